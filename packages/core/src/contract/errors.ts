@@ -1,0 +1,28 @@
+import { z } from 'zod';
+
+/** Stable error codes: clients switch on `code`, people read `error`. */
+export const ERROR_CODES = [
+  'BAD_REQUEST',
+  'VALIDATION_FAILED',
+  'NOT_FOUND',
+  'ROUTE_NOT_FOUND',
+  'UNAUTHENTICATED',
+  'INVALID_CREDENTIALS',
+  'ACCOUNT_DISABLED',
+  'CSRF_FAILED',
+  'FORBIDDEN',
+  'PAYLOAD_TOO_LARGE',
+  'UNSUPPORTED_MEDIA_TYPE',
+  'RATE_LIMITED',
+  'INTERNAL_ERROR',
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+export const ZErrorResponse = z
+  .object({
+    error: z.string().meta({ description: 'What went wrong, for people.' }),
+    code: z.enum(ERROR_CODES).meta({ description: 'Stable machine-readable code.' }),
+    details: z.unknown().optional(),
+  })
+  .meta({ id: 'ErrorResponse' });
+export type TErrorResponse = z.infer<typeof ZErrorResponse>;

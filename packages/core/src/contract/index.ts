@@ -1,0 +1,6 @@
+export * from './errors';
+export * from './thresholds';
+export * from './colonies';
+export * from './projects';
+export * from './statistics';
+export * from './public-config';

@@ -1,0 +1,22 @@
+import { z } from 'zod';
+
+/** Deployment-specific values the web app reads at start, so the build bakes in no addresses. */
+export const ZPublicConfig = z
+  .object({
+    links: z.object({
+      accountRequestForm: z.string(),
+      aboutUs: z.string(),
+      getHelp: z.string(),
+      sourceRepository: z.string(),
+      contactEmail: z.string(),
+      ed50Calculator: z
+        .string()
+        .nullable()
+        .meta({ description: 'null: the same host on ED50_PORT (the client builds the URL)' }),
+    }),
+    ed50CalculatorPort: z.number().int(),
+    tiles: z.object({ street: z.string(), satellite: z.string() }),
+    uploadMaxBytes: z.number().int(),
+  })
+  .meta({ id: 'PublicConfig' });
+export type TPublicConfig = z.infer<typeof ZPublicConfig>;

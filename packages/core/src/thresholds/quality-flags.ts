@@ -1,0 +1,66 @@
+/**
+ * Data-quality flags on stored thermal thresholds. Values are never altered or dropped; they are
+ * flagged so that screens and exports can say what is wrong, and so that failed curve fits do
+ * not stretch dataset-wide ranges. Rule and thresholds: docs/decisions/0002-threshold-quality-flags.md
+ */
+export const QUALITY_FLAGS = {
+  /** Absolute value outside the physiologically plausible window (a failed curve fit). */
+  implausibleAbsolute: 'implausible_absolute',
+  /** No MMM climatology: the relative value cannot be computed. */
+  missingMmm: 'missing_mmm',
+  /** Stored relative value disagrees with absolute − MMM. */
+  relativeMismatch: 'relative_mismatch',
+  /** ED5 ≤ ED50 ≤ ED95 does not hold for the colony, condition and timepoint. */
+  inconsistentOrder: 'inconsistent_order',
+} as const;
+
+export type QualityFlag = (typeof QUALITY_FLAGS)[keyof typeof QUALITY_FLAGS];
+
+export const ALL_QUALITY_FLAGS: readonly QualityFlag[] = Object.values(QUALITY_FLAGS);
+
+/** Corals bleach between roughly 25 and 40 °C; a CBASS ramp never leaves 15–45 °C. */
+export const PLAUSIBLE_ABSOLUTE_RANGE_C = { min: 15, max: 45 } as const;
+
+/** Tolerance for rounding when comparing rel with abs − MMM (values are stored to 2 decimals). */
+const RELATIVE_TOLERANCE_C = 0.05;
+
+/** Flags that mean the value itself is not trustworthy (excluded from dataset ranges). */
+const UNTRUSTWORTHY_FLAGS: ReadonlySet<QualityFlag> = new Set([
+  QUALITY_FLAGS.implausibleAbsolute,
+  QUALITY_FLAGS.relativeMismatch,
+]);
+
+export function isUntrustworthy(flags: readonly string[]): boolean {
+  return flags.some((flag) => UNTRUSTWORTHY_FLAGS.has(flag as QualityFlag));
+}
+
+export interface ThresholdValues {
+  abs: number | null;
+  rel: number | null;
+  mmm: number | null;
+}
+
+/** Flags that can be decided from one entry alone. */
+export function entryQualityFlags({ abs, rel, mmm }: ThresholdValues): QualityFlag[] {
+  const flags: QualityFlag[] = [];
+  if (
+    abs != null &&
+    (abs < PLAUSIBLE_ABSOLUTE_RANGE_C.min || abs > PLAUSIBLE_ABSOLUTE_RANGE_C.max)
+  ) {
+    flags.push(QUALITY_FLAGS.implausibleAbsolute);
+  }
+  if (mmm == null) flags.push(QUALITY_FLAGS.missingMmm);
+  if (abs != null && rel != null && mmm != null && Math.abs(abs - mmm - rel) > RELATIVE_TOLERANCE_C) {
+    flags.push(QUALITY_FLAGS.relativeMismatch);
+  }
+  return flags;
+}
+
+/**
+ * Whether ED5 ≤ ED50 ≤ ED95 holds for one colony, condition and timepoint. Missing values are
+ * not a violation (there is nothing to compare).
+ */
+export function isOrderConsistent(ed5: number | null, ed50: number | null, ed95: number | null) {
+  const present = [ed5, ed50, ed95].filter((value): value is number => value != null);
+  return present.every((value, index) => index === 0 || present[index - 1]! <= value);
+}

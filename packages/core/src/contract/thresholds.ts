@@ -1,12 +1,15 @@
 import { z } from 'zod';
 
-const ZQualityFlags = z
-  .array(z.string())
-  .meta({ description: 'Data-quality flag codes; see docs/decisions/0002-threshold-quality-flags.md' });
+const ZQualityFlags = z.array(z.string()).meta({
+  description: 'Data-quality flag codes; see docs/decisions/0002-threshold-quality-flags.md',
+});
 
 const common = {
   id: z.number().int(),
-  sst_clim_mmm: z.number().nullable().meta({ description: 'NOAA CRW maximum monthly mean SST (°C)' }),
+  sst_clim_mmm: z
+    .number()
+    .nullable()
+    .meta({ description: 'NOAA CRW maximum monthly mean SST (°C)' }),
   condition: z.string().nullable(),
   timepoint: z.string().nullable(),
   quality_flags: ZQualityFlags,

@@ -25,13 +25,14 @@ export const PLAUSIBLE_ABSOLUTE_RANGE_C = { min: 15, max: 45 } as const;
 const RELATIVE_TOLERANCE_C = 0.05;
 
 /** Flags that mean the value itself is not trustworthy (excluded from dataset ranges). */
-const UNTRUSTWORTHY_FLAGS: ReadonlySet<QualityFlag> = new Set([
+export const UNTRUSTWORTHY_FLAG_CODES: readonly QualityFlag[] = [
   QUALITY_FLAGS.implausibleAbsolute,
   QUALITY_FLAGS.relativeMismatch,
-]);
+];
+const UNTRUSTWORTHY_FLAGS: ReadonlySet<string> = new Set(UNTRUSTWORTHY_FLAG_CODES);
 
 export function isUntrustworthy(flags: readonly string[]): boolean {
-  return flags.some((flag) => UNTRUSTWORTHY_FLAGS.has(flag as QualityFlag));
+  return flags.some((flag) => UNTRUSTWORTHY_FLAGS.has(flag));
 }
 
 export interface ThresholdValues {
@@ -50,7 +51,12 @@ export function entryQualityFlags({ abs, rel, mmm }: ThresholdValues): QualityFl
     flags.push(QUALITY_FLAGS.implausibleAbsolute);
   }
   if (mmm == null) flags.push(QUALITY_FLAGS.missingMmm);
-  if (abs != null && rel != null && mmm != null && Math.abs(abs - mmm - rel) > RELATIVE_TOLERANCE_C) {
+  if (
+    abs != null &&
+    rel != null &&
+    mmm != null &&
+    Math.abs(abs - mmm - rel) > RELATIVE_TOLERANCE_C
+  ) {
     flags.push(QUALITY_FLAGS.relativeMismatch);
   }
   return flags;

@@ -1,0 +1,78 @@
+import compress from '@fastify/compress';
+import helmet from '@fastify/helmet';
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { AppConfig } from './config';
+import type { AppDb } from './db/database';
+import { biosamplesRoutes } from './modules/biosamples/biosamples.routes';
+import { coloniesRoutes } from './modules/colonies/colonies.routes';
+import { createColoniesService } from './modules/colonies/colonies.service';
+import { projectsRoutes } from './modules/projects/projects.routes';
+import { createProjectsService } from './modules/projects/projects.service';
+import { publicConfigRoutes } from './modules/public-config/public-config.routes';
+import { statisticsRoutes } from './modules/statistics/statistics.routes';
+import { createStatisticsService } from './modules/statistics/statistics.service';
+import { maxMinRoutes } from './modules/thresholds/max-min.routes';
+import { registerErrorHandler } from './plugins/error-handler';
+import { registerOpenApi } from './plugins/openapi';
+import { registerWebApp } from './plugins/web-app';
+
+export interface AppDependencies {
+  config: AppConfig;
+  db: AppDb;
+}
+
+/** JSON bodies are small (cart calls, login); uploads are multipart and have their own limit. */
+const JSON_BODY_LIMIT_BYTES = 1024 * 1024;
+
+/** Builds the HTTP application. Tests call this and use `inject()`; main.ts also listens. */
+export async function buildApp({ config, db }: AppDependencies): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: config.env === 'test' ? false : { level: config.logLevel },
+    trustProxy: config.http.trustProxy,
+    bodyLimit: JSON_BODY_LIMIT_BYTES,
+    routerOptions: { ignoreTrailingSlash: false },
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        baseUri: ["'self'"],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        formAction: ["'self'"],
+        scriptSrc: ["'self'"],
+        // react-bootstrap and Leaflet position elements with inline styles.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        // Map tiles come from configurable tile servers.
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        workerSrc: ["'self'", 'blob:'],
+      },
+    },
+    // The API is also read by scripts on other origins (R, Python); it holds no secrets.
+    crossOriginResourcePolicy: { policy: 'cross-origin' },
+  });
+  await app.register(compress, { threshold: 1024 });
+  await registerOpenApi(app);
+
+  await app.register(publicConfigRoutes, { config });
+  await app.register(statisticsRoutes, { statistics: createStatisticsService(db) });
+  await app.register(coloniesRoutes, { colonies: createColoniesService(db) });
+  await app.register(biosamplesRoutes, { db });
+  await app.register(projectsRoutes, { projects: createProjectsService(db) });
+  await app.register(maxMinRoutes, { db });
+
+  await registerWebApp(app, config.webDistDir);
+  return app;
+}

@@ -1,0 +1,138 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+/**
+ * The only reader of process.env. Parsed once at start; every problem is reported at once.
+ * The variables are the runtime contract of docs/architecture.md and the README.
+ */
+
+// src/config.ts and the bundled dist/main.js sit at the same depth under apps/server.
+export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
+const optionalString = z.preprocess(emptyAsUndefined, z.string().optional());
+const port = (fallback: number) =>
+  z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(65535).default(fallback));
+
+const ZEnv = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: port(8000),
+  HOST: z.preprocess(emptyAsUndefined, z.string().default('127.0.0.1')),
+  DATA_DIR: z.preprocess(emptyAsUndefined, z.string().default('./data')),
+  DATABASE_URL: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+      .optional(),
+  ),
+  ROLE: z.preprocess(emptyAsUndefined, z.enum(['all', 'api', 'worker']).default('all')),
+  SESSION_SECRET: optionalString,
+  ED50_CALCULATOR_URL: optionalString,
+  ED50_PORT: port(3838),
+  TILE_STREET_URL: z.preprocess(
+    emptyAsUndefined,
+    z.string().default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
+  ),
+  TILE_SATELLITE_URL: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .default(
+        'https://server.arcgisonline.com/ArcGIS/rest/services/World_Imagery/MapServer/tile/{z}/{y}/{x}',
+      ),
+  ),
+  UPLOAD_MAX_BYTES: z.preprocess(
+    emptyAsUndefined,
+    z.coerce
+      .number()
+      .int()
+      .positive()
+      .default(50 * 1024 * 1024),
+  ),
+  ACCOUNT_REQUEST_URL: optionalString,
+  ABOUT_URL: z.preprocess(emptyAsUndefined, z.string().default('https://coralfuture.org')),
+  HELP_URL: optionalString,
+  SOURCE_REPOSITORY_URL: z.preprocess(
+    emptyAsUndefined,
+    z.string().default('https://github.com/reefgenomics/coralfuture.org'),
+  ),
+  CONTACT_EMAIL: z.preprocess(emptyAsUndefined, z.string().default('coralfuture@kaust.edu.sa')),
+  WEB_DIST_DIR: optionalString,
+  SEED: z.preprocess(emptyAsUndefined, z.enum(['true', 'false']).default('true')),
+  SEED_FILE: optionalString,
+  LOG_LEVEL: z.preprocess(
+    emptyAsUndefined,
+    z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  ),
+  TRUST_PROXY: z.preprocess(emptyAsUndefined, z.enum(['true', 'false']).default('false')),
+});
+
+export type Role = 'all' | 'api' | 'worker';
+
+export interface AppConfig {
+  env: 'development' | 'production' | 'test';
+  http: { port: number; host: string; trustProxy: boolean };
+  ed50: { port: number; calculatorUrl: string | null };
+  role: Role;
+  dataDir: string;
+  database: { url: string | undefined };
+  sessionSecret: string | undefined;
+  tiles: { street: string; satellite: string };
+  uploads: { maxBytes: number };
+  links: {
+    accountRequestForm: string;
+    aboutUs: string;
+    getHelp: string;
+    sourceRepository: string;
+    contactEmail: string;
+  };
+  webDistDir: string;
+  seedOnStart: boolean;
+  seedFile: string;
+  logLevel: string;
+}
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const parsed = ZEnv.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration: ${problems.join('; ')}`);
+  }
+  const e = parsed.data;
+  if (e.NODE_ENV === 'production' && !e.SESSION_SECRET) {
+    throw new ConfigError(
+      'Invalid configuration: SESSION_SECRET is required when NODE_ENV=production',
+    );
+  }
+  const sourceRepository = e.SOURCE_REPOSITORY_URL;
+  return Object.freeze({
+    env: e.NODE_ENV,
+    http: { port: e.PORT, host: e.HOST, trustProxy: e.TRUST_PROXY === 'true' },
+    ed50: { port: e.ED50_PORT, calculatorUrl: e.ED50_CALCULATOR_URL ?? null },
+    role: e.ROLE,
+    dataDir: path.resolve(e.DATA_DIR),
+    database: { url: e.DATABASE_URL },
+    sessionSecret: e.SESSION_SECRET,
+    tiles: { street: e.TILE_STREET_URL, satellite: e.TILE_SATELLITE_URL },
+    uploads: { maxBytes: e.UPLOAD_MAX_BYTES },
+    links: {
+      accountRequestForm:
+        e.ACCOUNT_REQUEST_URL ??
+        `mailto:${e.CONTACT_EMAIL}?subject=${encodeURIComponent('Account request')}`,
+      aboutUs: e.ABOUT_URL,
+      getHelp: e.HELP_URL ?? `${sourceRepository.replace(/\/$/, '')}/issues`,
+      sourceRepository,
+      contactEmail: e.CONTACT_EMAIL,
+    },
+    webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(repoRoot, 'apps/web/dist')),
+    seedOnStart: e.SEED === 'true',
+    seedFile: path.resolve(
+      e.SEED_FILE ?? path.join(repoRoot, 'fixtures/seed/coralfuture-public.json'),
+    ),
+    logLevel: e.LOG_LEVEL,
+  });
+}

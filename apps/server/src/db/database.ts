@@ -1,0 +1,142 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { createPgConfig } from '@electric-sql/pglite/node-postgres';
+import { Kysely, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import type { Database } from './schema';
+import { acquireEmbeddedLock } from './embedded-lock';
+
+export type AppDb = Kysely<Database>;
+
+export interface DatabaseHandle {
+  db: AppDb;
+  /** Same connection pool, for libraries that speak node-postgres themselves (pg-boss). */
+  pool: pg.Pool;
+  kind: 'embedded' | 'server';
+  /** For logs: where the data lives, never with a password. */
+  description: string;
+  /** Embedded only: the whole data directory as a tarball (test templates). */
+  dump?: () => Promise<Blob>;
+  close(): Promise<void>;
+}
+
+export class DatabaseUnavailableError extends Error {}
+
+const DATE_OID = 1082;
+const NUMERIC_OID = 1700;
+const INT8_OID = 20;
+
+/**
+ * DATE stays an ISO string (no time-zone shift of collection dates), NUMERIC (temperatures)
+ * and INT8 (counts) become numbers. Every value they hold here fits a double.
+ */
+const typeParsers = {
+  getTypeParser(oid: number, format?: 'text' | 'binary') {
+    if (oid === DATE_OID) return (value: string) => value;
+    if (oid === NUMERIC_OID || oid === INT8_OID) return (value: string) => Number(value);
+    return pg.types.getTypeParser(oid, format);
+  },
+} as pg.CustomTypesConfig;
+
+export type DatabaseTarget =
+  | { kind: 'server'; url: string }
+  | { kind: 'embedded'; dataDir: string }
+  /** In-memory PGlite, optionally started from a dump (tests). */
+  | { kind: 'memory'; loadDataDir?: Blob };
+
+export interface OpenOptions {
+  /** Called for every SQL statement (tests count queries with it). */
+  onQuery?: (sql: string) => void;
+}
+
+export async function openDatabase(
+  target: DatabaseTarget,
+  options: OpenOptions = {},
+): Promise<DatabaseHandle> {
+  return target.kind === 'server' ? openServer(target.url, options) : openEmbedded(target, options);
+}
+
+function createKysely(pool: pg.Pool, { onQuery }: OpenOptions) {
+  return new Kysely<Database>({
+    dialect: new PostgresDialect({ pool }),
+    log: onQuery
+      ? (event) => {
+          if (event.level === 'query') onQuery(event.query.sql);
+        }
+      : undefined,
+  });
+}
+
+export function redactUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    if (parsed.password) parsed.password = '***';
+    return parsed.toString();
+  } catch {
+    return 'the configured DATABASE_URL';
+  }
+}
+
+async function openServer(url: string, options: OpenOptions): Promise<DatabaseHandle> {
+  const pool = new pg.Pool({ connectionString: url, max: 10, types: typeParsers });
+  // An idle client that loses its connection must not crash the process.
+  pool.on('error', () => undefined);
+  try {
+    await pool.query('SELECT 1');
+  } catch (error) {
+    await pool.end().catch(() => undefined);
+    throw new DatabaseUnavailableError(
+      `Cannot reach the PostgreSQL server at ${redactUrl(url)}: ${(error as Error).message}`,
+    );
+  }
+  const db = createKysely(pool, options);
+  return {
+    db,
+    pool,
+    kind: 'server',
+    description: `PostgreSQL at ${redactUrl(url)}`,
+    close: () => db.destroy(),
+  };
+}
+
+async function openEmbedded(
+  target: Extract<DatabaseTarget, { kind: 'embedded' | 'memory' }>,
+  options: OpenOptions,
+): Promise<DatabaseHandle> {
+  let release = () => undefined as void;
+  let pglite: PGlite;
+  let description = 'embedded PostgreSQL (in memory)';
+  try {
+    if (target.kind === 'embedded') {
+      const dir = path.join(target.dataDir, 'pgdata');
+      fs.mkdirSync(dir, { recursive: true });
+      release = acquireEmbeddedLock(path.join(target.dataDir, 'pglite.lock'), target.dataDir);
+      description = `embedded PostgreSQL in ${dir}`;
+      pglite = new PGlite(dir);
+    } else {
+      pglite = new PGlite(target.loadDataDir ? { loadDataDir: target.loadDataDir } : {});
+    }
+    await pglite.waitReady;
+  } catch (error) {
+    release();
+    if (error instanceof DatabaseUnavailableError) throw error;
+    const where = target.kind === 'embedded' ? ` in ${target.dataDir}` : '';
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new DatabaseUnavailableError(`Cannot open the embedded database${where}: ${reason}`);
+  }
+  const pool = new pg.Pool({ ...createPgConfig(pglite), types: typeParsers });
+  const db = createKysely(pool, options);
+  return {
+    db,
+    pool,
+    kind: 'embedded',
+    description,
+    dump: () => pglite.dumpDataDir('none'),
+    async close() {
+      await db.destroy();
+      await pglite.close();
+      release();
+    },
+  };
+}

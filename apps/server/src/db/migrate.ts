@@ -1,0 +1,34 @@
+import { sql, Migrator, type MigrationProvider } from 'kysely';
+import type { AppDb } from './database';
+import { migrations } from './migrations';
+
+const provider: MigrationProvider = {
+  getMigrations() {
+    return Promise.resolve(
+      Object.fromEntries(
+        Object.entries(migrations).map(([name, migration]) => [
+          name,
+          {
+            async up(db) {
+              for (const statement of migration.statements) await sql.raw(statement).execute(db);
+            },
+          },
+        ]),
+      ),
+    );
+  },
+};
+
+/**
+ * Brings the schema up to date. Kysely's migrator takes a lock, so several server processes
+ * starting together on one PostgreSQL run each migration once.
+ */
+export async function migrateToLatest(db: AppDb): Promise<string[]> {
+  const { error, results } = await new Migrator({ db, provider }).migrateToLatest();
+  if (error) {
+    const failed = results?.find((r) => r.status === 'Error')?.migrationName ?? 'unknown';
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new Error(`Migration ${failed} failed: ${reason}`);
+  }
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}

@@ -1,0 +1,175 @@
+import type { ColumnType, Generated } from 'kysely';
+
+/**
+ * Kysely's view of the tables created by ./migrations. Dates are ISO strings (the DATE type
+ * parser is disabled in ./database.ts so that a collection date never shifts by a time zone).
+ */
+
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type IsoDate = ColumnType<string, string, string>;
+
+export interface UsersTable {
+  id: Generated<number>;
+  username: string;
+  /** null: the account exists (e.g. a seed project owner) but cannot log in yet. */
+  password_hash: string | null;
+  is_active: Generated<boolean>;
+  created_at: Timestamp;
+}
+
+export interface ProjectsTable {
+  id: Generated<number>;
+  name: string;
+  description: Generated<string>;
+  registration_date: ColumnType<string, string | undefined, string>;
+  owner_id: number | null;
+  upload_id: number | null;
+}
+
+export interface PublicationsTable {
+  id: Generated<number>;
+  title: string;
+  year: number | null;
+  doi: string | null;
+}
+
+export interface ProjectPublicationsTable {
+  project_id: number;
+  publication_id: number;
+}
+
+export interface ExperimentsTable {
+  id: Generated<number>;
+  project_id: number;
+  name: string;
+  date: IsoDate | null;
+}
+
+export interface ColoniesTable {
+  id: Generated<number>;
+  name: string;
+  species: string;
+  country: string;
+  latitude: number;
+  longitude: number;
+  owner_id: number | null;
+  upload_id: number | null;
+}
+
+export interface BiosamplesTable {
+  id: Generated<number>;
+  colony_id: number;
+  project_id: number;
+  name: string;
+  collection_date: IsoDate | null;
+}
+
+export interface ObservationsTable {
+  id: Generated<number>;
+  experiment_id: number;
+  biosample_id: number;
+  condition: string | null;
+  temperature: number | null;
+  timepoint: string | null;
+  pam_value: number | null;
+}
+
+export interface ThresholdTable {
+  id: Generated<number>;
+  colony_id: number;
+  condition: string | null;
+  timepoint: string | null;
+  abs_value: number | null;
+  rel_value: number | null;
+  sst_clim_mmm: number | null;
+  quality_flags: ColumnType<string[], string[] | undefined, string[]>;
+}
+
+export interface ThresholdObservationsTable {
+  threshold_id: number;
+  observation_id: number;
+}
+
+export interface SessionsTable {
+  /** SHA-256 of the session token: the token itself is only ever in the cookie. */
+  id_hash: string;
+  user_id: number;
+  csrf_secret: string;
+  created_at: Timestamp;
+  last_seen_at: Timestamp;
+  expires_at: Timestamp;
+}
+
+export interface CartGroupsTable {
+  id: Generated<number>;
+  owner_id: number;
+  name: string;
+  filter_params: ColumnType<unknown, string, string>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface CartGroupColoniesTable {
+  group_id: number;
+  colony_id: number;
+}
+
+export type UploadStatus = 'queued' | 'processing' | 'done' | 'failed';
+
+export interface UploadsTable {
+  id: Generated<number>;
+  owner_id: number;
+  status: UploadStatus;
+  main_file_name: string;
+  main_file_path: string;
+  main_file_sha256: string;
+  main_file_bytes: number;
+  ed_file_name: string | null;
+  ed_file_path: string | null;
+  ed_file_sha256: string | null;
+  ed_file_bytes: number | null;
+  attempts: Generated<number>;
+  counts: ColumnType<unknown, string | undefined, string>;
+  quality_flags: ColumnType<unknown, string | undefined, string>;
+  errors: ColumnType<unknown, string | undefined, string>;
+  message: string | null;
+  created_at: Timestamp;
+  started_at: Timestamp | null;
+  finished_at: Timestamp | null;
+}
+
+export interface RateLimitsTable {
+  key: string;
+  hits: number;
+  window_started_at: Timestamp;
+}
+
+export interface DatasetStateTable {
+  id: Generated<boolean>;
+  version: Generated<number>;
+  updated_at: Timestamp;
+  seeded_at: Timestamp | null;
+}
+
+export interface Database {
+  users: UsersTable;
+  projects: ProjectsTable;
+  publications: PublicationsTable;
+  project_publications: ProjectPublicationsTable;
+  experiments: ExperimentsTable;
+  colonies: ColoniesTable;
+  biosamples: BiosamplesTable;
+  observations: ObservationsTable;
+  thermal_tolerances: ThresholdTable;
+  breakpoint_temperatures: ThresholdTable;
+  thermal_limits: ThresholdTable;
+  thermal_tolerance_observations: ThresholdObservationsTable;
+  breakpoint_temperature_observations: ThresholdObservationsTable;
+  thermal_limit_observations: ThresholdObservationsTable;
+  sessions: SessionsTable;
+  cart_groups: CartGroupsTable;
+  cart_group_colonies: CartGroupColoniesTable;
+  uploads: UploadsTable;
+  rate_limits: RateLimitsTable;
+  dataset_state: DatasetStateTable;
+}

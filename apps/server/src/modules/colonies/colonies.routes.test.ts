@@ -1,0 +1,123 @@
+import { gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TColony } from '@coral/core';
+import { createTestApp, type TestContext } from '../../../test/test-app';
+import { seedJson } from '../../../test/seed-json';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestApp();
+});
+afterAll(() => ctx.close());
+
+async function getColonies(headers: Record<string, string> = {}) {
+  return ctx.app.inject({ method: 'GET', url: '/api/public/colonies/', headers });
+}
+
+describe('GET /api/public/colonies/', () => {
+  it('lists every seed colony with its projects and thresholds', async () => {
+    const response = await getColonies();
+    expect(response.statusCode).toBe(200);
+    const colonies = response.json<TColony[]>();
+    expect(colonies).toHaveLength(seedJson.colonies.length);
+    expect(colonies).toHaveLength(682);
+
+    const colony = colonies.find((c) => c.id === 658)!;
+    expect(colony).toMatchObject({
+      name: 'Vatu-o-lalai_Porites_cylindrica_1',
+      species: 'Porites cylindrica',
+      country: 'FJI',
+      latitude: -18.20583554,
+      longitude: 177.6889888,
+      projects: ['2022_FJI_Viti_Levu_ElisaJahreis'],
+    });
+    expect(colony.thermal_tolerances).toContainEqual({
+      id: 1147,
+      abs_thermal_tolerance: 37.57,
+      rel_thermal_tolerance: 9.12,
+      ed50: 37.57,
+      ed50_mmm: 9.12,
+      sst_clim_mmm: 28.45,
+      condition: 'Winter',
+      timepoint: '420',
+      quality_flags: [],
+    });
+    expect(colony.breakpoint_temperatures[0]).toMatchObject({
+      ed5: 35.83,
+      abs_breakpoint_temperature: 35.83,
+    });
+    expect(colony.thermal_limits[0]).toMatchObject({ ed95: 39.38, abs_thermal_limit: 39.38 });
+  });
+
+  it('keeps every threshold, flagging failed fits instead of dropping them', async () => {
+    const colonies = (await getColonies()).json<TColony[]>();
+    const ed50s = colonies.flatMap((c) => c.thermal_tolerances);
+    const ed95s = colonies.flatMap((c) => c.thermal_limits);
+    expect(ed50s).toHaveLength(751);
+    expect(ed95s).toHaveLength(751);
+    const worst = ed50s.reduce((a, b) => ((a.ed50 ?? 0) > (b.ed50 ?? 0) ? a : b));
+    expect(worst.ed50).toBe(2365.11);
+    expect(worst.quality_flags).toContain('implausible_absolute');
+    expect(Math.max(...ed95s.map((e) => e.ed95 ?? 0))).toBe(4532757.21);
+    expect(
+      ed50s
+        .filter((e) => e.sst_clim_mmm === null)
+        .every((e) => e.quality_flags.includes('missing_mmm')),
+    ).toBe(true);
+    for (const entry of ed50s) expect(entry.ed50).toBe(entry.abs_thermal_tolerance);
+  });
+
+  it('normalises the mixed country codes of the seed to ISO alpha-3', async () => {
+    const colonies = (await getColonies()).json<TColony[]>();
+    expect([...new Set(colonies.map((c) => c.country))].sort()).toEqual([
+      'ARE',
+      'ASM',
+      'AUS',
+      'CUW',
+      'FJI',
+      'USA',
+    ]);
+  });
+
+  it('answers gzip when asked, and 304 for an unchanged ETag', async () => {
+    const plain = await getColonies();
+    const zipped = await getColonies({ 'accept-encoding': 'gzip, deflate' });
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(zipped.rawPayload.length).toBeLessThan(plain.rawPayload.length / 5);
+    expect(JSON.parse(gunzipSync(zipped.rawPayload).toString())).toEqual(plain.json());
+
+    const etag = plain.headers.etag as string;
+    expect(etag).toMatch(/^"colonies-v\d+"$/);
+    const notModified = await getColonies({ 'if-none-match': etag });
+    expect(notModified.statusCode).toBe(304);
+    expect(notModified.body).toBe('');
+  });
+
+  it('uses a constant number of queries, not one per colony', async () => {
+    // a new dataset version forces the feed to be rebuilt from the database
+    await ctx.database.db
+      .updateTable('dataset_state')
+      .set((eb) => ({ version: eb('version', '+', 1) }))
+      .execute();
+    ctx.queries.length = 0;
+    await getColonies();
+    expect(ctx.queries.length).toBeGreaterThan(0);
+    expect(ctx.queries.length).toBeLessThanOrEqual(6);
+  });
+});
+
+describe('GET /api/public/biosamples/', () => {
+  it('lists every biosample with colony and project', async () => {
+    const response = await ctx.app.inject({ method: 'GET', url: '/api/public/biosamples/' });
+    const biosamples =
+      response.json<{ id: number; colony: number; project: number; collection_date: string }[]>();
+    expect(biosamples).toHaveLength(2991);
+    expect(biosamples.find((b) => b.id === 4432)).toEqual({
+      id: 4432,
+      name: '20220920_FJ_Vatu-o-lalai_Porites_cylindrica_1_28_420',
+      collection_date: '2022-09-20',
+      colony: 658,
+      project: 61,
+    });
+  });
+});

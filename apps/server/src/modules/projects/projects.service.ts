@@ -1,0 +1,87 @@
+import { groupBy, type TProjectDetail, type TProjectSummary, type TPublication } from '@coral/core';
+import type { AppDb } from '../../db/database';
+import { notFound } from '../../errors';
+import { loadAllColonies } from '../colonies/colonies.service';
+import {
+  projectsRepository as repo,
+  type ProjectPublicationRow,
+  type ProjectRow,
+} from './projects.repository';
+
+const toPublication = ({ id, title, year, doi }: ProjectPublicationRow): TPublication => ({
+  id,
+  title,
+  year,
+  doi,
+});
+
+function toSummary(project: ProjectRow, publications: TPublication[]): TProjectSummary {
+  return {
+    id: project.id,
+    name: project.name,
+    description: project.description,
+    registration_date: project.registration_date,
+    owner: project.owner_username === null ? null : { username: project.owner_username },
+    publications,
+  };
+}
+
+/** Ids in URLs are positive 32-bit integers; anything else cannot name a project. */
+export function parseProjectId(raw: string): number | undefined {
+  if (!/^\d{1,10}$/.test(raw)) return undefined;
+  const id = Number(raw);
+  return id >= 1 && id <= 2_147_483_647 ? id : undefined;
+}
+
+export function createProjectsService(db: AppDb) {
+  return {
+    async list(): Promise<TProjectSummary[]> {
+      const [projects, publications] = await Promise.all([repo.list(db), repo.publications(db)]);
+      const byProject = groupBy(publications, (p) => p.project_id);
+      return projects.map((p) => toSummary(p, (byProject.get(p.id) ?? []).map(toPublication)));
+    },
+
+    /** One project with everything its page shows; a constant number of queries. */
+    async detail(rawId: string): Promise<TProjectDetail> {
+      const id = parseProjectId(rawId);
+      const project = id === undefined ? undefined : await repo.findById(db, id);
+      if (id === undefined || !project) throw notFound(`Project ${rawId} not found`);
+
+      const [publications, experiments, colonyIds, observations] = await Promise.all([
+        repo.publications(db, id),
+        repo.experiments(db, id),
+        repo.colonyIds(db, id),
+        repo.observations(db, id),
+      ]);
+      const [colonies, related] = await Promise.all([
+        loadAllColonies(db, colonyIds),
+        repo.otherProjectsOfColonies(db, id, colonyIds),
+      ]);
+      const relatedByColony = groupBy(related, (r) => r.colony_id);
+
+      return {
+        ...toSummary(project, publications.map(toPublication)),
+        experiments,
+        colonies: colonies.map(({ projects: _projects, ...colony }) => colony),
+        observations: observations.map((o) => ({
+          id: o.id,
+          biosample: {
+            id: o.biosample_id,
+            name: o.biosample_name,
+            collection_date: o.collection_date,
+          },
+          experiment: { id: o.experiment_id, name: o.experiment_name, date: o.experiment_date },
+          condition: o.condition,
+          temperature: o.temperature,
+          timepoint: o.timepoint,
+          pam_value: o.pam_value,
+          related_projects: (relatedByColony.get(o.colony_id) ?? []).map(({ id, name }) => ({
+            id,
+            name,
+          })),
+        })),
+      };
+    },
+  };
+}
+export type ProjectsService = ReturnType<typeof createProjectsService>;

@@ -1,0 +1,61 @@
+import { sql } from 'kysely';
+import { THRESHOLD_KIND_INFO, UNTRUSTWORTHY_FLAG_CODES, type ThresholdKind } from '@coral/core';
+import type { AppDb } from '../../db/database';
+
+export interface ThresholdRow {
+  id: number;
+  colony_id: number;
+  condition: string | null;
+  timepoint: string | null;
+  abs_value: number | null;
+  rel_value: number | null;
+  sst_clim_mmm: number | null;
+  quality_flags: string[];
+}
+
+export interface ThresholdBounds {
+  min_abs: number | null;
+  max_abs: number | null;
+  min_rel: number | null;
+  max_rel: number | null;
+}
+
+const columns = [
+  'id',
+  'colony_id',
+  'condition',
+  'timepoint',
+  'abs_value',
+  'rel_value',
+  'sst_clim_mmm',
+  'quality_flags',
+] as const;
+
+export const thresholdsRepository = {
+  /** Every entry of one kind, or only those of the given colonies; ordered by colony, then id. */
+  async listByColonies(
+    db: AppDb,
+    kind: ThresholdKind,
+    colonyIds?: readonly number[],
+  ): Promise<ThresholdRow[]> {
+    const { table } = THRESHOLD_KIND_INFO[kind];
+    let query = db.selectFrom(table).select(columns).orderBy('colony_id').orderBy('id');
+    if (colonyIds) {
+      if (colonyIds.length === 0) return [];
+      query = query.where('colony_id', '=', sql<number>`ANY(${[...colonyIds]}::int[])`);
+    }
+    return query.execute();
+  },
+
+  /** Dataset bounds over trustworthy values only: failed fits must not stretch the sliders. */
+  async bounds(db: AppDb, kind: ThresholdKind): Promise<ThresholdBounds> {
+    const { table } = THRESHOLD_KIND_INFO[kind];
+    const { rows } = await sql<ThresholdBounds>`
+      SELECT min(abs_value) AS min_abs, max(abs_value) AS max_abs,
+             min(rel_value) AS min_rel, max(rel_value) AS max_rel
+      FROM ${sql.table(table)}
+      WHERE NOT (quality_flags && ${[...UNTRUSTWORTHY_FLAG_CODES]}::text[])
+    `.execute(db);
+    return rows[0]!;
+  },
+};

@@ -1,0 +1,2 @@
+// Route options added by plugins registered in app.ts (e.g. `compress: false`).
+import type {} from '@fastify/compress';

@@ -1,0 +1,28 @@
+/**
+ * The web app's routes (spec §2 plus the pages this platform adds). The router builds links from
+ * these, and the server uses the patterns to answer deep links with the app (200) and anything
+ * else with the app's not-found page (404).
+ */
+export const CLIENT_ROUTES = {
+  home: '/',
+  map: '/map',
+  cart: '/cart',
+  upload: '/upload',
+  uploads: '/uploads',
+  upload_detail: '/uploads/:uploadId',
+  login: '/login',
+  projects: '/projects',
+  project: '/project/:projectId',
+  ed50: '/ed50',
+} as const;
+
+export const projectPath = (projectId: number | string) => `/project/${projectId}`;
+export const uploadPath = (uploadId: number | string) => `/uploads/${uploadId}`;
+
+const patterns = Object.values(CLIENT_ROUTES).map(
+  (route) => new RegExp(`^${route.replace(/:[A-Za-z]+/g, '[^/]+')}/?$`),
+);
+
+export function isClientRoute(pathname: string): boolean {
+  return patterns.some((pattern) => pattern.test(pathname));
+}

@@ -1,0 +1,102 @@
+import type { ThresholdKind } from '../thresholds/threshold-kinds';
+
+/**
+ * A dataset ready to be stored: what the seed file and every accepted upload are turned into
+ * before the server writes it in one transaction. Records point at each other by `key` (unique
+ * within its kind in one bundle); `id` is set only when the source's ids must be kept (the seed).
+ */
+export interface DatasetBundle {
+  projects: BundleProject[];
+  publications: BundlePublication[];
+  experiments: BundleExperiment[];
+  colonies: BundleColony[];
+  biosamples: BundleBiosample[];
+  observations: BundleObservation[];
+  thresholds: Record<ThresholdKind, BundleThreshold[]>;
+}
+
+interface Keyed {
+  key: string;
+  id?: number;
+}
+
+export interface BundleProject extends Keyed {
+  name: string;
+  description: string;
+  /** ISO date; today when absent. */
+  registrationDate?: string;
+  ownerUsername: string | null;
+}
+
+export interface BundlePublication extends Keyed {
+  title: string;
+  year: number | null;
+  doi: string | null;
+  projectKeys: string[];
+}
+
+export interface BundleExperiment extends Keyed {
+  projectKey: string;
+  name: string;
+  date: string | null;
+}
+
+export interface BundleColony extends Keyed {
+  name: string;
+  species: string;
+  /** ISO 3166-1 alpha-3. */
+  country: string;
+  latitude: number;
+  longitude: number;
+  ownerUsername: string | null;
+}
+
+export interface BundleBiosample extends Keyed {
+  colonyKey: string;
+  projectKey: string;
+  name: string;
+  collectionDate: string | null;
+}
+
+export interface BundleObservation extends Keyed {
+  experimentKey: string;
+  biosampleKey: string;
+  condition: string | null;
+  temperature: number | null;
+  timepoint: string | null;
+  pamValue: number | null;
+}
+
+export interface BundleThreshold extends Keyed {
+  colonyKey: string;
+  condition: string | null;
+  timepoint: string | null;
+  abs: number | null;
+  rel: number | null;
+  mmm: number | null;
+  observationKeys: string[];
+}
+
+export function emptyBundle(): DatasetBundle {
+  return {
+    projects: [],
+    publications: [],
+    experiments: [],
+    colonies: [],
+    biosamples: [],
+    observations: [],
+    thresholds: { ed50: [], ed5: [], ed95: [] },
+  };
+}
+
+export interface DatasetCounts {
+  projects: number;
+  publications: number;
+  experiments: number;
+  colonies: number;
+  biosamples: number;
+  observations: number;
+  thermal_tolerances: number;
+  breakpoint_temperatures: number;
+  thermal_limits: number;
+}

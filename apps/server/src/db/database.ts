@@ -5,7 +5,7 @@ import { createPgConfig } from '@electric-sql/pglite/node-postgres';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema';
-import { acquireEmbeddedLock } from './embedded-lock';
+import { acquireEmbeddedLock, DatabaseInUseError } from './embedded-lock';
 
 export type AppDb = Kysely<Database>;
 
@@ -120,7 +120,7 @@ async function openEmbedded(
     await pglite.waitReady;
   } catch (error) {
     release();
-    if (error instanceof DatabaseUnavailableError) throw error;
+    if (error instanceof DatabaseInUseError) throw error;
     const where = target.kind === 'embedded' ? ` in ${target.dataDir}` : '';
     const reason = error instanceof Error ? error.message : String(error);
     throw new DatabaseUnavailableError(`Cannot open the embedded database${where}: ${reason}`);

@@ -4,3 +4,4 @@ export * from './colonies';
 export * from './projects';
 export * from './statistics';
 export * from './public-config';
+export * from './auth';

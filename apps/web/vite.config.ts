@@ -1,0 +1,11 @@
+import path from 'node:path';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+// The dev server proxies the API to a running `npm start` (port 8000).
+export default defineConfig({
+  plugins: [react()],
+  resolve: { alias: { '@': path.resolve(import.meta.dirname, 'src') } },
+  server: { proxy: { '/api': 'http://127.0.0.1:8000' } },
+  build: { outDir: 'dist', sourcemap: true },
+});

@@ -1,0 +1,225 @@
+import { JointLl3Objective, type JointData } from './joint-objective';
+import { optimHessian } from './optim-hessian';
+import { drmScaling } from './r-median';
+import { selfStartLl3, type Ll3Start, type SelfStartFailure } from './self-start';
+import { OptimError, vmmin } from './vmmin';
+
+/** drc's `drmc()` defaults as drm passes them to optim (algorithm doc §5.6). */
+const MAX_ITERATIONS = 500;
+const RELATIVE_TOLERANCE = 1e-7;
+/** parscale entries below this are replaced by 1 (drmOpt). */
+const PARSCALE_FLOOR = 1e-4;
+
+/** One curve's observations in original units, rows in file order. */
+export interface CurveObservations {
+  temperature: ArrayLike<number>;
+  response: ArrayLike<number>;
+}
+
+export interface DrmLl3Fit {
+  /** Per curve, original units (b unchanged, d · rs, e · ds; doc §5.7). */
+  hill: Float64Array;
+  max: Float64Array;
+  ed50: Float64Array;
+  /** Self-starter values per curve, original units. */
+  start: Ll3Start[];
+  /** Per-curve residual sum of squares, original units. */
+  curveRss: Float64Array;
+  /** RSS of the whole fit in original units (drmOpt re-evaluates it at the final par). */
+  rss: number;
+  observationCount: number;
+  doseScaling: number;
+  responseScaling: number;
+  convergence: 0 | 1;
+  functionEvaluations: number;
+  gradientEvaluations: number;
+  /** optim's Hessian rescaled to original units, row-major (only when requested). */
+  hessian: Float64Array | null;
+}
+
+/** Why a fit could not be made, naming the curve where R's message allows it. */
+export class DrmFitError extends Error {
+  readonly curveIndex: number | undefined;
+  readonly selfStartFailure: SelfStartFailure | undefined;
+  constructor(message: string, curveIndex?: number, selfStartFailure?: SelfStartFailure) {
+    super(message);
+    this.name = 'DrmFitError';
+    this.curveIndex = curveIndex;
+    this.selfStartFailure = selfStartFailure;
+  }
+}
+
+/**
+ * `drm(y ~ x, curveid = curve, fct = LL.3())` for K >= 1 curves fitted in ONE optimisation
+ * (doc §3, §5): scaling, self-starter per curve, parscale, BFGS, back-transformation.
+ */
+export function fitDrmLl3(
+  curves: readonly CurveObservations[],
+  options: { hessian?: boolean } = {},
+): DrmLl3Fit {
+  const k = curves.length;
+  const data = scaledData(curves);
+  const { xs, ys, start: offsets } = data.joint;
+  const { doseScaling, responseScaling } = data;
+
+  // §5.3: self-starter per curve on its scaled rows.
+  const startVec = new Float64Array(3 * k);
+  for (let curve = 0; curve < k; curve++) {
+    const from = offsets[curve]!;
+    const to = offsets[curve + 1]!;
+    const result = selfStartLl3(xs.subarray(from, to), ys.subarray(from, to));
+    if (!result.ok) {
+      throw new DrmFitError(`self-starter failed: ${result.reason}`, curve, result.reason);
+    }
+    startVec[curve] = result.start.hill;
+    startVec[k + curve] = result.start.max;
+    startVec[2 * k + curve] = result.start.ed50;
+    if ((globalThis as any).__perturb) {
+      startVec[curve]! *= 1 + 2 ** -52;
+      startVec[2 * k + curve]! *= 1 - 2 ** -52;
+    }
+  }
+  replaceZeroStarts(startVec, k);
+
+  // drmOpt: parscale = |start| with tiny entries replaced by 1; optim works on p = par / parscale.
+  const parscale = new Float64Array(3 * k);
+  const p = new Float64Array(3 * k);
+  for (let i = 0; i < 3 * k; i++) {
+    const scale = Math.abs(startVec[i]!);
+    parscale[i] = scale < PARSCALE_FLOOR ? 1 : scale;
+    p[i] = startVec[i]! / parscale[i]!;
+  }
+
+  const objective = new JointLl3Objective(data.joint, parscale);
+  let result;
+  try {
+    result = vmmin(
+      p,
+      (q) => objective.value(q),
+      (q, g) => objective.gradient(q, g),
+      { maxit: MAX_ITERATIONS, abstol: -Infinity, reltol: RELATIVE_TOLERANCE },
+    );
+  } catch (error) {
+    if (error instanceof OptimError) {
+      const curve = error.parameterIndex === undefined ? undefined : error.parameterIndex % k;
+      throw new DrmFitError(error.message, curve);
+    }
+    throw error;
+  }
+
+  // optim returns par = p · parscale; drmOpt then re-evaluates the objective there.
+  const par = objective.parameters(result.p);
+  const scaledRss = objective.value(result.p);
+  const hessian = options.hessian
+    ? rescaledHessian(par, parscale, objective, k, doseScaling, responseScaling)
+    : null;
+
+  const fit: DrmLl3Fit = {
+    hill: new Float64Array(k),
+    max: new Float64Array(k),
+    ed50: new Float64Array(k),
+    start: [],
+    curveRss: curveRss(data.joint, par, responseScaling),
+    rss: scaledRss * (responseScaling * responseScaling),
+    observationCount: xs.length,
+    doseScaling,
+    responseScaling,
+    convergence: result.convergence,
+    functionEvaluations: result.functionEvaluations,
+    gradientEvaluations: result.gradientEvaluations,
+    hessian,
+  };
+  for (let curve = 0; curve < k; curve++) {
+    fit.hill[curve] = par[curve]!;
+    fit.max[curve] = par[k + curve]! * responseScaling;
+    fit.ed50[curve] = par[2 * k + curve]! * doseScaling;
+    fit.start.push({
+      hill: startVec[curve]!,
+      max: startVec[k + curve]! * responseScaling,
+      ed50: startVec[2 * k + curve]! * doseScaling,
+    });
+  }
+  return fit;
+}
+
+/** §5.2: one dose and one response scaling for the whole fit, from the medians of all rows. */
+function scaledData(curves: readonly CurveObservations[]): {
+  joint: JointData;
+  doseScaling: number;
+  responseScaling: number;
+} {
+  const k = curves.length;
+  const offsets = new Int32Array(k + 1);
+  for (let curve = 0; curve < k; curve++) {
+    offsets[curve + 1] = offsets[curve]! + curves[curve]!.temperature.length;
+  }
+  const total = offsets[k]!;
+  const x = new Float64Array(total);
+  const y = new Float64Array(total);
+  for (let curve = 0; curve < k; curve++) {
+    const { temperature, response } = curves[curve]!;
+    x.set(Array.from(temperature), offsets[curve]!);
+    y.set(Array.from(response), offsets[curve]!);
+  }
+  const doseScaling = drmScaling(x);
+  const responseScaling = drmScaling(y);
+  const xs = new Float64Array(total);
+  const ys = new Float64Array(total);
+  for (let r = 0; r < total; r++) {
+    xs[r] = x[r]! / doseScaling;
+    ys[r] = y[r]! / responseScaling;
+  }
+  return { joint: { curveCount: k, start: offsets, xs, ys }, doseScaling, responseScaling };
+}
+
+/** drm: a start value of exactly 0 is replaced by the mean of its parameter block. */
+function replaceZeroStarts(startVec: Float64Array, k: number): void {
+  for (let block = 0; block < 3; block++) {
+    const values = startVec.subarray(block * k, (block + 1) * k);
+    if (!values.includes(0)) continue;
+    let sum = 0;
+    for (const v of values) sum += v;
+    const mean = sum / k;
+    for (let i = 0; i < k; i++) if (values[i] === 0) values[i] = mean;
+  }
+}
+
+function curveRss(data: JointData, par: Float64Array, responseScaling: number): Float64Array {
+  const k = data.curveCount;
+  const out = new Float64Array(k);
+  for (let curve = 0; curve < k; curve++) {
+    const b = par[curve]!;
+    const d = par[k + curve]!;
+    const e = par[2 * k + curve]!;
+    let sum = 0;
+    for (let r = data.start[curve]!; r < data.start[curve + 1]!; r++) {
+      const residual = data.ys[r]! - d / (1 + Math.exp(b * Math.log(data.xs[r]! / e)));
+      sum += residual * residual;
+    }
+    out[curve] = sum * responseScaling * responseScaling;
+  }
+  return out;
+}
+
+/** drm: hessian · 1 / outer(scale / rs, scale / rs) with scale = (1, rs, ds) per block (§5.8). */
+function rescaledHessian(
+  par: Float64Array,
+  parscale: Float64Array,
+  objective: JointLl3Objective,
+  k: number,
+  doseScaling: number,
+  responseScaling: number,
+): Float64Array {
+  const n = 3 * k;
+  const hessian = optimHessian(par, parscale, (q, g) => objective.gradient(q, g));
+  const factor = new Float64Array(n);
+  for (let i = 0; i < n; i++) {
+    const scale = i < k ? 1 : i < 2 * k ? responseScaling : doseScaling;
+    factor[i] = scale / responseScaling;
+  }
+  for (let i = 0; i < n; i++) {
+    for (let j = 0; j < n; j++)
+      hessian[i * n + j] = hessian[i * n + j]! * (1 / (factor[i]! * factor[j]!));
+  }
+  return hessian;
+}

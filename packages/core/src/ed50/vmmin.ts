@@ -1,0 +1,191 @@
+/**
+ * Loop-by-loop port of R's `vmmin` (src/appl/optim.c): Nash's variable-metric (BFGS) minimiser,
+ * as called by `optim(method = "BFGS")`.
+ *
+ * Why a literal port: CBASSED50's ED values are where this routine *stops* on an almost flat
+ * objective, not the least-squares optimum (algorithm doc §6). Every loop below keeps R's order of
+ * operations, because changing the order of a sum changes the last bits and, on flat CBASS
+ * surfaces, the stopping point. Do not vectorise or "simplify" these loops.
+ *
+ * Work is done in optim's internal coordinates p = par / parscale; the caller's `fn`/`gr` receive p.
+ */
+
+/** Constants of optim.c (doc §5.6). */
+const STEP_REDUCTION = 0.2;
+const ACCEPTANCE_TOLERANCE = 0.0001;
+const REL_TEST = 10.0;
+
+export interface VmminOptions {
+  maxit: number;
+  /** optim's `abstol` (default -Inf). */
+  abstol: number;
+  /** optim's `reltol` (drc passes 1e-7). */
+  reltol: number;
+}
+
+export interface VmminResult {
+  /** Final point in p coordinates (the input array, modified in place). */
+  p: Float64Array;
+  /** Objective value at the returned point (`*Fmin`). */
+  value: number;
+  /** optim's counts["function"]. */
+  functionEvaluations: number;
+  /** optim's counts["gradient"], which is also the iteration count. */
+  gradientEvaluations: number;
+  /** 0 = converged, 1 = maxit reached (optim's `convergence`). */
+  convergence: 0 | 1;
+}
+
+/** Thrown where R's C code calls `error()`; drm turns these into "Convergence failed". */
+export class OptimError extends Error {
+  /** Index of the offending parameter, when R's message names one. */
+  readonly parameterIndex: number | undefined;
+  constructor(message: string, parameterIndex?: number) {
+    super(message);
+    this.name = 'OptimError';
+    this.parameterIndex = parameterIndex;
+  }
+}
+
+/**
+ * Minimise `fn` from `p` (modified in place). `gr(p, g)` must fill `g` with the gradient at `p`.
+ * No parameter mask: optim passes mask = 1 for every parameter, so `l[i] == i` throughout.
+ */
+export function vmmin(
+  p: Float64Array,
+  fn: (p: Float64Array) => number,
+  gr: (p: Float64Array, g: Float64Array) => void,
+  options: VmminOptions,
+): VmminResult {
+  const n = p.length;
+  const { maxit, abstol, reltol } = options;
+  if (maxit <= 0) {
+    return {
+      p,
+      value: fn(p),
+      functionEvaluations: 0,
+      gradientEvaluations: 0,
+      convergence: 0,
+    };
+  }
+
+  const g = new Float64Array(n);
+  const t = new Float64Array(n);
+  const X = new Float64Array(n);
+  const c = new Float64Array(n);
+  // Lower triangle of the inverse-Hessian approximation, row-major: B[i][j] = B[i * n + j], j <= i.
+  const B = new Float64Array(n * n);
+
+  let f = fn(p);
+  if (!Number.isFinite(f)) throw new OptimError("initial value in 'vmmin' is not finite");
+  let Fmin = f;
+  let funcount = 1;
+  let gradcount = 1;
+  gr(p, g);
+  let iter = 1;
+  let ilast = gradcount;
+  let count = 0;
+
+  do {
+    if (ilast === gradcount) {
+      for (let i = 0; i < n; i++) {
+        const row = i * n;
+        for (let j = 0; j < i; j++) B[row + j] = 0.0;
+        B[row + i] = 1.0;
+      }
+    }
+    for (let i = 0; i < n; i++) {
+      X[i] = p[i]!;
+      c[i] = g[i]!;
+    }
+    let gradproj = 0.0;
+    for (let i = 0; i < n; i++) {
+      let s = 0.0;
+      const row = i * n;
+      for (let j = 0; j <= i; j++) s -= B[row + j]! * g[j]!;
+      for (let j = i + 1; j < n; j++) s -= B[j * n + i]! * g[j]!;
+      t[i] = s;
+      gradproj += s * g[i]!;
+    }
+
+    if (gradproj < 0.0) {
+      // Search direction is downhill: backtracking line search.
+      let steplength = 1.0;
+      let accpoint = false;
+      do {
+        count = 0;
+        for (let i = 0; i < n; i++) {
+          p[i] = X[i]! + steplength * t[i]!;
+          if (REL_TEST + X[i]! === REL_TEST + p[i]!) count++; // no change
+        }
+        if (count < n) {
+          f = fn(p);
+          funcount++;
+          accpoint = Number.isFinite(f) && f <= Fmin + gradproj * steplength * ACCEPTANCE_TOLERANCE;
+          if (!accpoint) steplength *= STEP_REDUCTION;
+        }
+      } while (!(count === n || accpoint));
+      // Stop if the value is small or the relative change is low.
+      const enough = f > abstol && Math.abs(f - Fmin) > reltol * (Math.abs(Fmin) + reltol);
+      if (!enough) {
+        count = n;
+        Fmin = f;
+      }
+      if (count < n) {
+        // Making progress.
+        Fmin = f;
+        gr(p, g);
+        gradcount++;
+        iter++;
+        let D1 = 0.0;
+        for (let i = 0; i < n; i++) {
+          t[i] = steplength * t[i]!;
+          c[i] = g[i]! - c[i]!;
+          D1 += t[i]! * c[i]!;
+        }
+        if (D1 > 0) {
+          let D2 = 0.0;
+          for (let i = 0; i < n; i++) {
+            let s = 0.0;
+            const row = i * n;
+            for (let j = 0; j <= i; j++) s += B[row + j]! * c[j]!;
+            for (let j = i + 1; j < n; j++) s += B[j * n + i]! * c[j]!;
+            X[i] = s;
+            D2 += s * c[i]!;
+          }
+          D2 = 1.0 + D2 / D1;
+          for (let i = 0; i < n; i++) {
+            const row = i * n;
+            const ti = t[i]!;
+            const Xi = X[i]!;
+            for (let j = 0; j <= i; j++) {
+              B[row + j] = B[row + j]! + (D2 * ti * t[j]! - Xi * t[j]! - ti * X[j]!) / D1;
+            }
+          }
+        } else {
+          // D1 <= 0: reset B on the next pass.
+          ilast = gradcount;
+        }
+      } else if (ilast < gradcount) {
+        // No progress: retry once from a reset B.
+        count = 0;
+        ilast = gradcount;
+      }
+    } else {
+      // Uphill search: reset unless B has just been reset.
+      count = 0;
+      if (ilast === gradcount) count = n;
+      else ilast = gradcount;
+    }
+    if (iter >= maxit) break;
+    if (gradcount - ilast > 2 * n) ilast = gradcount; // periodic restart
+  } while (count !== n || ilast !== gradcount);
+
+  return {
+    p,
+    value: Fmin,
+    functionEvaluations: funcount,
+    gradientEvaluations: gradcount,
+    convergence: iter < maxit ? 0 : 1,
+  };
+}

@@ -72,5 +72,5 @@ async function dropDatabases(admin: pg.Client, template: string) {
     [template, `${template}\\_%`],
   );
   for (const { datname } of rows)
-    await admin.query(`DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`);
+    {await admin.query(`DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`);}
 }

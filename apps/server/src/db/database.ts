@@ -31,13 +31,13 @@ const INT8_OID = 20;
  * DATE stays an ISO string (no time-zone shift of collection dates), NUMERIC (temperatures)
  * and INT8 (counts) become numbers. Every value they hold here fits a double.
  */
-const typeParsers = {
-  getTypeParser(oid: number, format?: 'text' | 'binary') {
+const typeParsers: pg.CustomTypesConfig = {
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') => {
     if (oid === DATE_OID) return (value: string) => value;
     if (oid === NUMERIC_OID || oid === INT8_OID) return (value: string) => Number(value);
-    return pg.types.getTypeParser(oid, format);
-  },
-} as pg.CustomTypesConfig;
+    return pg.types.getTypeParser(oid, format) as (value: string) => unknown;
+  }) as pg.CustomTypesConfig['getTypeParser'],
+};
 
 export type DatabaseTarget =
   | { kind: 'server'; url: string }

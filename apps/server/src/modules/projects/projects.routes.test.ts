@@ -1,0 +1,98 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TErrorResponse, TProjectDetail, TProjectSummary } from '@coral/core';
+import { createTestApp, type TestContext } from '../../../test/test-app';
+import { seedJson } from '../../../test/seed-json';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestApp();
+});
+afterAll(() => ctx.close());
+
+const get = (url: string) => ctx.app.inject({ method: 'GET', url });
+
+describe('GET /api/public/projects/', () => {
+  it('lists the 11 seed projects with owner and publications', async () => {
+    const projects = (await get('/api/public/projects/')).json<TProjectSummary[]>();
+    expect(projects.map((p) => p.id)).toEqual(
+      seedJson.projects.map((p) => p.id).sort((a, b) => a - b),
+    );
+    const fiji = projects.find((p) => p.id === 61)!;
+    expect(fiji).toMatchObject({
+      name: '2022_FJI_Viti_Levu_ElisaJahreis',
+      registration_date: '2025-12-20',
+      owner: { username: 'betyaevilya' },
+      publications: [],
+    });
+    const arabSeas = projects.find((p) => p.id === 82)!;
+    expect(arabSeas.publications).toEqual([
+      expect.objectContaining({ id: 14, year: 2025, doi: '10.21203/rs.3.rs-8231598/v1' }),
+    ]);
+    // duplicate names stay separate projects
+    expect(projects.filter((p) => p.name === 'GlobalSearch_Carib')).toHaveLength(4);
+  });
+});
+
+describe('GET /api/public/projects/{id}/', () => {
+  it('returns publications, experiments, colonies with thresholds and observations', async () => {
+    const response = await get('/api/public/projects/61/');
+    expect(response.statusCode).toBe(200);
+    const project = response.json<TProjectDetail>();
+    const seedProject = seedJson.projects.find((p) => p.id === 61)!;
+    const biosampleIds = new Set(seedProject.biosamples);
+    const colonyIds = new Set(
+      seedJson.biosamples.filter((b) => biosampleIds.has(b.id)).map((b) => b.colony),
+    );
+    expect(project.experiments).toHaveLength(
+      seedJson.experiments.filter((e) => e.project === 61).length,
+    );
+    expect(project.colonies.map((c) => c.id).sort()).toEqual([...colonyIds].sort());
+    expect(project.observations).toHaveLength(
+      seedJson.observations.filter((o) => biosampleIds.has(o.biosample)).length,
+    );
+    expect(project.observations.find((o) => o.id === 7805)).toEqual({
+      id: 7805,
+      biosample: {
+        id: 4432,
+        name: '20220920_FJ_Vatu-o-lalai_Porites_cylindrica_1_28_420',
+        collection_date: '2022-09-20',
+      },
+      experiment: { id: 214, name: 'Vatu-o-lalai', date: '2022-09-20' },
+      condition: 'Winter',
+      temperature: 28,
+      timepoint: '420',
+      pam_value: 0.633,
+      related_projects: [],
+    });
+    const colony = project.colonies.find((c) => c.id === 658)!;
+    expect(colony.thermal_tolerances.map((t) => t.ed50)).toEqual([37.57, 37.75]);
+  });
+
+  it('every seed project has a detail page', async () => {
+    for (const { id } of seedJson.projects) {
+      expect((await get(`/api/public/projects/${id}/`)).statusCode).toBe(200);
+    }
+  });
+
+  it.each(['999999', 'abc', '-1', '1.5', '0', '99999999999', '61abc', '%20'])(
+    'answers 404 JSON for the unknown or malformed id %j',
+    async (id) => {
+      const response = await get(`/api/public/projects/${id}/`);
+      expect(response.statusCode).toBe(404);
+      expect(response.json<TErrorResponse>()).toEqual({
+        error: `Project ${decodeURIComponent(id)} not found`,
+        code: 'NOT_FOUND',
+      });
+    },
+  );
+
+  it('uses a constant number of queries', async () => {
+    ctx.queries.length = 0;
+    await get('/api/public/projects/80/');
+    const forSmall = ctx.queries.length;
+    ctx.queries.length = 0;
+    await get('/api/public/projects/61/');
+    expect(ctx.queries.length).toBe(forSmall);
+    expect(forSmall).toBeLessThanOrEqual(12);
+  });
+});

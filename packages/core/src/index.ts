@@ -6,3 +6,4 @@ export * from './datasets/dataset-bundle';
 export * from './datasets/threshold-flags';
 export * from './client-routes';
 export * from './util/group-by';
+export * from './csv';

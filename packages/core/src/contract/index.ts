@@ -5,3 +5,4 @@ export * from './projects';
 export * from './statistics';
 export * from './public-config';
 export * from './auth';
+export * from './cart';

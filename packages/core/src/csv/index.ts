@@ -1,0 +1,2 @@
+export * from './csv-writer';
+export * from './cart-export';

@@ -1,4 +1,5 @@
 import compress from '@fastify/compress';
+import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import Fastify, { type FastifyInstance } from 'fastify';
 import {
@@ -8,7 +9,14 @@ import {
 } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config';
 import type { AppDb } from './db/database';
+import { createAuthService } from './modules/auth/auth.service';
+import { authRoutes } from './modules/auth/auth.routes';
+import { createLoginRateLimiter } from './modules/auth/login-rate-limiter';
+import { loadSessionSecret } from './modules/auth/session-secret';
+import { createSessionService } from './modules/auth/sessions.service';
 import { biosamplesRoutes } from './modules/biosamples/biosamples.routes';
+import { cartRoutes } from './modules/cart/cart.routes';
+import { createCartService } from './modules/cart/cart.service';
 import { coloniesRoutes } from './modules/colonies/colonies.routes';
 import { createColoniesService } from './modules/colonies/colonies.service';
 import { projectsRoutes } from './modules/projects/projects.routes';
@@ -17,6 +25,8 @@ import { publicConfigRoutes } from './modules/public-config/public-config.routes
 import { statisticsRoutes } from './modules/statistics/statistics.routes';
 import { createStatisticsService } from './modules/statistics/statistics.service';
 import { maxMinRoutes } from './modules/thresholds/max-min.routes';
+import { createAuthenticator } from './plugins/authentication';
+import { createCsrfTokens, registerCsrfProtection } from './plugins/csrf';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerOpenApi } from './plugins/openapi';
 import { registerWebApp } from './plugins/web-app';
@@ -64,6 +74,10 @@ export async function buildApp({ config, db }: AppDependencies): Promise<Fastify
     crossOriginResourcePolicy: { policy: 'cross-origin' },
   });
   await app.register(compress, { threshold: 1024 });
+  await app.register(cookie);
+  // After the cookie parser, before any body is read: see plugins/csrf.ts.
+  const csrf = createCsrfTokens(await loadSessionSecret(db, config));
+  registerCsrfProtection(app, csrf);
   await registerOpenApi(app);
 
   await app.register(publicConfigRoutes, { config });
@@ -72,6 +86,21 @@ export async function buildApp({ config, db }: AppDependencies): Promise<Fastify
   await app.register(biosamplesRoutes, { db });
   await app.register(projectsRoutes, { projects: createProjectsService(db) });
   await app.register(maxMinRoutes, { db });
+
+  const sessions = createSessionService(db, config.sessions);
+  const authenticator = createAuthenticator(sessions);
+  const auth = createAuthService({
+    db,
+    sessions,
+    rateLimiter: createLoginRateLimiter(db, config.loginRateLimit),
+  });
+  await app.register(authRoutes, {
+    auth,
+    authenticator,
+    csrf,
+    sessionMaxAgeSeconds: config.sessions.maxAgeSeconds,
+  });
+  await app.register(cartRoutes, { cart: createCartService(db), authenticator });
 
   await registerWebApp(app, config.webDistDir);
   return app;

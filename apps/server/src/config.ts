@@ -14,6 +14,8 @@ const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
 const optionalString = z.preprocess(emptyAsUndefined, z.string().optional());
 const port = (fallback: number) =>
   z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(65535).default(fallback));
+const positiveInt = (fallback: number) =>
+  z.preprocess(emptyAsUndefined, z.coerce.number().int().positive().default(fallback));
 
 const ZEnv = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -28,7 +30,18 @@ const ZEnv = z.object({
       .optional(),
   ),
   ROLE: z.preprocess(emptyAsUndefined, z.enum(['all', 'api', 'worker']).default('all')),
-  SESSION_SECRET: optionalString,
+  SESSION_SECRET: z.preprocess(
+    emptyAsUndefined,
+    z.string().min(32, 'must be at least 32 characters (e.g. openssl rand -hex 32)').optional(),
+  ),
+  /** A session unused for this long ends (sliding). Default: 1 day. */
+  SESSION_IDLE_TIMEOUT_SECONDS: positiveInt(24 * 60 * 60),
+  /** A session ends this long after login, however active. Default: 14 days. */
+  SESSION_MAX_AGE_SECONDS: positiveInt(14 * 24 * 60 * 60),
+  /** Failed logins are counted per username and per client IP over this window. Default: 15 min. */
+  LOGIN_RATE_LIMIT_WINDOW_SECONDS: positiveInt(15 * 60),
+  LOGIN_MAX_FAILURES_PER_USERNAME: positiveInt(10),
+  LOGIN_MAX_FAILURES_PER_IP: positiveInt(50),
   ED50_CALCULATOR_URL: optionalString,
   ED50_PORT: port(3838),
   TILE_STREET_URL: z.preprocess(
@@ -78,7 +91,14 @@ export interface AppConfig {
   role: Role;
   dataDir: string;
   database: { url: string | undefined };
+  /** Key for the CSRF tokens; when unset (development, tests) one is generated per database. */
   sessionSecret: string | undefined;
+  sessions: { idleTimeoutSeconds: number; maxAgeSeconds: number };
+  loginRateLimit: {
+    windowSeconds: number;
+    maxFailuresPerUsername: number;
+    maxFailuresPerIp: number;
+  };
   tiles: { street: string; satellite: string };
   uploads: { maxBytes: number };
   links: {
@@ -117,6 +137,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     dataDir: path.resolve(e.DATA_DIR),
     database: { url: e.DATABASE_URL },
     sessionSecret: e.SESSION_SECRET,
+    sessions: {
+      idleTimeoutSeconds: e.SESSION_IDLE_TIMEOUT_SECONDS,
+      maxAgeSeconds: e.SESSION_MAX_AGE_SECONDS,
+    },
+    loginRateLimit: {
+      windowSeconds: e.LOGIN_RATE_LIMIT_WINDOW_SECONDS,
+      maxFailuresPerUsername: e.LOGIN_MAX_FAILURES_PER_USERNAME,
+      maxFailuresPerIp: e.LOGIN_MAX_FAILURES_PER_IP,
+    },
     tiles: { street: e.TILE_STREET_URL, satellite: e.TILE_SATELLITE_URL },
     uploads: { maxBytes: e.UPLOAD_MAX_BYTES },
     links: {

@@ -94,7 +94,6 @@ export interface SessionsTable {
   /** SHA-256 of the session token: the token itself is only ever in the cookie. */
   id_hash: string;
   user_id: number;
-  csrf_secret: string;
   created_at: Timestamp;
   last_seen_at: Timestamp;
   expires_at: Timestamp;
@@ -144,11 +143,26 @@ export interface RateLimitsTable {
   window_started_at: Timestamp;
 }
 
+/** Keys generated on first use when not configured (e.g. the CSRF key without SESSION_SECRET). */
+export interface ServerSecretsTable {
+  name: string;
+  value: string;
+  created_at: Timestamp;
+}
+
 export interface DatasetStateTable {
   id: Generated<boolean>;
   version: Generated<number>;
   updated_at: Timestamp;
   seeded_at: Timestamp | null;
+}
+
+export interface PublishedSnapshotsTable {
+  name: string;
+  dataset_version: number;
+  /** gzip-compressed JSON */
+  content: Buffer;
+  created_at: Timestamp;
 }
 
 export interface Database {
@@ -171,5 +185,7 @@ export interface Database {
   cart_group_colonies: CartGroupColoniesTable;
   uploads: UploadsTable;
   rate_limits: RateLimitsTable;
+  server_secrets: ServerSecretsTable;
   dataset_state: DatasetStateTable;
+  published_snapshots: PublishedSnapshotsTable;
 }

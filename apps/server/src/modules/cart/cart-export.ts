@@ -1,0 +1,78 @@
+import {
+  cartExportPreamble,
+  cartExportRows,
+  formatCartExportRow,
+  groupBy,
+  THRESHOLD_KINDS,
+  type CartExportColony,
+  type CartExportThreshold,
+  type ThresholdKind,
+} from '@coral/core';
+import type { AppDb } from '../../db/database';
+import { thresholdsRepository, type ThresholdRow } from '../thresholds/thresholds.repository';
+import { cartRepository as repo, type CartColonyRow } from './cart.repository';
+
+const toExportThreshold = (row: ThresholdRow): CartExportThreshold => ({
+  condition: row.condition,
+  timepoint: row.timepoint,
+  abs: row.abs_value,
+  rel: row.rel_value,
+  mmm: row.sst_clim_mmm,
+  qualityFlags: row.quality_flags,
+});
+
+/** Everything the export shows about one page of colonies: five queries per page. */
+async function loadExportColonies(
+  db: AppDb,
+  page: readonly CartColonyRow[],
+): Promise<CartExportColony[]> {
+  const colonyIds = page.map((c) => c.id);
+  const [projects, dois, ...thresholdRows] = await Promise.all([
+    repo.projectNames(db, colonyIds),
+    repo.publicationDois(db, colonyIds),
+    ...THRESHOLD_KINDS.map((kind) => thresholdsRepository.listByColonies(db, kind, colonyIds)),
+  ]);
+  const projectsByColony = groupBy(projects, (p) => p.colony_id);
+  const doisByColony = groupBy(dois, (d) => d.colony_id);
+  const thresholdsByKind = THRESHOLD_KINDS.map((_, i) =>
+    groupBy(thresholdRows[i] ?? [], (t) => t.colony_id),
+  );
+  return page.map((colony) => ({
+    ...colony,
+    projectNames: (projectsByColony.get(colony.id) ?? []).map((p) => p.name),
+    publicationDois: (doisByColony.get(colony.id) ?? []).map((d) => d.doi),
+    thresholds: Object.fromEntries(
+      THRESHOLD_KINDS.map((kind, i) => [
+        kind,
+        (thresholdsByKind[i]?.get(colony.id) ?? []).map(toExportThreshold),
+      ]),
+    ) as Record<ThresholdKind, CartExportThreshold[]>,
+  }));
+}
+
+/**
+ * The export file, piece by piece: the preamble, then one chunk of text per keyset page of each
+ * group's colonies (ordered by colony id). Pages are read only when the consumer asks for more,
+ * so a slow download never makes the server hold more than a page.
+ */
+export async function* cartExportLines(
+  db: AppDb,
+  groups: readonly { id: number; name: string }[],
+  chunkSize: number,
+): AsyncGenerator<string> {
+  yield cartExportPreamble();
+  for (const group of groups) {
+    let afterColonyId = 0;
+    for (;;) {
+      const page = await repo.colonyPage(db, group.id, afterColonyId, chunkSize);
+      if (page.length === 0) break;
+      let text = '';
+      for (const colony of await loadExportColonies(db, page)) {
+        for (const row of cartExportRows(group.name, colony)) text += formatCartExportRow(row);
+      }
+      yield text;
+      if (page.length < chunkSize) break;
+      afterColonyId = page[page.length - 1]!.id;
+    }
+  }
+}

@@ -1,0 +1,183 @@
+import { sql } from 'kysely';
+import type { AppDb } from '../../db/database';
+
+export interface CartGroupRow {
+  id: number;
+  name: string;
+  filter_params: unknown;
+  created_at: Date;
+}
+
+export interface CartColonyRow {
+  id: number;
+  name: string;
+  species: string;
+  country: string;
+  latitude: number;
+  longitude: number;
+}
+
+const colonyColumns = ['id', 'name', 'species', 'country', 'latitude', 'longitude'] as const;
+const ids = (values: readonly number[]) => sql`${[...values]}::int[]`;
+
+/** Every query is scoped by owner: another user's group is indistinguishable from a missing one. */
+export const cartRepository = {
+  /** The user's groups, newest first (ties: newest id first). */
+  async listGroups(db: AppDb, ownerId: number): Promise<CartGroupRow[]> {
+    return db
+      .selectFrom('cart_groups')
+      .select(['id', 'name', 'filter_params', 'created_at'])
+      .where('owner_id', '=', ownerId)
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .execute();
+  },
+
+  /** The user's groups among `groupIds` (all of them when omitted), newest first. */
+  async ownedGroups(
+    db: AppDb,
+    ownerId: number,
+    groupIds?: readonly number[],
+  ): Promise<{ id: number; name: string }[]> {
+    let query = db
+      .selectFrom('cart_groups')
+      .select(['id', 'name'])
+      .where('owner_id', '=', ownerId)
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc');
+    if (groupIds) query = query.where('id', '=', sql<number>`ANY(${ids(groupIds)})`);
+    return query.execute();
+  },
+
+  /** (group, colony) pairs of all the user's groups. */
+  async memberships(
+    db: AppDb,
+    ownerId: number,
+  ): Promise<{ group_id: number; colony_id: number }[]> {
+    const { rows } = await sql<{ group_id: number; colony_id: number }>`
+      SELECT gc.group_id, gc.colony_id
+      FROM cart_group_colonies gc JOIN cart_groups g ON g.id = gc.group_id
+      WHERE g.owner_id = ${ownerId}
+      ORDER BY gc.group_id, gc.colony_id
+    `.execute(db);
+    return rows;
+  },
+
+  async colonies(db: AppDb, colonyIds: readonly number[]): Promise<CartColonyRow[]> {
+    if (colonyIds.length === 0) return [];
+    return db
+      .selectFrom('colonies')
+      .select(colonyColumns)
+      .where('id', '=', sql<number>`ANY(${ids(colonyIds)})`)
+      .orderBy('id')
+      .execute();
+  },
+
+  async biosampleNames(
+    db: AppDb,
+    colonyIds: readonly number[],
+  ): Promise<{ colony_id: number; name: string }[]> {
+    if (colonyIds.length === 0) return [];
+    return db
+      .selectFrom('biosamples')
+      .select(['colony_id', 'name'])
+      .where('colony_id', '=', sql<number>`ANY(${ids(colonyIds)})`)
+      .orderBy('colony_id')
+      .orderBy('id')
+      .execute();
+  },
+
+  /** One page of a group's colonies after `afterColonyId`, by id (keyset pagination). */
+  async colonyPage(
+    db: AppDb,
+    groupId: number,
+    afterColonyId: number,
+    limit: number,
+  ): Promise<CartColonyRow[]> {
+    const { rows } = await sql<CartColonyRow>`
+      SELECT c.id, c.name, c.species, c.country, c.latitude, c.longitude
+      FROM cart_group_colonies gc JOIN colonies c ON c.id = gc.colony_id
+      WHERE gc.group_id = ${groupId} AND gc.colony_id > ${afterColonyId}
+      ORDER BY gc.colony_id
+      LIMIT ${limit}
+    `.execute(db);
+    return rows;
+  },
+
+  /** Distinct project names of each colony (through its biosamples). */
+  async projectNames(
+    db: AppDb,
+    colonyIds: readonly number[],
+  ): Promise<{ colony_id: number; name: string }[]> {
+    const { rows } = await sql<{ colony_id: number; name: string }>`
+      SELECT DISTINCT b.colony_id, p.name
+      FROM biosamples b JOIN projects p ON p.id = b.project_id
+      WHERE b.colony_id = ANY(${ids(colonyIds)})
+      ORDER BY b.colony_id, p.name
+    `.execute(db);
+    return rows;
+  },
+
+  /** Distinct DOIs of the publications of each colony's projects. */
+  async publicationDois(
+    db: AppDb,
+    colonyIds: readonly number[],
+  ): Promise<{ colony_id: number; doi: string }[]> {
+    const { rows } = await sql<{ colony_id: number; doi: string }>`
+      SELECT DISTINCT b.colony_id, pub.doi
+      FROM biosamples b
+      JOIN project_publications pp ON pp.project_id = b.project_id
+      JOIN publications pub ON pub.id = pp.publication_id
+      WHERE b.colony_id = ANY(${ids(colonyIds)}) AND pub.doi IS NOT NULL AND pub.doi <> ''
+      ORDER BY b.colony_id, pub.doi
+    `.execute(db);
+    return rows;
+  },
+
+  async insertGroup(
+    db: AppDb,
+    ownerId: number,
+    name: string,
+    filterParams: Record<string, unknown>,
+  ): Promise<number> {
+    const row = await db
+      .insertInto('cart_groups')
+      .values({ owner_id: ownerId, name, filter_params: JSON.stringify(filterParams) })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return row.id;
+  },
+
+  /** One statement whatever the number of colonies (one array parameter). */
+  async insertMemberships(db: AppDb, groupId: number, colonyIds: readonly number[]) {
+    await sql`
+      INSERT INTO cart_group_colonies (group_id, colony_id)
+      SELECT ${groupId}, unnest(${ids(colonyIds)})
+    `.execute(db);
+  },
+
+  /** Whether the user's group existed and was deleted. */
+  async deleteGroup(db: AppDb, ownerId: number, groupId: number): Promise<boolean> {
+    const result = await db
+      .deleteFrom('cart_groups')
+      .where('id', '=', groupId)
+      .where('owner_id', '=', ownerId)
+      .executeTakeFirst();
+    return result.numDeletedRows > 0n;
+  },
+
+  async renameGroup(
+    db: AppDb,
+    ownerId: number,
+    groupId: number,
+    name: string,
+  ): Promise<{ id: number; name: string } | undefined> {
+    return db
+      .updateTable('cart_groups')
+      .set({ name, updated_at: sql<Date>`now()` })
+      .where('id', '=', groupId)
+      .where('owner_id', '=', ownerId)
+      .returning(['id', 'name'])
+      .executeTakeFirst();
+  },
+};

@@ -1,0 +1,133 @@
+import type { FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  CART_EXPORT_CONTENT_TYPE,
+  CART_EXPORT_FILENAME,
+  ZCartAddRequest,
+  ZCartAddResponse,
+  ZCartDeleteRequest,
+  ZCartExportRequest,
+  ZCartGroupList,
+  ZCartMessage,
+  ZCartRenameRequest,
+  ZErrorResponse,
+} from '@coral/core';
+import type { Authenticator } from '../../plugins/authentication';
+import type { CartService } from './cart.service';
+
+export interface CartRoutesOptions {
+  cart: CartService;
+  authenticator: Authenticator;
+}
+
+const errors = {
+  400: ZErrorResponse,
+  401: ZErrorResponse,
+  403: ZErrorResponse,
+  404: ZErrorResponse,
+  413: ZErrorResponse,
+};
+
+/** The research cart: every route needs a session (401) and, when unsafe, CSRF (403). */
+export const cartRoutes: FastifyPluginAsyncZod<CartRoutesOptions> = async (app, options) => {
+  const { cart, authenticator } = options;
+  // Runs after the global CSRF check and before the body is read.
+  app.addHook('onRequest', authenticator.requireUser);
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('Cache-Control', 'no-store');
+  });
+
+  app.get(
+    '/api/auth/cart/',
+    {
+      schema: {
+        tags: ['cart'],
+        summary: "The logged-in user's cart groups with their colonies, newest first",
+        response: { 200: ZCartGroupList, 401: ZErrorResponse },
+      },
+    },
+    async (request) => cart.list(await authenticator.user(request)),
+  );
+
+  app.post(
+    '/api/auth/cart/',
+    {
+      schema: {
+        tags: ['cart'],
+        summary: 'Add a group of colonies to the cart',
+        body: ZCartAddRequest,
+        response: { 201: ZCartAddResponse, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const groupId = await cart.add(await authenticator.user(request), request.body);
+      return reply.status(201).send({ message: 'Group added to cart', group_id: groupId });
+    },
+  );
+
+  app.delete(
+    '/api/auth/cart/',
+    {
+      schema: {
+        tags: ['cart'],
+        summary: 'Delete one of your cart groups',
+        body: ZCartDeleteRequest,
+        response: { 200: ZCartMessage, ...errors },
+      },
+    },
+    async (request) => {
+      const groupId = request.body.group_id;
+      await cart.remove(await authenticator.user(request), groupId);
+      return { message: 'Group deleted', group_id: groupId };
+    },
+  );
+
+  app.put(
+    '/api/auth/cart/group/:groupId/',
+    {
+      schema: {
+        tags: ['cart'],
+        summary: 'Rename one of your cart groups',
+        params: z.object({ groupId: z.string() }),
+        body: ZCartRenameRequest,
+        response: { 200: ZCartMessage, ...errors },
+      },
+    },
+    async (request) => {
+      const user = await authenticator.user(request);
+      const group = await cart.rename(user, request.params.groupId, request.body.name);
+      return { message: 'Group renamed', group_id: group.id, name: group.name };
+    },
+  );
+
+  app.post(
+    '/api/auth/cart/export/',
+    {
+      schema: {
+        tags: ['cart'],
+        summary: 'Export groups as CSV (coral_cart_export.csv)',
+        description:
+          'One row per group × colony × condition × timepoint; columns in docs/cart-export.md. ' +
+          'UTF-8 with a byte-order mark, CRLF line ends, RFC 4180 quoting, spreadsheet formulas ' +
+          'neutralised. Streamed.',
+        body: ZCartExportRequest,
+        response: {
+          200: {
+            description: 'The CSV file',
+            content: { 'text/csv': { schema: z.string() } },
+          },
+          ...errors,
+        },
+      },
+    },
+    async (request, reply) => {
+      const stream = await cart.exportCsv(await authenticator.user(request), request.body);
+      reply
+        .type(CART_EXPORT_CONTENT_TYPE)
+        .header('Content-Disposition', `attachment; filename="${CART_EXPORT_FILENAME}"`);
+      // A stream is sent as is; the cast only tells the type provider it is the CSV body.
+      return (reply as FastifyReply).send(stream);
+    },
+  );
+};

@@ -1,0 +1,144 @@
+import { Readable } from 'node:stream';
+import { groupBy, type TCartGroup } from '@coral/core';
+import type { AppDb } from '../../db/database';
+import { AppError, badRequest, notFound } from '../../errors';
+import type { SessionUser } from '../auth/sessions.service';
+import { coloniesRepository } from '../colonies/colonies.repository';
+import { emptyThresholdLists } from '../thresholds/threshold.presenter';
+import { loadThresholdLists } from '../thresholds/thresholds.service';
+import { cartExportLines } from './cart-export';
+import { cartRepository as repo } from './cart.repository';
+
+/** Ids are PostgreSQL integers: anything outside cannot name a row (and must not reach SQL). */
+const MAX_ID = 2_147_483_647;
+const isStorableId = (id: number) => Number.isInteger(id) && id >= 1 && id <= MAX_ID;
+/** How many unknown colony ids a 400 answer lists. */
+const UNKNOWN_IDS_LISTED = 1000;
+
+export interface CartAddInput {
+  colony_ids: number[];
+  filter_params: Record<string, unknown>;
+  name: string;
+}
+
+export interface CartServiceOptions {
+  /** Colonies read per query while exporting (keyset pages). */
+  exportChunkSize?: number;
+}
+
+const groupNotFound = (groupId: number | string) => notFound(`Cart group ${groupId} not found`);
+
+const summary = (values: Iterable<string>) => [...new Set(values)].sort().join(', ');
+
+export function createCartService(db: AppDb, options: CartServiceOptions = {}) {
+  const exportChunkSize = options.exportChunkSize ?? 1000;
+
+  return {
+    /** The user's groups, newest first, with their colonies: 7 queries whatever the sizes. */
+    async list(user: SessionUser): Promise<TCartGroup[]> {
+      const [groups, memberships] = await Promise.all([
+        repo.listGroups(db, user.userId),
+        repo.memberships(db, user.userId),
+      ]);
+      const colonyIds = [...new Set(memberships.map((m) => m.colony_id))];
+      const [colonies, biosamples, thresholds] = await Promise.all([
+        repo.colonies(db, colonyIds),
+        repo.biosampleNames(db, colonyIds),
+        loadThresholdLists(db, colonyIds),
+      ]);
+      const biosamplesByColony = groupBy(biosamples, (b) => b.colony_id);
+      const entries = new Map(
+        colonies.map((colony) => [
+          colony.id,
+          {
+            colony,
+            biosamples: (biosamplesByColony.get(colony.id) ?? []).map(({ name }) => ({ name })),
+            ...(thresholds.get(colony.id) ?? emptyThresholdLists()),
+          },
+        ]),
+      );
+      const membersByGroup = groupBy(memberships, (m) => m.group_id);
+      return groups.map((group) => {
+        const members = (membersByGroup.get(group.id) ?? []).flatMap(
+          (m) => entries.get(m.colony_id) ?? [],
+        );
+        return {
+          id: group.id,
+          name: group.name,
+          species: summary(members.map((m) => m.colony.species)),
+          country: summary(members.map((m) => m.colony.country)),
+          colony_count: members.length,
+          created_at: group.created_at.toISOString(),
+          filter_params: group.filter_params as Record<string, unknown>,
+          colonies: members,
+        };
+      });
+    },
+
+    /** A new group of existing colonies; duplicates collapse. Returns its id. */
+    async add(user: SessionUser, input: CartAddInput): Promise<number> {
+      const colonyIds = [...new Set(input.colony_ids)];
+      return db.transaction().execute(async (trx) => {
+        const existing = new Set(
+          await coloniesRepository.existingIds(trx, colonyIds.filter(isStorableId)),
+        );
+        const unknown = colonyIds.filter((id) => !existing.has(id));
+        if (unknown.length > 0) {
+          const shown = unknown.slice(0, 10).join(', ');
+          const more = unknown.length > 10 ? ` and ${unknown.length - 10} more` : '';
+          throw badRequest(`Unknown colony ids: ${shown}${more}`, {
+            unknown_colony_ids: unknown.slice(0, UNKNOWN_IDS_LISTED),
+            unknown_count: unknown.length,
+          });
+        }
+        const groupId = await repo.insertGroup(trx, user.userId, input.name, input.filter_params);
+        await repo.insertMemberships(trx, groupId, colonyIds);
+        return groupId;
+      });
+    },
+
+    async remove(user: SessionUser, groupId: number): Promise<void> {
+      const deleted = isStorableId(groupId) && (await repo.deleteGroup(db, user.userId, groupId));
+      if (!deleted) throw groupNotFound(groupId);
+    },
+
+    async rename(user: SessionUser, rawGroupId: string, name: string) {
+      const groupId = /^\d{1,10}$/.test(rawGroupId) ? Number(rawGroupId) : Number.NaN;
+      const renamed = isStorableId(groupId)
+        ? await repo.renameGroup(db, user.userId, groupId, name)
+        : undefined;
+      if (!renamed) throw groupNotFound(rawGroupId);
+      return renamed;
+    },
+
+    /**
+     * The CSV export of the chosen groups (or all of them) as a stream: ownership is checked
+     * first (another user's group is a 404 like a missing one), then rows are read and written
+     * one keyset page of colonies at a time, so memory stays flat whatever the group sizes.
+     */
+    async exportCsv(
+      user: SessionUser,
+      request: { group_ids: number[]; export_all: boolean },
+    ): Promise<Readable> {
+      let groups: { id: number; name: string }[];
+      if (request.export_all) {
+        groups = await repo.ownedGroups(db, user.userId);
+      } else {
+        const wanted = [...new Set(request.group_ids)];
+        if (wanted.length === 0) {
+          throw new AppError(
+            400,
+            'VALIDATION_FAILED',
+            'Choose at least one group to export, or set export_all.',
+          );
+        }
+        groups = await repo.ownedGroups(db, user.userId, wanted.filter(isStorableId));
+        const found = new Set(groups.map((g) => g.id));
+        const missing = wanted.find((id) => !found.has(id));
+        if (missing !== undefined) throw groupNotFound(missing);
+      }
+      return Readable.from(cartExportLines(db, groups, exportChunkSize), { objectMode: false });
+    },
+  };
+}
+export type CartService = ReturnType<typeof createCartService>;

@@ -7,5 +7,11 @@ export default defineConfig({
   plugins: [react()],
   resolve: { alias: { '@': path.resolve(import.meta.dirname, 'src') } },
   server: { proxy: { '/api': 'http://127.0.0.1:8000' } },
-  build: { outDir: 'dist', sourcemap: true },
+  build: {
+    outDir: 'dist',
+    sourcemap: true,
+    rolldownOptions: {
+      treeshake: { moduleSideEffects: (id: string) => !id.includes('/packages/core/src/') },
+    },
+  },
 });

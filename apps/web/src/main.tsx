@@ -1,28 +1,14 @@
-import { StrictMode, useEffect, useState } from 'react';
+import 'bootstrap/dist/css/bootstrap.min.css';
+import './styles.css';
+import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import type { TStatistics } from '@coral/core';
+import { App } from './app/app';
 
-function Home() {
-  const [statistics, setStatistics] = useState<TStatistics | null>(null);
-  useEffect(() => {
-    void fetch('/api/public/statistics/')
-      .then((response) => (response.ok ? (response.json() as Promise<TStatistics>) : null))
-      .then(setStatistics);
-  }, []);
-  return (
-    <main>
-      <h1>Coral Thermal Tolerance</h1>
-      <p>
-        {statistics
-          ? `${statistics.coral_colonies} coral colonies in ${statistics.research_projects} projects`
-          : 'Loading...'}
-      </p>
-    </main>
-  );
-}
+const root = document.getElementById('root');
+if (!root) throw new Error('index.html has no #root element');
 
-createRoot(document.getElementById('root')!).render(
+createRoot(root).render(
   <StrictMode>
-    <Home />
+    <App />
   </StrictMode>,
 );

@@ -6,4 +6,5 @@ export * from './datasets/dataset-bundle';
 export * from './datasets/threshold-flags';
 export * from './client-routes';
 export * from './util/group-by';
+export * from './format';
 export * from './csv';

@@ -1,0 +1,75 @@
+import { CLIENT_ROUTES } from '@coral/core';
+import Container from 'react-bootstrap/Container';
+import Nav from 'react-bootstrap/Nav';
+import Navbar from 'react-bootstrap/Navbar';
+import { Link, NavLink } from 'react-router';
+import { ExternalLink } from '@/components/external-link';
+import { ExternalIcon } from '@/components/icons';
+import { APP_NAME } from '@/components/page-title';
+import { useAuth } from '@/lib/auth';
+import { ed50CalculatorUrl, usePublicConfig } from '@/lib/public-config';
+import { UserMenu } from './user-menu';
+
+function ExternalNavLink({ href, label }: { href: string; label: string }) {
+  return (
+    <Nav.Item as="li">
+      <ExternalLink href={href} className="nav-link">
+        {label}
+        <ExternalIcon className="ms-1 small align-baseline" />
+      </ExternalLink>
+    </Nav.Item>
+  );
+}
+
+/** Spec §2 Navbar: fixed at the top, 56 px high; collapses behind a toggle on small screens. */
+export function AppNavbar() {
+  const config = usePublicConfig();
+  const { isAuthenticated } = useAuth();
+  return (
+    <Navbar
+      fixed="top"
+      expand="lg"
+      bg="dark"
+      data-bs-theme="dark"
+      collapseOnSelect
+      className="app-navbar"
+    >
+      <Container fluid>
+        <Navbar.Brand as={Link} to={CLIENT_ROUTES.home}>
+          {APP_NAME}
+        </Navbar.Brand>
+        <Navbar.Toggle aria-controls="main-navigation" aria-label="Toggle navigation" />
+        <Navbar.Collapse id="main-navigation">
+          <Nav as="ul" className="me-auto">
+            <Nav.Item as="li">
+              <Nav.Link as={NavLink} to={CLIENT_ROUTES.home} end eventKey="home">
+                Home
+              </Nav.Link>
+            </Nav.Item>
+            <Nav.Item as="li">
+              <Nav.Link as={NavLink} to={CLIENT_ROUTES.map} eventKey="map">
+                Map
+              </Nav.Link>
+            </Nav.Item>
+            <Nav.Item as="li">
+              <Nav.Link as={NavLink} to={CLIENT_ROUTES.projects} eventKey="projects">
+                Projects
+              </Nav.Link>
+            </Nav.Item>
+            <ExternalNavLink href={ed50CalculatorUrl(config)} label="ED50 Calculator" />
+            {isAuthenticated && (
+              <Nav.Item as="li">
+                <Nav.Link as={NavLink} to={CLIENT_ROUTES.upload} eventKey="upload">
+                  Upload to Database
+                </Nav.Link>
+              </Nav.Item>
+            )}
+            <ExternalNavLink href={config.links.aboutUs} label="About Us" />
+            <ExternalNavLink href={config.links.getHelp} label="Get Help" />
+          </Nav>
+          <UserMenu />
+        </Navbar.Collapse>
+      </Container>
+    </Navbar>
+  );
+}

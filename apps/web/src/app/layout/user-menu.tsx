@@ -1,0 +1,60 @@
+import { CLIENT_ROUTES } from '@coral/core';
+import Nav from 'react-bootstrap/Nav';
+import NavDropdown from 'react-bootstrap/NavDropdown';
+import { Link, NavLink, useLocation, useNavigate } from 'react-router';
+import { flashState } from '@/components/flash-notice';
+import { PersonIcon } from '@/components/icons';
+import { LOGOUT_FAILED, useLogout } from '@/features/auth/api/logout';
+import { loginRedirectState, useAuth } from '@/lib/auth';
+
+/** Right side of the navbar: the username dropdown (Cart, Logout), or a Login link. */
+export function UserMenu() {
+  const { isAuthenticated, username } = useAuth();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const logout = useLogout();
+
+  if (!isAuthenticated) {
+    const isLoginPage = location.pathname === CLIENT_ROUTES.login;
+    // On /login itself, keep the page it will return to.
+    const state: unknown = isLoginPage ? location.state : loginRedirectState(location);
+    return (
+      <Nav>
+        <Nav.Link as={NavLink} to={CLIENT_ROUTES.login} state={state} eventKey="login">
+          Login
+        </Nav.Link>
+      </Nav>
+    );
+  }
+
+  const handleLogout = () => {
+    logout.mutate(undefined, {
+      onSuccess: () => void navigate(CLIENT_ROUTES.home),
+      onError: () =>
+        void navigate(CLIENT_ROUTES.home, { state: flashState('warning', LOGOUT_FAILED) }),
+    });
+  };
+
+  return (
+    <Nav>
+      <NavDropdown
+        align="end"
+        id="user-menu"
+        title={
+          <>
+            <PersonIcon className="me-1" />
+            {username}
+          </>
+        }
+      >
+        <NavDropdown.Item as={Link} to={CLIENT_ROUTES.cart} eventKey="cart">
+          Cart
+        </NavDropdown.Item>
+        <NavDropdown.Divider />
+        <NavDropdown.Item as="button" onClick={handleLogout} disabled={logout.isPending}>
+          Logout
+        </NavDropdown.Item>
+      </NavDropdown>
+    </Nav>
+  );
+}

@@ -1,0 +1,53 @@
+import { CLIENT_ROUTES } from '@coral/core';
+import type { QueryClient } from '@tanstack/react-query';
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { publicConfigQueryOptions } from '@/lib/public-config';
+import { ErrorScreen, RootErrorScreen } from './error-screen';
+import { AppLoading } from './layout/app-loading';
+import { RootLayout } from './layout/root-layout';
+import { lazyRoute } from './lazy-route';
+import * as homeRoute from './routes/home';
+import type { ComingSoonHandle } from './routes/coming-soon';
+
+const comingSoon = (path: string, title: string): RouteObject => ({
+  path,
+  handle: { title } satisfies ComingSoonHandle,
+  lazy: lazyRoute(() => import('./routes/coming-soon')),
+});
+
+/** The pages, by the shared route table (CLIENT_ROUTES, also used by the server). */
+export const pageRoutes: RouteObject[] = [
+  { index: true, ...homeRoute },
+  { path: CLIENT_ROUTES.projects, lazy: lazyRoute(() => import('./routes/projects')) },
+  { path: CLIENT_ROUTES.project, lazy: lazyRoute(() => import('./routes/project')) },
+  { path: CLIENT_ROUTES.login, lazy: lazyRoute(() => import('./routes/login')) },
+  comingSoon(CLIENT_ROUTES.map, 'Map'),
+  comingSoon(CLIENT_ROUTES.cart, 'Research Cart'),
+  comingSoon(CLIENT_ROUTES.upload, 'Upload'),
+  comingSoon(CLIENT_ROUTES.uploads, 'Uploads'),
+  comingSoon(CLIENT_ROUTES.upload_detail, 'Upload'),
+  comingSoon(CLIENT_ROUTES.ed50, 'ED50 Calculator'),
+  { path: '*', lazy: lazyRoute(() => import('./routes/not-found')) },
+];
+
+/**
+ * The root reads the public configuration before the first screen; a failure there, or in any
+ * page, shows 'Unexpected Application Error!' (inside the layout when the layout could render).
+ */
+export function createAppRoutes(queryClient: QueryClient): RouteObject[] {
+  return [
+    {
+      id: 'root',
+      loader: () => queryClient.ensureQueryData(publicConfigQueryOptions()),
+      shouldRevalidate: () => false,
+      HydrateFallback: AppLoading,
+      ErrorBoundary: RootErrorScreen,
+      Component: RootLayout,
+      children: [{ ErrorBoundary: ErrorScreen, children: pageRoutes }],
+    },
+  ];
+}
+
+export function createAppRouter(queryClient: QueryClient) {
+  return createBrowserRouter(createAppRoutes(queryClient));
+}

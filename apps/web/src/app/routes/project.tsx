@@ -1,0 +1,3 @@
+import { ProjectDetailPage } from '@/features/projects/components/project-detail-page';
+
+export { ProjectDetailPage as Component };

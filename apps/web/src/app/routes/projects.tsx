@@ -1,0 +1,3 @@
+import { ProjectsPage } from '@/features/projects/components/projects-page';
+
+export { ProjectsPage as Component };

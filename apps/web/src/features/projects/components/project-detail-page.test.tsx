@@ -1,0 +1,75 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { buildProjectDetail } from '@/testing/data';
+import { errorResponse } from '@/testing/mock-api';
+import { renderApp } from '@/testing/render-app';
+
+describe('Project detail', () => {
+  it('shows the header and every non-empty section', async () => {
+    renderApp('/project/82', { 'GET /api/public/projects/{projectId}/': buildProjectDetail() });
+    expect(await screen.findByText('Loading project details...')).toBeTruthy();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'GlobalSearch_ArabSeas' }),
+    ).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Back to Projects' }).getAttribute('href')).toBe(
+      '/projects',
+    );
+    expect(screen.getByText('Created: January 12, 2026')).toBeTruthy();
+    expect(screen.getByText('Owner: chris')).toBeTruthy();
+
+    const publications = screen.getByRole('region', { name: 'Publications' });
+    expect(within(publications).getByText('2025')).toBeTruthy();
+    expect(within(publications).getByRole('link', { name: /View DOI/ })).toBeTruthy();
+
+    const experiments = screen.getByRole('region', { name: 'Experiments' });
+    expect(within(experiments).getByText('Experiment Date')).toBeTruthy();
+    expect(within(experiments).getByText('May 16, 2022')).toBeTruthy();
+
+    const colonies = screen.getByRole('region', { name: 'Colonies' });
+    expect(within(colonies).getByText('24.5995, 54.4227')).toBeTruthy();
+    expect(within(colonies).getByText('ArabSeas (Timepoint: 420): 37.34')).toBeTruthy();
+    expect(within(colonies).getAllByText('No data available')).toHaveLength(2);
+
+    const observations = screen.getByRole('region', { name: 'Observations' });
+    expect(within(observations).getByText('42°C')).toBeTruthy();
+    expect(within(observations).getByText('N/A')).toBeTruthy();
+    expect(within(observations).getByText('None')).toBeTruthy();
+    expect(screen.queryByText('No Data Available')).toBeNull();
+  });
+
+  it("hides empty sections and shows 'No Data Available' when there is nothing", async () => {
+    renderApp('/project/61', {
+      'GET /api/public/projects/{projectId}/': buildProjectDetail({
+        publications: [],
+        experiments: [],
+        colonies: [],
+        observations: [],
+        owner: null,
+      }),
+    });
+    expect(await screen.findByText('No Data Available')).toBeTruthy();
+    expect(screen.getByText('Owner: Unknown')).toBeTruthy();
+    expect(
+      screen.queryByRole('region', { name: /Publications|Experiments|Colonies|Observations/ }),
+    ).toBeNull();
+  });
+
+  it("shows 'Project Not Found' for a 404", async () => {
+    renderApp('/project/999', {
+      'GET /api/public/projects/{projectId}/': errorResponse(
+        404,
+        'Project 999 not found',
+        'NOT_FOUND',
+      ),
+    });
+    expect(await screen.findByRole('heading', { name: 'Project Not Found' })).toBeTruthy();
+  });
+
+  it("shows 'Error Loading Project' with the HTTP status and a Back button", async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    renderApp('/project/61', { 'GET /api/public/projects/{projectId}/': errorResponse(500) });
+    expect(await screen.findByRole('heading', { name: 'Error Loading Project' })).toBeTruthy();
+    expect(screen.getByText('HTTP error! status: 500')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Back' }).getAttribute('href')).toBe('/projects');
+  });
+});

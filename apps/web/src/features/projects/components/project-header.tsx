@@ -1,0 +1,25 @@
+import { CLIENT_ROUTES, formatLongUsDate, formatOwner, type TProjectDetail } from '@coral/core';
+import { Link } from 'react-router';
+import { ArrowLeftIcon } from '@/components/icons';
+
+export function BackToProjects({ label = 'Back to Projects' }: { label?: string }) {
+  return (
+    <Link to={CLIENT_ROUTES.projects} className="btn btn-outline-secondary btn-sm">
+      <ArrowLeftIcon className="me-1" />
+      {label}
+    </Link>
+  );
+}
+
+export function ProjectHeader({ project }: { project: TProjectDetail }) {
+  return (
+    <header className="mb-4">
+      <BackToProjects />
+      <h1 className="mt-3 mb-2 text-break">{project.name}</h1>
+      <p className="text-body-secondary mb-0">
+        <span className="me-3">Created: {formatLongUsDate(project.registration_date)}</span>
+        <span>Owner: {formatOwner(project.owner)}</span>
+      </p>
+    </header>
+  );
+}

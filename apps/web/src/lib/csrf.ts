@@ -1,0 +1,43 @@
+import type { CSRF_COOKIE_NAME, CSRF_HEADER_NAME, TCsrfToken } from '@coral/core';
+import { sendRequest } from './http';
+
+/*
+ * The contract's names, restated so the bundle does not pull in the contract's zod schemas; the
+ * `typeof` annotations make any drift from @coral/core a compile error.
+ */
+export const CSRF_COOKIE: typeof CSRF_COOKIE_NAME = 'csrftoken';
+export const CSRF_HEADER: typeof CSRF_HEADER_NAME = 'X-CSRFToken';
+
+/**
+ * Django-style CSRF (spec §7): unsafe calls carry the token in the X-CSRFToken header. The token
+ * comes from GET /api/auth/csrf/ (which also sets the csrftoken cookie) and is kept in memory
+ * until it may have changed: the server rotates it at login and logout, so those call
+ * `forgetCsrfToken()`; a CSRF rejection also drops it and the client retries once.
+ */
+let pending: Promise<string> | null = null;
+
+export function getCsrfToken(): Promise<string> {
+  pending ??= (async () => {
+    const answer = (await sendRequest({ method: 'GET', url: '/api/auth/csrf/' })) as TCsrfToken;
+    return answer.csrfToken;
+  })();
+  const request = pending;
+  // A failed fetch must not stay cached.
+  request.catch(() => {
+    if (pending === request) pending = null;
+  });
+  return request;
+}
+
+export function forgetCsrfToken(): void {
+  pending = null;
+}
+
+/** The csrftoken cookie, for callers that send the cookie's value (uploads, spec §7). */
+export function readCsrfCookie(cookies: string = document.cookie): string | undefined {
+  for (const part of cookies.split(';')) {
+    const [name, ...value] = part.trim().split('=');
+    if (name === CSRF_COOKIE) return decodeURIComponent(value.join('='));
+  }
+  return undefined;
+}

@@ -1,0 +1,23 @@
+const longUsDate = new Intl.DateTimeFormat('en-US', {
+  month: 'long',
+  day: 'numeric',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+
+const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/**
+ * Long US date (spec §9: month name, day, year): "2025-12-20" → "December 20, 2025".
+ * A calendar date (YYYY-MM-DD) is shown as that day in every time zone; a timestamp is shown as
+ * its UTC day. Anything unreadable is returned unchanged, and null or empty gives ''.
+ */
+export function formatLongUsDate(value: string | null | undefined): string {
+  if (value == null || value.trim() === '') return '';
+  const text = value.trim();
+  const dateOnly = DATE_ONLY.exec(text);
+  const date = dateOnly
+    ? new Date(Date.UTC(Number(dateOnly[1]), Number(dateOnly[2]) - 1, Number(dateOnly[3])))
+    : new Date(text);
+  return Number.isNaN(date.getTime()) ? text : longUsDate.format(date);
+}

@@ -1,0 +1,118 @@
+import { describe, expect, it } from 'vitest';
+import {
+  doiUrl,
+  formatCoordinates,
+  formatDataAccess,
+  formatLongUsDate,
+  formatOwner,
+  formatStatisticCount,
+  formatValue,
+  morePublicationsLabel,
+  splitCardPublications,
+} from './index';
+
+describe('formatStatisticCount', () => {
+  it.each([
+    [0, '0'],
+    [11, '11'],
+    [682, '682'],
+    [999, '999'],
+    [1000, '1+'],
+    [1999, '1+'],
+    [2500, '2+'],
+    [2991, '2+'],
+    [12345, '12+'],
+    [Number.NaN, '0'],
+  ])('%s → %s', (count, shown) => {
+    expect(formatStatisticCount(count)).toBe(shown);
+  });
+});
+
+describe('formatDataAccess', () => {
+  it.each([
+    [true, '24/7'],
+    [false, 'Limited'],
+  ])('%s → %s', (open, label) => {
+    expect(formatDataAccess(open)).toBe(label);
+  });
+});
+
+describe('formatLongUsDate', () => {
+  it.each([
+    ['2025-12-20', 'December 20, 2025'],
+    ['2026-01-12', 'January 12, 2026'],
+    ['2022-03-01', 'March 1, 2022'],
+    ['2026-11-21T05:21:43.396Z', 'November 21, 2026'],
+    ['2026-01-01T00:30:00+02:00', 'December 31, 2025'],
+    ['not a date', 'not a date'],
+    ['', ''],
+    [null, ''],
+    [undefined, ''],
+  ])('%s → %s', (value, shown) => {
+    expect(formatLongUsDate(value)).toBe(shown);
+  });
+});
+
+describe('doiUrl', () => {
+  it.each([
+    ['10.21203/rs.3.rs-8231598/v1', 'https://doi.org/10.21203/rs.3.rs-8231598/v1'],
+    [' 10.1111/gcb.15148 ', 'https://doi.org/10.1111/gcb.15148'],
+    ['https://doi.org/10.1002/lom3.10555', 'https://doi.org/10.1002/lom3.10555'],
+    ['http://dx.doi.org/10.1002/lom3.10555', 'https://doi.org/10.1002/lom3.10555'],
+    ['doi:10.1002/lom3.10555', 'https://doi.org/10.1002/lom3.10555'],
+    ['No doi available', null],
+    ['no DOI available', null],
+    ['NA', null],
+    ['N/A', null],
+    ['', null],
+    ['   ', null],
+    [null, null],
+    [undefined, null],
+    ['10.12/too-short-registrant', null],
+  ])('%j → %j', (doi, url) => {
+    expect(doiUrl(doi)).toBe(url);
+  });
+});
+
+describe('splitCardPublications and morePublicationsLabel', () => {
+  it.each([
+    [0, 0, 0, null],
+    [1, 1, 0, null],
+    [2, 2, 0, null],
+    [3, 2, 1, '+1 more publications'],
+    [7, 2, 5, '+5 more publications'],
+  ])('%s publications → %s shown, %s hidden, %j', (total, shown, hidden, label) => {
+    const split = splitCardPublications(Array.from({ length: total }, (_, i) => i));
+    expect(split.shown).toHaveLength(shown);
+    expect(split.hiddenCount).toBe(hidden);
+    expect(morePublicationsLabel(split.hiddenCount)).toBe(label);
+  });
+});
+
+describe('formatOwner', () => {
+  it.each([
+    [{ username: 'chris' }, 'chris'],
+    [{ username: '  ' }, 'Unknown'],
+    [null, 'Unknown'],
+    [undefined, 'Unknown'],
+  ])('%j → %s', (owner, shown) => {
+    expect(formatOwner(owner)).toBe(shown);
+  });
+});
+
+describe('formatValue and formatCoordinates', () => {
+  it.each([
+    [37.57, '37.57'],
+    [36.7, '36.70'],
+    [0, '0.00'],
+    [null, 'N/A'],
+    [undefined, 'N/A'],
+    [Number.NaN, 'N/A'],
+  ])('value %s → %s', (value, shown) => {
+    expect(formatValue(value)).toBe(shown);
+  });
+
+  it('gives coordinates to 4 decimals', () => {
+    expect(formatCoordinates(-18.20583554, 177.6889888)).toBe('-18.2058, 177.6890');
+  });
+});

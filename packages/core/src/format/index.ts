@@ -1,0 +1,5 @@
+export * from './statistics';
+export * from './dates';
+export * from './publications';
+export * from './numbers';
+export * from './owner';

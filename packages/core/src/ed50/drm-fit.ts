@@ -1,3 +1,4 @@
+import { glibcExp, glibcLog } from './glibc-exp-log';
 import { JointLl3Objective, type JointData } from './joint-objective';
 import { optimHessian } from './optim-hessian';
 import { drmScaling } from './r-median';
@@ -10,8 +11,11 @@ const RELATIVE_TOLERANCE = 1e-7;
 /** parscale entries below this are replaced by 1 (drmOpt). */
 const PARSCALE_FLOOR = 1e-4;
 
-/** One curve's observations in original units, rows in file order. */
-export interface CurveObservations {
+/** The rows of one drm call in original units and file order, with their curve (colony). */
+export interface DrmRows {
+  curveCount: number;
+  /** Curve index 0..K-1 of each row, numbered by first appearance (drc uses `unique()`). */
+  curve: ArrayLike<number>;
   temperature: ArrayLike<number>;
   response: ArrayLike<number>;
 }
@@ -53,12 +57,9 @@ export class DrmFitError extends Error {
  * `drm(y ~ x, curveid = curve, fct = LL.3())` for K >= 1 curves fitted in ONE optimisation
  * (doc §3, §5): scaling, self-starter per curve, parscale, BFGS, back-transformation.
  */
-export function fitDrmLl3(
-  curves: readonly CurveObservations[],
-  options: { hessian?: boolean } = {},
-): DrmLl3Fit {
-  const k = curves.length;
-  const data = scaledData(curves);
+export function fitDrmLl3(rows: DrmRows, options: { hessian?: boolean } = {}): DrmLl3Fit {
+  const k = rows.curveCount;
+  const data = scaledData(rows);
   const { xs, ys, start: offsets } = data.joint;
   const { doseScaling, responseScaling } = data;
 
@@ -74,10 +75,6 @@ export function fitDrmLl3(
     startVec[curve] = result.start.hill;
     startVec[k + curve] = result.start.max;
     startVec[2 * k + curve] = result.start.ed50;
-    if ((globalThis as any).__perturb) {
-      startVec[curve]! *= 1 + 2 ** -52;
-      startVec[2 * k + curve]! *= 1 - 2 ** -52;
-    }
   }
   replaceZeroStarts(startVec, k);
 
@@ -143,33 +140,33 @@ export function fitDrmLl3(
 }
 
 /** §5.2: one dose and one response scaling for the whole fit, from the medians of all rows. */
-function scaledData(curves: readonly CurveObservations[]): {
+function scaledData(rows: DrmRows): {
   joint: JointData;
   doseScaling: number;
   responseScaling: number;
 } {
-  const k = curves.length;
+  const k = rows.curveCount;
+  const n = rows.curve.length;
+  const doseScaling = drmScaling(rows.temperature);
+  const responseScaling = drmScaling(rows.response);
   const offsets = new Int32Array(k + 1);
-  for (let curve = 0; curve < k; curve++) {
-    offsets[curve + 1] = offsets[curve]! + curves[curve]!.temperature.length;
+  for (let i = 0; i < n; i++) offsets[rows.curve[i]! + 1]! += 1;
+  for (let curve = 0; curve < k; curve++) offsets[curve + 1]! += offsets[curve]!;
+  const next = offsets.slice(0, k);
+  const xs = new Float64Array(n);
+  const ys = new Float64Array(n);
+  const fileOrder = new Int32Array(n);
+  for (let i = 0; i < n; i++) {
+    const position = next[rows.curve[i]!]!++;
+    xs[position] = rows.temperature[i]! / doseScaling;
+    ys[position] = rows.response[i]! / responseScaling;
+    fileOrder[i] = position;
   }
-  const total = offsets[k]!;
-  const x = new Float64Array(total);
-  const y = new Float64Array(total);
-  for (let curve = 0; curve < k; curve++) {
-    const { temperature, response } = curves[curve]!;
-    x.set(Array.from(temperature), offsets[curve]!);
-    y.set(Array.from(response), offsets[curve]!);
-  }
-  const doseScaling = drmScaling(x);
-  const responseScaling = drmScaling(y);
-  const xs = new Float64Array(total);
-  const ys = new Float64Array(total);
-  for (let r = 0; r < total; r++) {
-    xs[r] = x[r]! / doseScaling;
-    ys[r] = y[r]! / responseScaling;
-  }
-  return { joint: { curveCount: k, start: offsets, xs, ys }, doseScaling, responseScaling };
+  return {
+    joint: { curveCount: k, start: offsets, xs, ys, fileOrder },
+    doseScaling,
+    responseScaling,
+  };
 }
 
 /** drm: a start value of exactly 0 is replaced by the mean of its parameter block. */
@@ -193,7 +190,7 @@ function curveRss(data: JointData, par: Float64Array, responseScaling: number): 
     const e = par[2 * k + curve]!;
     let sum = 0;
     for (let r = data.start[curve]!; r < data.start[curve + 1]!; r++) {
-      const residual = data.ys[r]! - d / (1 + Math.exp(b * Math.log(data.xs[r]! / e)));
+      const residual = data.ys[r]! - d / (1 + glibcExp(b * glibcLog(data.xs[r]! / e)));
       sum += residual * residual;
     }
     out[curve] = sum * responseScaling * responseScaling;

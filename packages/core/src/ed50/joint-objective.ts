@@ -1,8 +1,13 @@
+import { addCompensated, type CompensatedSum } from './compensated-sum';
+import { glibcExp, glibcLog } from './glibc-exp-log';
+import { LongDoubleAccumulator, UNCERTAIN, certifiedSum } from './long-double-sum';
 import { OptimError } from './vmmin';
 
 /**
- * Scaled data of one joint drm fit: K curves (colonies), each with its own (b, d, e), rows of
- * curve k at `start[k] .. start[k + 1] - 1` in file order.
+ * Scaled data of one joint drm fit: K curves (colonies), each with its own (b, d, e). Rows are
+ * stored grouped by curve (curve k at `start[k] .. start[k + 1] - 1`, file order within a curve);
+ * `fileOrder` lists those positions in the order of the input file, which is the order in which
+ * R sums the residuals.
  */
 export interface JointData {
   curveCount: number;
@@ -12,6 +17,8 @@ export interface JointData {
   xs: Float64Array;
   /** Responses divided by drm's response scaling. */
   ys: Float64Array;
+  /** Grouped-layout row index of the i-th row of the file. */
+  fileOrder: Int32Array;
 }
 
 /** optim's default finite-difference step in p space (`ndeps = 1e-3`, doc §5.6). */
@@ -21,15 +28,15 @@ export const NDEPS = 1e-3;
  * drm's objective and optim's numerical gradient for a joint LL.3 fit, in optim's p coordinates
  * (par = p · parscale). Parameter layout is drm's: [b_1..b_K, d_1..d_K, e_1..e_K].
  *
- * `value` is R's `fminfn`, `gradient` is R's `fmingr` (central differences, doc §5.6).
+ * `value` is R's `fminfn`, `gradient` is R's `fmingr` (central differences, doc §5.6), and both
+ * return the very doubles R computes: every residual uses the operations of drc's `llogistic`
+ * with glibc's exp/log, and the sum is R's long-double `sum()` in file order (long-double-sum.ts).
  *
- * Speed without changing the numbers: the RSS is a sum of per-curve sums, and perturbing one
- * parameter changes only its own curve. So the gradient re-evaluates one curve per perturbation
- * and adds the (compensated) sum of the other curves, instead of re-summing all rows. It also
- * reuses log(x/e) when only b moves and 1 + exp(b·log(x/e)) when only d moves: these are the
- * very same floating-point operations R performs, so every residual is bit-identical to the
- * naive evaluation; only the summation is organised differently, and it is compensated (doc
- * §5.5: Neumaier in place of R's long-double `sum`).
+ * Speed without changing the numbers: perturbing one parameter changes only its own curve, so
+ * the gradient re-evaluates one curve per perturbation and adds a compensated sum of the other
+ * curves' (cached) terms; the long-double rounding is then certified, or, rarely, replayed over
+ * all terms in file order. It also reuses log(x/e) when only b moves and 1 + exp(b·log(x/e))
+ * when only d moves, which are the same floating-point values R recomputes.
  */
 export class JointLl3Objective {
   readonly parameterCount: number;
@@ -37,31 +44,39 @@ export class JointLl3Objective {
   private readonly parscale: Float64Array;
   /** par = p · parscale, kept in sync by `value`/`gradient`. */
   private readonly par: Float64Array;
+  /** Squared residuals of the last full evaluation (grouped layout). */
+  private readonly terms: Float64Array;
+  /** Squared residuals of the curve being perturbed (indexed from its first row). */
+  private readonly curveTerms: Float64Array;
   /** Per-row caches at the gradient's base point: log(x/e) and 1 + exp(b·log(x/e)). */
   private readonly logRatio: Float64Array;
   private readonly denominator: Float64Array;
-  /** Per-curve compensated sums at the gradient's base point (sum and compensation). */
+  /** Per-curve compensated sums at the gradient's base point. */
   private readonly curveSum: Float64Array;
   private readonly curveCompensation: Float64Array;
-  /** Compensated sums of the curves before / after k (prefix / suffix), for "all but k". */
+  /** Compensated sums of the curves before / after k, for "all curves but k". */
   private readonly prefixSum: Float64Array;
   private readonly prefixCompensation: Float64Array;
   private readonly suffixSum: Float64Array;
   private readonly suffixCompensation: Float64Array;
-  /** Result registers of the last per-curve sum (avoids allocating a pair per call). */
-  private lastSum = 0;
-  private lastCompensation = 0;
-  /** Number of objective evaluations, counting each finite-difference evaluation as R does. */
-  evaluations = 0;
+  private readonly state: CompensatedSum = { sum: 0, compensation: 0 };
+  private readonly accumulator = new LongDoubleAccumulator();
 
   constructor(data: JointData, parscale: Float64Array) {
     const k = data.curveCount;
+    const n = data.xs.length;
+    let longestCurve = 0;
+    for (let c = 0; c < k; c++) {
+      longestCurve = Math.max(longestCurve, data.start[c + 1]! - data.start[c]!);
+    }
     this.data = data;
     this.parscale = parscale;
     this.parameterCount = 3 * k;
     this.par = new Float64Array(3 * k);
-    this.logRatio = new Float64Array(data.xs.length);
-    this.denominator = new Float64Array(data.xs.length);
+    this.terms = new Float64Array(n);
+    this.curveTerms = new Float64Array(longestCurve);
+    this.logRatio = new Float64Array(n);
+    this.denominator = new Float64Array(n);
     this.curveSum = new Float64Array(k);
     this.curveCompensation = new Float64Array(k);
     this.prefixSum = new Float64Array(k + 1);
@@ -73,20 +88,18 @@ export class JointLl3Objective {
   /** RSS (scaled units) at par = p · parscale. R's `fminfn`. */
   value(p: Float64Array): number {
     this.setPar(p);
-    this.evaluations++;
     const k = this.data.curveCount;
     const par = this.par;
-    let sum = 0;
-    let compensation = 0;
+    const total = this.state;
+    total.sum = 0;
+    total.compensation = 0;
     for (let curve = 0; curve < k; curve++) {
       this.sumCurve(curve, par[curve]!, par[k + curve]!, par[2 * k + curve]!, false);
-      const t = sum + this.lastSum;
-      compensation +=
-        Math.abs(sum) >= Math.abs(this.lastSum) ? sum - t + this.lastSum : this.lastSum - t + sum;
-      sum = t;
-      compensation += this.lastCompensation;
+      addCompensated(total, this.curveSum[curve]!);
+      total.compensation += this.curveCompensation[curve]!;
     }
-    return sum + compensation;
+    const certified = certifiedSum(total.sum, total.compensation, this.terms.length);
+    return certified !== UNCERTAIN ? certified : this.replaySum(-1);
   }
 
   /** Central-difference gradient in p space, R's `fmingr` without bounds. */
@@ -97,29 +110,23 @@ export class JointLl3Objective {
     const ps = this.parscale;
     for (let curve = 0; curve < k; curve++) {
       this.sumCurve(curve, par[curve]!, par[k + curve]!, par[2 * k + curve]!, true);
-      this.curveSum[curve] = this.lastSum;
-      this.curveCompensation[curve] = this.lastCompensation;
     }
     this.buildPrefixSuffix();
-    const eps = NDEPS;
     for (let i = 0; i < 3 * k; i++) {
       const block = i < k ? 0 : i < 2 * k ? 1 : 2;
       const curve = i - block * k;
-      const b = par[curve]!;
-      const d = par[k + curve]!;
-      const e = par[2 * k + curve]!;
-      const up = (p[i]! + eps) * ps[i]!;
-      const down = (p[i]! - eps) * ps[i]!;
-      const val1 = this.valueWithCurveChanged(curve, block, up, b, d, e);
-      const val2 = this.valueWithCurveChanged(curve, block, down, b, d, e);
-      df[i] = (val1 - val2) / (2 * eps);
+      const up = (p[i]! + NDEPS) * ps[i]!;
+      const down = (p[i]! - NDEPS) * ps[i]!;
+      const val1 = this.valueWithCurveChanged(curve, block, up);
+      const val2 = this.valueWithCurveChanged(curve, block, down);
+      df[i] = (val1 - val2) / (2 * NDEPS);
       if (!Number.isFinite(df[i]!)) {
         throw new OptimError(`non-finite finite-difference value [${i + 1}]`, i);
       }
     }
   }
 
-  /** The parameter vector in original drm units of the last evaluation (a copy). */
+  /** par = p · parscale (a copy), as optim returns it. */
   parameters(p: Float64Array): Float64Array {
     this.setPar(p);
     return Float64Array.from(this.par);
@@ -129,123 +136,109 @@ export class JointLl3Objective {
     const par = this.par;
     const ps = this.parscale;
     for (let i = 0; i < p.length; i++) {
-      // fminfn: error(_("non-finite value supplied by optim"))
       if (!Number.isFinite(p[i]!)) throw new OptimError('non-finite value supplied by optim');
       par[i] = p[i]! * ps[i]!;
     }
   }
 
-  /** Full RSS of one curve into lastSum/lastCompensation; optionally caches its row terms. */
+  /**
+   * Squared residuals of one curve into `terms` and its compensated sum into curveSum /
+   * curveCompensation; with `cache`, also keeps log(x/e) and the denominators.
+   */
   private sumCurve(curve: number, b: number, d: number, e: number, cache: boolean): void {
     const { xs, ys, start } = this.data;
     const end = start[curve + 1]!;
     let sum = 0;
     let compensation = 0;
     for (let r = start[curve]!; r < end; r++) {
-      const logRatio = Math.log(xs[r]! / e);
-      const denominator = 1 + Math.exp(b * logRatio);
+      const logRatio = glibcLog(xs[r]! / e);
+      const denominator = 1 + glibcExp(b * logRatio);
       if (cache) {
         this.logRatio[r] = logRatio;
         this.denominator[r] = denominator;
       }
       const residual = ys[r]! - d / denominator;
       const term = residual * residual;
+      this.terms[r] = term;
       const t = sum + term;
       compensation += Math.abs(sum) >= Math.abs(term) ? sum - t + term : term - t + sum;
       sum = t;
     }
-    this.lastSum = sum;
-    this.lastCompensation = compensation;
+    this.curveSum[curve] = sum;
+    this.curveCompensation[curve] = compensation;
   }
 
-  /** RSS of one curve where only b changed: reuses the cached log(x/e). */
-  private sumCurveNewHill(curve: number, b: number, d: number): void {
-    const { ys, start } = this.data;
+  /** R's RSS with one parameter of `curve` (block 0 = b, 1 = d, 2 = e) set to `changed`. */
+  private valueWithCurveChanged(curve: number, block: number, changed: number): number {
+    const { xs, ys, start } = this.data;
+    const k = this.data.curveCount;
+    const from = start[curve]!;
     const end = start[curve + 1]!;
+    const b = block === 0 ? changed : this.par[curve]!;
+    const d = block === 1 ? changed : this.par[k + curve]!;
     let sum = 0;
     let compensation = 0;
-    for (let r = start[curve]!; r < end; r++) {
-      const residual = ys[r]! - d / (1 + Math.exp(b * this.logRatio[r]!));
+    for (let r = from; r < end; r++) {
+      let denominator: number;
+      if (block === 0) denominator = 1 + glibcExp(b * this.logRatio[r]!);
+      else if (block === 1) denominator = this.denominator[r]!;
+      else denominator = 1 + glibcExp(b * glibcLog(xs[r]! / changed));
+      const residual = ys[r]! - d / denominator;
       const term = residual * residual;
+      this.curveTerms[r - from] = term;
       const t = sum + term;
       compensation += Math.abs(sum) >= Math.abs(term) ? sum - t + term : term - t + sum;
       sum = t;
     }
-    this.lastSum = sum;
-    this.lastCompensation = compensation;
+    // (curves before + curves after) + this curve; all terms are non-negative.
+    const total = this.state;
+    total.sum = this.prefixSum[curve]!;
+    total.compensation = this.prefixCompensation[curve]!;
+    addCompensated(total, this.suffixSum[curve + 1]!);
+    total.compensation += this.suffixCompensation[curve + 1]!;
+    addCompensated(total, sum);
+    total.compensation += compensation;
+    const certified = certifiedSum(total.sum, total.compensation, this.terms.length);
+    return certified !== UNCERTAIN ? certified : this.replaySum(curve);
   }
 
-  /** RSS of one curve where only d changed: reuses the cached 1 + exp(b·log(x/e)). */
-  private sumCurveNewMax(curve: number, d: number): void {
-    const { ys, start } = this.data;
-    const end = start[curve + 1]!;
-    let sum = 0;
-    let compensation = 0;
-    for (let r = start[curve]!; r < end; r++) {
-      const residual = ys[r]! - d / this.denominator[r]!;
-      const term = residual * residual;
-      const t = sum + term;
-      compensation += Math.abs(sum) >= Math.abs(term) ? sum - t + term : term - t + sum;
-      sum = t;
+  /**
+   * R's long-double sum over all terms in file order; the terms of `changedCurve` (if >= 0)
+   * come from `curveTerms`, all others from `terms`.
+   */
+  private replaySum(changedCurve: number): number {
+    const { fileOrder, start } = this.data;
+    const from = changedCurve >= 0 ? start[changedCurve]! : 0;
+    const end = changedCurve >= 0 ? start[changedCurve + 1]! : 0;
+    const accumulator = this.accumulator;
+    accumulator.reset();
+    for (let i = 0; i < fileOrder.length; i++) {
+      const r = fileOrder[i]!;
+      accumulator.add(r >= from && r < end ? this.curveTerms[r - from]! : this.terms[r]!);
     }
-    this.lastSum = sum;
-    this.lastCompensation = compensation;
-  }
-
-  private valueWithCurveChanged(
-    curve: number,
-    block: number,
-    changed: number,
-    b: number,
-    d: number,
-    e: number,
-  ): number {
-    this.evaluations++;
-    if (block === 0) this.sumCurveNewHill(curve, changed, d);
-    else if (block === 1) this.sumCurveNewMax(curve, changed);
-    else this.sumCurve(curve, b, d, changed, false);
-    // (prefix + suffix) + this curve, all terms non-negative, so no cancellation.
-    let sum = this.prefixSum[curve]!;
-    let compensation = this.prefixCompensation[curve]!;
-    const suffix = this.suffixSum[curve + 1]!;
-    let t = sum + suffix;
-    compensation += Math.abs(sum) >= Math.abs(suffix) ? sum - t + suffix : suffix - t + sum;
-    sum = t;
-    compensation += this.suffixCompensation[curve + 1]!;
-    t = sum + this.lastSum;
-    compensation +=
-      Math.abs(sum) >= Math.abs(this.lastSum) ? sum - t + this.lastSum : this.lastSum - t + sum;
-    sum = t;
-    compensation += this.lastCompensation;
-    return sum + compensation;
+    return accumulator.value();
   }
 
   private buildPrefixSuffix(): void {
     const k = this.data.curveCount;
-    const { prefixSum, prefixCompensation, suffixSum, suffixCompensation } = this;
-    prefixSum[0] = 0;
-    prefixCompensation[0] = 0;
+    const state = this.state;
+    state.sum = 0;
+    state.compensation = 0;
     for (let c = 0; c < k; c++) {
-      const s = prefixSum[c]!;
-      const x = this.curveSum[c]!;
-      const t = s + x;
-      prefixCompensation[c + 1] =
-        prefixCompensation[c]! +
-        (Math.abs(s) >= Math.abs(x) ? s - t + x : x - t + s) +
-        this.curveCompensation[c]!;
-      prefixSum[c + 1] = t;
+      this.prefixSum[c] = state.sum;
+      this.prefixCompensation[c] = state.compensation;
+      addCompensated(state, this.curveSum[c]!);
+      state.compensation += this.curveCompensation[c]!;
     }
-    suffixSum[k] = 0;
-    suffixCompensation[k] = 0;
+    state.sum = 0;
+    state.compensation = 0;
+    this.suffixSum[k] = 0;
+    this.suffixCompensation[k] = 0;
     for (let c = k - 1; c >= 0; c--) {
-      const s = suffixSum[c + 1]!;
-      const x = this.curveSum[c]!;
-      const t = s + x;
-      suffixCompensation[c] =
-        suffixCompensation[c + 1]! +
-        (Math.abs(s) >= Math.abs(x) ? s - t + x : x - t + s) +
-        this.curveCompensation[c]!;
-      suffixSum[c] = t;
+      addCompensated(state, this.curveSum[c]!);
+      state.compensation += this.curveCompensation[c]!;
+      this.suffixSum[c] = state.sum;
+      this.suffixCompensation[c] = state.compensation;
     }
   }
 }

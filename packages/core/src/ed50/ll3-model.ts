@@ -1,3 +1,5 @@
+import { glibcExp, glibcLog } from './glibc-exp-log';
+
 /**
  * drc's three-parameter log-logistic model LL.3 (algorithm doc §4):
  *
@@ -9,7 +11,7 @@
  * `Math.log`/`Math.exp` agree with glibc.
  */
 export function ll3(x: number, hill: number, max: number, ed50: number): number {
-  return max / (1 + Math.exp(hill * Math.log(x / ed50)));
+  return max / (1 + glibcExp(hill * glibcLog(x / ed50)));
 }
 
 /**
@@ -24,7 +26,7 @@ export function ll3Gradient(
   ed50: number,
   out: Float64Array,
 ): void {
-  const t2 = Math.exp(hill * (Math.log(x) - Math.log(ed50)));
+  const t2 = glibcExp(hill * (glibcLog(x) - glibcLog(ed50)));
   out[0] = -max * xlogx(x / ed50, hill, 2);
   out[1] = 1 / (1 + t2);
   out[2] = (max * divAtInf(t2, (1 + t2) ** 2) * hill) / ed50;
@@ -39,5 +41,5 @@ function divAtInf(x: number, y: number): number {
 function xlogx(x: number, p: number, f: number): number {
   const xPowerP = x ** p;
   const ratio = divAtInf(xPowerP, (1 + xPowerP) ** f);
-  return x < 1e-12 ? Math.log(x ** ratio) : ratio * Math.log(x);
+  return x < 1e-12 ? glibcLog(x ** ratio) : ratio * glibcLog(x);
 }

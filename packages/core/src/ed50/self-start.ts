@@ -1,3 +1,6 @@
+import { glibcExp, glibcLog } from './glibc-exp-log';
+import { lmLineFit } from './lm-line-fit';
+
 /**
  * drc's self-starter for LL.3 (`llogistic.ssf` method "1": findcd + findbe1, algorithm doc §5.3),
  * applied to one colony's *scaled* data.
@@ -35,37 +38,22 @@ export function selfStartLl3(xs: ArrayLike<number>, ys: ArrayLike<number>): Self
   // drc: all y equal gives z = NaN everywhere and lm() stops with "0 (non-NA) cases".
   if (!(yMax > yMin)) return { ok: false, reason: 'constant_response' };
 
-  let used = 0;
-  let sumLogX = 0;
-  let sumZ = 0;
-  const logX = new Float64Array(n);
-  const z = new Float64Array(n);
+  const logX: number[] = [];
+  const z: number[] = [];
   for (let i = 0; i < n; i++) {
     const x = xs[i]!;
     const y = ys[i]!;
-    const zi = Math.log((d0 - y) / (y - c0));
+    const zi = glibcLog((d0 - y) / (y - c0));
     if (!(x > 0) || !Number.isFinite(zi)) continue;
-    logX[used] = Math.log(x);
-    z[used] = zi;
-    sumLogX += logX[used]!;
-    sumZ += zi;
-    used++;
+    logX.push(glibcLog(x));
+    z.push(zi);
   }
-  if (used === 0) return { ok: false, reason: 'degenerate_start' };
-  const meanLogX = sumLogX / used;
-  const meanZ = sumZ / used;
-  let sxx = 0;
-  let sxz = 0;
-  for (let i = 0; i < used; i++) {
-    const dx = logX[i]! - meanLogX;
-    sxx += dx * dx;
-    sxz += dx * (z[i]! - meanZ);
-  }
+  if (z.length === 0) return { ok: false, reason: 'degenerate_start' };
+  const coefficients = lmLineFit(logX, z);
   // lm() reports an aliased (NA) slope when log(x) is constant: one temperature only.
-  if (!(sxx > 0)) return { ok: false, reason: 'single_temperature' };
-  const hill = sxz / sxx;
-  const intercept = meanZ - hill * meanLogX;
-  const ed50 = Math.exp(-intercept / hill);
+  if (coefficients === null) return { ok: false, reason: 'single_temperature' };
+  const [intercept, hill] = coefficients;
+  const ed50 = glibcExp(-intercept / hill);
   if (!Number.isFinite(hill) || !Number.isFinite(ed50) || !Number.isFinite(d0)) {
     return { ok: false, reason: 'degenerate_start' };
   }

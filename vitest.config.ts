@@ -15,6 +15,7 @@ export default defineConfig({
     projects: [
       'packages/core',
       'apps/web',
+      'docs',
       serverOn('embedded'),
       ...(process.env.TEST_DATABASE_URL ? [serverOn('postgres')] : []),
     ],

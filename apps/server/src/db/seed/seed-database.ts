@@ -24,8 +24,7 @@ export async function seedDatabase(db: AppDb, seedFile: string): Promise<SeedOut
     if (await datasetRepository.hasAnyDataset(trx)) {
       return { seeded: false, reason: 'database-not-empty' } as const;
     }
-    const counts = await importDataset(trx, bundle);
-    await datasetRepository.bumpDatasetVersion(trx, { seeded: true });
+    const counts = await importDataset(trx, bundle, { seeded: true });
     return { seeded: true, counts } as const;
   });
 }

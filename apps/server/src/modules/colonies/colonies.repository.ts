@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { ensureSorted, selectColumnar } from '../../db/columnar';
 import type { AppDb } from '../../db/database';
 
 export interface ColonyRow {
@@ -12,27 +13,38 @@ export interface ColonyRow {
 }
 
 export const coloniesRepository = {
-  /**
-   * Every colony with the distinct names of the projects it is in (through its biosamples).
-   * The distinct colony–project pairs are taken first so the aggregate works on far fewer rows
-   * than there are biosamples.
-   */
+  /** Every colony (or the given ones) with the sorted distinct names of its projects. */
   async listWithProjects(db: AppDb, colonyIds?: readonly number[]): Promise<ColonyRow[]> {
-    const only = colonyIds ? sql`WHERE c.id = ANY(${[...colonyIds]}::int[])` : sql``;
-    const { rows } = await sql<ColonyRow>`
-      WITH colony_projects AS (
-        SELECT DISTINCT b.colony_id, p.name
-        FROM biosamples b JOIN projects p ON p.id = b.project_id
-      )
-      SELECT c.id, c.name, c.species, c.country, c.latitude, c.longitude,
-             COALESCE(array_agg(cp.name ORDER BY cp.name) FILTER (WHERE cp.name IS NOT NULL), '{}')
-               AS projects
-      FROM colonies c LEFT JOIN colony_projects cp ON cp.colony_id = c.id
-      ${only}
-      GROUP BY c.id
-      ORDER BY c.id
-    `.execute(db);
-    return rows;
+    if (colonyIds?.length === 0) return [];
+    const ids = colonyIds ? [...colonyIds] : null;
+    const onlyColonies = ids ? sql`WHERE id = ANY(${ids}::int[])` : sql``;
+    const onlyBiosamples = ids ? sql`WHERE b.colony_id = ANY(${ids}::int[])` : sql``;
+    const [colonies, memberships] = await Promise.all([
+      selectColumnar<Omit<ColonyRow, 'projects'>>(
+        db,
+        ['id', 'name', 'species', 'country', 'latitude', 'longitude'],
+        sql`SELECT id, name, species, country, latitude, longitude FROM colonies ${onlyColonies} ORDER BY id`,
+      ),
+      // A colony is in a project through its biosamples.
+      selectColumnar<{ colony_id: number; name: string }>(
+        db,
+        ['colony_id', 'name'],
+        sql`
+          SELECT DISTINCT b.colony_id, p.name
+          FROM biosamples b JOIN projects p ON p.id = b.project_id ${onlyBiosamples}
+        `,
+      ),
+    ]);
+    const projectsOf = new Map<number, string[]>();
+    for (const { colony_id, name } of memberships) {
+      const names = projectsOf.get(colony_id);
+      if (names) names.push(name);
+      else projectsOf.set(colony_id, [name]);
+    }
+    return ensureSorted(colonies, (c) => c.id).map((colony) => ({
+      ...colony,
+      projects: projectsOf.get(colony.id)?.sort() ?? [],
+    }));
   },
 
   async existingIds(db: AppDb, ids: readonly number[]): Promise<number[]> {

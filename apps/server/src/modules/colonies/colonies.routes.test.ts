@@ -1,6 +1,7 @@
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TColony } from '@coral/core';
+import { buildApp } from '../../app';
 import { createTestApp, type TestContext } from '../../../test/test-app';
 import { seedJson } from '../../../test/seed-json';
 
@@ -93,16 +94,24 @@ describe('GET /api/public/colonies/', () => {
     expect(notModified.body).toBe('');
   });
 
-  it('uses a constant number of queries, not one per colony', async () => {
-    // a new dataset version forces the feed to be rebuilt from the database
+  it('serves the snapshot published with the data: another process needs two small queries', async () => {
+    const otherProcess = await buildApp({ config: ctx.config, db: ctx.database.db });
+    ctx.queries.length = 0;
+    const response = await otherProcess.inject({ method: 'GET', url: '/api/public/colonies/' });
+    expect(response.json<TColony[]>()).toHaveLength(682);
+    expect(ctx.queries).toHaveLength(2); // dataset version + stored snapshot
+    await otherProcess.close();
+  });
+
+  it('rebuilds a missing snapshot with a constant number of queries, not one per colony', async () => {
+    await ctx.database.db.deleteFrom('published_snapshots').execute();
     await ctx.database.db
       .updateTable('dataset_state')
       .set((eb) => ({ version: eb('version', '+', 1) }))
       .execute();
     ctx.queries.length = 0;
-    await getColonies();
-    expect(ctx.queries.length).toBeGreaterThan(0);
-    expect(ctx.queries.length).toBeLessThanOrEqual(6);
+    expect((await getColonies()).json<TColony[]>()).toHaveLength(682);
+    expect(ctx.queries.length).toBeLessThanOrEqual(8);
   });
 });
 

@@ -33,7 +33,7 @@ export const coloniesRoutes: FastifyPluginAsyncZod<{ colonies: ColoniesService }
       if (/\bgzip\b/.test(request.headers['accept-encoding'] ?? '')) {
         return sendPreserialized(reply.header('Content-Encoding', 'gzip'), feed.gzipped);
       }
-      return sendPreserialized(reply, feed.json);
+      return sendPreserialized(reply, await feed.json());
     },
   );
 };

@@ -5,6 +5,7 @@ import {
   type DatasetCounts,
 } from '@coral/core';
 import type { AppDb } from '../../db/database';
+import { recordDatasetChange } from './dataset-change';
 import {
   datasetRepository as repo,
   projectPublicationColumns,
@@ -16,6 +17,8 @@ import {
 export interface ImportOptions {
   /** The upload the rows come from (provenance); null for the seed. */
   uploadId?: number | null;
+  /** Marks the database as seeded (the bundled dataset is imported once). */
+  seeded?: boolean;
 }
 
 type KeyMap = Map<string, number>;
@@ -188,7 +191,7 @@ export async function importDataset(
   }
 
   for (const table of explicitIdTables) await repo.syncIdSequence(trx, table);
-  await repo.bumpDatasetVersion(trx);
+  await recordDatasetChange(trx, { seeded: options.seeded });
 
   return {
     projects: bundle.projects.length,

@@ -1,41 +1,64 @@
+import { gunzipSync, gzipSync } from 'node:zlib';
 import type { TStatistics } from '@coral/core';
 import type { AppDb } from '../../db/database';
 import { VersionedCache } from '../../lib/versioned-cache';
 import { currentDatasetVersion } from '../datasets/dataset-version';
+import { publishedSnapshotsRepository as snapshots } from '../datasets/published-snapshots.repository';
 import { statisticsRepository as repo } from './statistics.repository';
 
 const TOP_LIST_LENGTH = 5;
 
+interface StoredStatistics {
+  /** "recent" is relative to this day; a snapshot from another day is recomputed. */
+  day: string;
+  statistics: TStatistics;
+}
+
+const today = () => new Date().toISOString().slice(0, 10);
+
+async function computeStatistics(db: AppDb, updatedAt: Date): Promise<TStatistics> {
+  const [counts, topCountries, topSpecies] = await Promise.all([
+    repo.counts(db),
+    repo.topCountries(db, TOP_LIST_LENGTH),
+    repo.topSpecies(db, TOP_LIST_LENGTH),
+  ]);
+  return {
+    ...counts,
+    data_access_24_7: counts.observations_count > 0,
+    top_countries: topCountries,
+    top_species: topSpecies,
+    last_updated: updatedAt.toISOString(),
+  };
+}
+
+/** Computes and stores the statistics of the current data (called with every data change). */
+export async function publishStatistics(db: AppDb): Promise<TStatistics> {
+  const { version, updatedAt } = await currentDatasetVersion(db);
+  const statistics = await computeStatistics(db, updatedAt);
+  const stored: StoredStatistics = { day: today(), statistics };
+  await snapshots.save(db, 'statistics', version, gzipSync(JSON.stringify(stored)));
+  return statistics;
+}
+
 export function createStatisticsService(db: AppDb) {
-  const cache = new VersionedCache<TStatistics>();
-  let cachedDay = '';
+  const cache = new VersionedCache<StoredStatistics>();
 
   return {
-    /**
-     * Computed once per dataset version (and per day, since "recent" moves with the calendar);
-     * last_updated is the time of the newest data change.
-     */
+    /** last_updated is the time of the newest data change. */
     async get(): Promise<TStatistics> {
-      const { version, updatedAt } = await currentDatasetVersion(db);
-      const today = new Date().toISOString().slice(0, 10);
-      if (today !== cachedDay) {
-        cachedDay = today;
+      const { version } = await currentDatasetVersion(db);
+      const load = async (): Promise<StoredStatistics> => {
+        const content = await snapshots.find(db, 'statistics', version);
+        const stored = content && (JSON.parse(gunzipSync(content).toString()) as StoredStatistics);
+        if (stored && stored.day === today()) return stored;
+        return { day: today(), statistics: await publishStatistics(db) };
+      };
+      let entry = await cache.get(version, load);
+      if (entry.day !== today()) {
         cache.clear();
+        entry = await cache.get(version, load);
       }
-      return cache.get(version, async () => {
-        const [counts, topCountries, topSpecies] = await Promise.all([
-          repo.counts(db),
-          repo.topCountries(db, TOP_LIST_LENGTH),
-          repo.topSpecies(db, TOP_LIST_LENGTH),
-        ]);
-        return {
-          ...counts,
-          data_access_24_7: counts.observations_count > 0,
-          top_countries: topCountries,
-          top_species: topSpecies,
-          last_updated: updatedAt.toISOString(),
-        };
-      });
+      return entry.statistics;
     },
   };
 }

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { THRESHOLD_KIND_INFO, UNTRUSTWORTHY_FLAG_CODES, type ThresholdKind } from '@coral/core';
+import { ensureSorted, selectColumnar } from '../../db/columnar';
 import type { AppDb } from '../../db/database';
 
 export interface ThresholdRow {
@@ -28,7 +29,6 @@ const columns = [
   'abs_value',
   'rel_value',
   'sst_clim_mmm',
-  'quality_flags',
 ] as const;
 
 export const thresholdsRepository = {
@@ -39,12 +39,24 @@ export const thresholdsRepository = {
     colonyIds?: readonly number[],
   ): Promise<ThresholdRow[]> {
     const { table } = THRESHOLD_KIND_INFO[kind];
-    let query = db.selectFrom(table).select(columns).orderBy('colony_id').orderBy('id');
-    if (colonyIds) {
-      if (colonyIds.length === 0) return [];
-      query = query.where('colony_id', '=', sql<number>`ANY(${[...colonyIds]}::int[])`);
-    }
-    return query.execute();
+    if (colonyIds?.length === 0) return [];
+    const only = colonyIds ? sql`WHERE colony_id = ANY(${[...colonyIds]}::int[])` : sql``;
+    const rows = await selectColumnar<ThresholdRow & { flags: string }>(
+      db,
+      [...columns, 'flags'],
+      sql`
+        SELECT id, colony_id, condition, timepoint, abs_value, rel_value, sst_clim_mmm,
+               array_to_string(quality_flags, ',') AS flags
+        FROM ${sql.table(table)} ${only}
+        ORDER BY colony_id, id
+      `,
+    );
+    for (const row of rows) row.quality_flags = row.flags === '' ? [] : row.flags.split(',');
+    return ensureSorted(
+      rows,
+      (r) => r.colony_id,
+      (r) => r.id,
+    ).map(({ flags: _flags, ...row }) => row);
   },
 
   /** Dataset bounds over trustworthy values only: failed fits must not stretch the sliders. */

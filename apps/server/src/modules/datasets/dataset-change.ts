@@ -1,0 +1,17 @@
+import type { AppDb } from '../../db/database';
+import { publishColonyFeed } from '../colonies/colonies.service';
+import { publishStatistics } from '../statistics/statistics.service';
+import { datasetRepository } from './dataset.repository';
+import { currentDatasetVersion } from './dataset-version';
+
+/**
+ * Every change to public data ends here, inside its transaction: a new dataset version, and the
+ * public read models rebuilt for it. They commit together, so no process ever serves a feed that
+ * disagrees with the data.
+ */
+export async function recordDatasetChange(trx: AppDb, options: { seeded?: boolean } = {}) {
+  await datasetRepository.bumpDatasetVersion(trx, options);
+  const { version } = await currentDatasetVersion(trx);
+  await publishColonyFeed(trx, version);
+  await publishStatistics(trx);
+}

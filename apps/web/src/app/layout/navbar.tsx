@@ -2,7 +2,8 @@ import { CLIENT_ROUTES } from '@coral/core';
 import Container from 'react-bootstrap/Container';
 import Nav from 'react-bootstrap/Nav';
 import Navbar from 'react-bootstrap/Navbar';
-import { Link, NavLink } from 'react-router';
+import { useState } from 'react';
+import { Link, NavLink, useLocation } from 'react-router';
 import { ExternalLink } from '@/components/external-link';
 import { ExternalIcon } from '@/components/icons';
 import { APP_NAME } from '@/components/page-title';
@@ -21,45 +22,61 @@ function ExternalNavLink({ href, label }: { href: string; label: string }) {
   );
 }
 
+/** On small screens the menu is open until the visitor goes to another page. */
+function useCollapseOnNavigation() {
+  const { pathname } = useLocation();
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  return {
+    value: openOn === pathname,
+    set: (open: boolean) => setOpenOn(open ? pathname : null),
+  };
+}
+
 /** Spec §2 Navbar: fixed at the top, 56 px high; collapses behind a toggle on small screens. */
 export function AppNavbar() {
   const config = usePublicConfig();
   const { isAuthenticated } = useAuth();
+  const expanded = useCollapseOnNavigation();
   return (
     <Navbar
+      expanded={expanded.value}
+      onToggle={expanded.set}
       fixed="top"
       expand="lg"
       bg="dark"
       data-bs-theme="dark"
-      collapseOnSelect
       className="app-navbar"
     >
       <Container fluid>
         <Navbar.Brand as={Link} to={CLIENT_ROUTES.home}>
           {APP_NAME}
         </Navbar.Brand>
-        <Navbar.Toggle aria-controls="main-navigation" aria-label="Toggle navigation" />
+        <Navbar.Toggle
+          aria-controls="main-navigation"
+          aria-expanded={expanded.value}
+          aria-label="Toggle navigation"
+        />
         <Navbar.Collapse id="main-navigation">
           <Nav as="ul" className="me-auto">
             <Nav.Item as="li">
-              <Nav.Link as={NavLink} to={CLIENT_ROUTES.home} end eventKey="home">
+              <Nav.Link as={NavLink} to={CLIENT_ROUTES.home} end>
                 Home
               </Nav.Link>
             </Nav.Item>
             <Nav.Item as="li">
-              <Nav.Link as={NavLink} to={CLIENT_ROUTES.map} eventKey="map">
+              <Nav.Link as={NavLink} to={CLIENT_ROUTES.map}>
                 Map
               </Nav.Link>
             </Nav.Item>
             <Nav.Item as="li">
-              <Nav.Link as={NavLink} to={CLIENT_ROUTES.projects} eventKey="projects">
+              <Nav.Link as={NavLink} to={CLIENT_ROUTES.projects}>
                 Projects
               </Nav.Link>
             </Nav.Item>
             <ExternalNavLink href={ed50CalculatorUrl(config)} label="ED50 Calculator" />
             {isAuthenticated && (
               <Nav.Item as="li">
-                <Nav.Link as={NavLink} to={CLIENT_ROUTES.upload} eventKey="upload">
+                <Nav.Link as={NavLink} to={CLIENT_ROUTES.upload}>
                   Upload to Database
                 </Nav.Link>
               </Nav.Item>

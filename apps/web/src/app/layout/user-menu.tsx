@@ -20,7 +20,7 @@ export function UserMenu() {
     const state: unknown = isLoginPage ? location.state : loginRedirectState(location);
     return (
       <Nav>
-        <Nav.Link as={NavLink} to={CLIENT_ROUTES.login} state={state} eventKey="login">
+        <Nav.Link as={NavLink} to={CLIENT_ROUTES.login} state={state}>
           Login
         </Nav.Link>
       </Nav>
@@ -47,7 +47,7 @@ export function UserMenu() {
           </>
         }
       >
-        <NavDropdown.Item as={Link} to={CLIENT_ROUTES.cart} eventKey="cart">
+        <NavDropdown.Item as={Link} to={CLIENT_ROUTES.cart}>
           Cart
         </NavDropdown.Item>
         <NavDropdown.Divider />

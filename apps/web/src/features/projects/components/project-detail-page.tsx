@@ -31,7 +31,7 @@ export function ProjectDetailPage() {
         <PageTitle title="Error Loading Project" />
         <h1 className="h4 alert-heading">Error Loading Project</h1>
         <p>{error.message}</p>
-        <BackToProjects label="Back" />
+        <BackToProjects label="Back" variant="danger" />
       </Alert>
     );
   } else {

@@ -2,9 +2,15 @@ import { CLIENT_ROUTES, formatLongUsDate, formatOwner, type TProjectDetail } fro
 import { Link } from 'react-router';
 import { ArrowLeftIcon } from '@/components/icons';
 
-export function BackToProjects({ label = 'Back to Projects' }: { label?: string }) {
+export function BackToProjects({
+  label = 'Back to Projects',
+  variant = 'outline-secondary',
+}: {
+  label?: string;
+  variant?: 'outline-secondary' | 'danger';
+}) {
   return (
-    <Link to={CLIENT_ROUTES.projects} className="btn btn-outline-secondary btn-sm">
+    <Link to={CLIENT_ROUTES.projects} className={`btn btn-${variant} btn-sm`}>
       <ArrowLeftIcon className="me-1" />
       {label}
     </Link>

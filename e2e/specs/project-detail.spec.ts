@@ -1,0 +1,143 @@
+import type { TProjectDetail } from '@coral/core';
+import { readProject, readProjects } from '../support/api';
+import { expect, test } from '../support/fixtures';
+import { editResponse, failRequests, holdRequests } from '../support/hold';
+
+test.describe('[PROJECT] detail', () => {
+  test('every one of the 11 projects opens with its sections and counts', async ({
+    page,
+    request,
+    checkA11y,
+  }) => {
+    test.setTimeout(180_000);
+    const projects = await readProjects(request);
+    expect(projects).toHaveLength(11);
+    for (const summary of projects) {
+      const project = await readProject(request, summary.id);
+      const response = await page.goto(`/project/${summary.id}`);
+      expect(response?.status(), 'a deep link to a project is a page').toBe(200);
+      await expect(page.getByRole('heading', { level: 1, name: project.name })).toBeVisible();
+      await expect(page).toHaveTitle(`${project.name} · Coral Thermal Tolerance`);
+      await expect(page.getByText(`Owner: ${project.owner?.username ?? 'Unknown'}`)).toBeVisible();
+      await expect(page.getByText(/^Created: [A-Z][a-z]+ \d{1,2}, \d{4}$/)).toBeVisible();
+
+      const sections = {
+        Publications: project.publications.length,
+        Experiments: project.experiments.length,
+        Colonies: project.colonies.length,
+        Observations: project.observations.length,
+      };
+      for (const [title, count] of Object.entries(sections)) {
+        const section = page.getByRole('region', { name: title, exact: true });
+        if (count === 0) {
+          await expect(section).toHaveCount(0);
+          continue;
+        }
+        await expect(section.locator('.card-header .badge')).toHaveText(String(count));
+        if (title !== 'Publications') {
+          await expect(section.locator('tbody tr')).toHaveCount(count);
+        }
+      }
+      await expect(page.getByText('No Data Available')).toHaveCount(0);
+      await checkA11y();
+    }
+  });
+
+  test('shows publications with year badges, and View DOI only for a real DOI', async ({
+    page,
+  }) => {
+    await page.goto('/project/82');
+    const publications = page.getByRole('region', { name: 'Publications', exact: true });
+    await expect(publications.getByText('2025', { exact: true })).toBeVisible();
+    await expect(publications.getByRole('link', { name: /View DOI/ })).toHaveAttribute(
+      'href',
+      'https://doi.org/10.21203/rs.3.rs-8231598/v1',
+    );
+
+    await page.goto('/project/80');
+    const placeholder = page.getByRole('region', { name: 'Publications', exact: true });
+    await expect(placeholder.getByText('No publications available')).toBeVisible();
+    await expect(placeholder.getByRole('link', { name: /View DOI/ })).toHaveCount(0);
+  });
+
+  test('shows colony thresholds and observation values as the spec says', async ({ page }) => {
+    await page.goto('/project/61');
+    const colonies = page.getByRole('region', { name: 'Colonies', exact: true });
+    const firstColony = colonies.getByRole('row').filter({
+      has: page.getByRole('cell', { name: 'Vatu-o-lalai_Porites_cylindrica_1', exact: true }),
+    });
+    await expect(firstColony.getByText('-18.2058, 177.6890')).toBeVisible();
+    await expect(
+      firstColony.getByText('Winter (Timepoint: 420): 37.57, Summer (Timepoint: 420): 37.75'),
+    ).toBeVisible();
+    const observations = page.getByRole('region', { name: 'Observations', exact: true });
+    await expect(observations.locator('thead th')).toHaveText([
+      'BioSample Name',
+      'Collection Date',
+      'Experiment',
+      'Condition',
+      'Temperature',
+      'Timepoint',
+      'PAM Value',
+      'Related Projects',
+    ]);
+    await expect(observations.getByText('28°C').first()).toBeVisible();
+  });
+
+  test("shows 'Loading project details...' while loading", async ({ page }) => {
+    const held = await holdRequests(page, '**/api/public/projects/61/');
+    await page.goto('/project/61');
+    await expect(page.getByText('Loading project details...')).toBeVisible();
+    held.release();
+    await expect(
+      page.getByRole('heading', { level: 1, name: '2022_FJI_Viti_Levu_ElisaJahreis' }),
+    ).toBeVisible();
+    await expect(page.getByText('Loading project details...')).toHaveCount(0);
+  });
+
+  test("shows 'Project Not Found' for unknown and malformed ids", async ({ page, checkA11y }) => {
+    for (const id of ['999999', 'not-a-number']) {
+      await page.goto(`/project/${id}`);
+      await expect(page.getByRole('heading', { name: 'Project Not Found' })).toBeVisible();
+      await expect(page).toHaveTitle('Project Not Found · Coral Thermal Tolerance');
+    }
+    await checkA11y();
+    await page.getByRole('link', { name: 'Back to Projects' }).click();
+    await expect(page).toHaveURL(/\/projects$/);
+  });
+
+  test("shows 'Error Loading Project' with 'HTTP error! status: 500'", async ({
+    page,
+    checkA11y,
+  }) => {
+    await failRequests(page, '**/api/public/projects/61/', 500);
+    await page.goto('/project/61');
+    await expect(page.getByRole('heading', { name: 'Error Loading Project' })).toBeVisible();
+    await expect(page.getByText('HTTP error! status: 500')).toBeVisible();
+    await checkA11y();
+    await page.getByRole('link', { name: 'Back' }).click();
+    await expect(page).toHaveURL(/\/projects$/);
+  });
+
+  test("shows 'No Data Available' for a project without experiments, colonies or observations", async ({
+    page,
+  }) => {
+    await editResponse<TProjectDetail>(page, '**/api/public/projects/82/', (project) => ({
+      ...project,
+      experiments: [],
+      colonies: [],
+      observations: [],
+    }));
+    await page.goto('/project/82');
+    await expect(page.getByRole('heading', { name: 'No Data Available' })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Publications', exact: true })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Colonies', exact: true })).toHaveCount(0);
+  });
+
+  test('goes back to the list with Back to Projects', async ({ page }) => {
+    await page.goto('/project/91');
+    await page.getByRole('link', { name: 'Back to Projects' }).click();
+    await expect(page).toHaveURL(/\/projects$/);
+    await expect(page.locator('.project-card')).toHaveCount(11);
+  });
+});

@@ -1,0 +1,134 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { E2eUser } from './users';
+
+export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const serverMain = path.join(repoRoot, 'apps/server/dist/main.js');
+const serverCli = path.join(repoRoot, 'apps/server/dist/cli.js');
+
+/** Builds web and server when their sources changed, exactly as `npm start` does. */
+export function ensureProductionBuild(): void {
+  const result = spawnSync(
+    process.execPath,
+    ['--input-type=module', '-e', "(await import('./scripts/ensure-build.mjs')).ensureBuild()"],
+    { cwd: repoRoot, stdio: 'inherit' },
+  );
+  if (result.status !== 0) throw new Error('Building the web app and server failed.');
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.unref();
+    probe.on('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * Creates accounts with the server's CLI on the (not yet running) embedded database. Returns
+ * false when this server build has no `user:create` command yet.
+ */
+export function createUsers(dataDir: string, users: readonly E2eUser[]): boolean {
+  for (const user of users) {
+    const result = spawnSync(process.execPath, [serverCli, 'user:create', user.username], {
+      cwd: repoRoot,
+      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
+      input: `${user.password}\n`,
+      encoding: 'utf8',
+    });
+    if (result.status === 2 && /Unknown command/.test(result.stderr)) return false;
+    if (result.status !== 0) {
+      throw new Error(`user:create ${user.username} failed:\n${result.stdout}${result.stderr}`);
+    }
+  }
+  return true;
+}
+
+export interface RunningServer {
+  baseUrl: string;
+  ed50Port: number;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts the production server on a free port and the given data directory; it migrates and
+ * seeds the bundled real dataset into the empty database. Resolves once the API answers.
+ */
+export async function startServer(dataDir: string, timeoutMs = 180_000): Promise<RunningServer> {
+  const [port, ed50Port] = [await freePort(), await freePort()];
+  const output: string[] = [];
+  const child = spawn(process.execPath, ['--enable-source-maps', serverMain], {
+    cwd: repoRoot,
+    env: {
+      ...process.env,
+      NODE_ENV: 'development',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      ED50_PORT: String(ed50Port),
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      ED50_CALCULATOR_URL: '',
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  for (const stream of [child.stdout, child.stderr]) {
+    stream?.setEncoding('utf8');
+    stream?.on('data', (chunk: string) => {
+      output.push(chunk);
+      if (output.length > 200) output.shift();
+    });
+  }
+  const baseUrl = `http://127.0.0.1:${port}`;
+  try {
+    await waitUntilReady(child, `${baseUrl}/api/public/config/`, timeoutMs);
+  } catch (error) {
+    await stopProcess(child);
+    throw new Error(`${(error as Error).message}\nServer output:\n${output.join('')}`, {
+      cause: error,
+    });
+  }
+  return { baseUrl, ed50Port, stop: () => stopProcess(child) };
+}
+
+async function waitUntilReady(child: ChildProcess, url: string, timeoutMs: number) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`The e2e server exited with ${child.exitCode}.`);
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`The e2e server did not answer ${url} within ${timeoutMs / 1000} s.`);
+}
+
+function stopProcess(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const force = setTimeout(() => child.kill('SIGKILL'), 15_000);
+    child.once('exit', () => {
+      clearTimeout(force);
+      resolve();
+    });
+    child.kill('SIGTERM');
+  });
+}
+
+export function makeDataDir(): string {
+  return fs.mkdtempSync(path.join(os.tmpdir(), 'coral-e2e-'));
+}
+
+export function removeDataDir(dataDir: string): void {
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}

@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import {
   CSRF_COOKIE_NAME,
   SESSION_COOKIE_NAME,
@@ -97,7 +98,8 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
         body: ZLoginRequest,
         response: {
           200: ZAuthResult,
-          400: ZAuthResult,
+          // missing fields: the login form's answer; unreadable JSON: the error handler's
+          400: z.union([ZAuthResult, ZErrorResponse]),
           401: ZAuthResult,
           403: ZErrorResponse,
           429: ZAuthResult,

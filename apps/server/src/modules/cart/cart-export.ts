@@ -10,7 +10,7 @@ import {
 } from '@coral/core';
 import type { AppDb } from '../../db/database';
 import { thresholdsRepository, type ThresholdRow } from '../thresholds/thresholds.repository';
-import { cartRepository as repo, type CartColonyRow } from './cart.repository';
+import { cartRepository as repo } from './cart.repository';
 
 const toExportThreshold = (row: ThresholdRow): CartExportThreshold => ({
   condition: row.condition,
@@ -21,13 +21,13 @@ const toExportThreshold = (row: ThresholdRow): CartExportThreshold => ({
   qualityFlags: row.quality_flags,
 });
 
-/** Everything the export shows about one page of colonies: five queries per page. */
+/** Everything the export shows about one page of colonies: six queries per page. */
 async function loadExportColonies(
   db: AppDb,
-  page: readonly CartColonyRow[],
+  colonyIds: readonly number[],
 ): Promise<CartExportColony[]> {
-  const colonyIds = page.map((c) => c.id);
-  const [projects, dois, ...thresholdRows] = await Promise.all([
+  const [page, projects, dois, ...thresholdRows] = await Promise.all([
+    repo.colonies(db, colonyIds),
     repo.projectNames(db, colonyIds),
     repo.publicationDois(db, colonyIds),
     ...THRESHOLD_KINDS.map((kind) => thresholdsRepository.listByColonies(db, kind, colonyIds)),
@@ -64,15 +64,15 @@ export async function* cartExportLines(
   for (const group of groups) {
     let afterColonyId = 0;
     for (;;) {
-      const page = await repo.colonyPage(db, group.id, afterColonyId, chunkSize);
-      if (page.length === 0) break;
+      const colonyIds = await repo.colonyIdPage(db, group.id, afterColonyId, chunkSize);
+      if (colonyIds.length === 0) break;
       let text = '';
-      for (const colony of await loadExportColonies(db, page)) {
+      for (const colony of await loadExportColonies(db, colonyIds)) {
         for (const row of cartExportRows(group.name, colony)) text += formatCartExportRow(row);
       }
       yield text;
-      if (page.length < chunkSize) break;
-      afterColonyId = page[page.length - 1]!.id;
+      if (colonyIds.length < chunkSize) break;
+      afterColonyId = colonyIds[colonyIds.length - 1]!;
     }
   }
 }

@@ -87,21 +87,26 @@ export const cartRepository = {
       .execute();
   },
 
-  /** One page of a group's colonies after `afterColonyId`, by id (keyset pagination). */
-  async colonyPage(
+  /**
+   * One page of a group's colony ids after `afterColonyId`, in id order (keyset pagination on the
+   * primary key; only the narrow membership table is scanned).
+   */
+  async colonyIdPage(
     db: AppDb,
     groupId: number,
     afterColonyId: number,
     limit: number,
-  ): Promise<CartColonyRow[]> {
-    const { rows } = await sql<CartColonyRow>`
-      SELECT c.id, c.name, c.species, c.country, c.latitude, c.longitude
-      FROM cart_group_colonies gc JOIN colonies c ON c.id = gc.colony_id
-      WHERE gc.group_id = ${groupId} AND gc.colony_id > ${afterColonyId}
-      ORDER BY gc.colony_id
-      LIMIT ${limit}
-    `.execute(db);
-    return rows;
+  ): Promise<number[]> {
+    const rows = await db
+      .selectFrom('cart_group_colonies')
+      .select('colony_id')
+      .where('group_id', '=', groupId)
+      .where('colony_id', '>', afterColonyId)
+      .orderBy('group_id')
+      .orderBy('colony_id')
+      .limit(limit)
+      .execute();
+    return rows.map((r) => r.colony_id);
   },
 
   /** Distinct project names of each colony (through its biosamples). */

@@ -74,71 +74,124 @@ function certain(s: number, t: number, margin: number): boolean {
   return s + (t + margin) === s && s + (t - margin) === s;
 }
 
+/** glibc exp(x). */
 export function glibcExp(x: number): number {
-  const ax = x < 0 ? -x : x;
-  if (!(ax >= TWO_POW_M54 && ax < 512)) return glibcExpExact(x);
-  // exp(x) = 2^(k/N) · exp(r), x = ln2/N · k + r (e_exp.c).
-  const z = EXP_INV_LN2_N * x;
-  const kd = z + EXP_SHIFT - EXP_SHIFT;
-  const d = z - kd;
-  if (!(d < SAFE_HALF && d > -SAFE_HALF)) return glibcExpExact(x);
-  // r = fma(kd, NegLn2loN, t1): certain unless t1 + product is within the product's rounding
-  // error of a rounding boundary (kd · NegLn2hiN is exact by construction).
-  const t1 = x + kd * EXP_NEG_LN2_HI_N;
-  const product = kd * EXP_NEG_LN2_LO_N;
-  const r = t1 + product;
-  const rv = r - product;
-  const rError = t1 - rv + (product - (r - rv));
-  if (!certain(r, rError, (product < 0 ? -product : product) * TWO_POW_M52)) {
-    return glibcExpExact(x);
-  }
-  const k = kd | 0;
-  const j = k & 127;
-  const tail = EXP_TAIL[j]!;
-  const r2 = r * r;
-  const tmp = r2 * r2 * (r * C5 + C4) + (tail + r + r2 * (r * C3 + C2));
-  const scale = EXP_SCALE[j]! * POW2[(k >> 7) + 1074]!;
-  const p = scale * tmp;
-  const s = scale + p;
-  const sv = s - p;
-  const t = scale - sv + (p - (s - sv));
-  // With r certain, fused and plain tmp differ by at most ulp(tmp) + ulp(tail + r + r2·A)
-  // + r2 · 2^-52 < 2^-51 (|r| + |tail| + r2); the margin doubles that. Plus p's own rounding.
-  const ar = r < 0 ? -r : r;
-  const at = tail < 0 ? -tail : tail;
-  const ap = p < 0 ? -p : p;
-  const margin = ap * TWO_POW_M52 + scale * ((ar + at + r2) * TWO_POW_M50);
-  return certain(s, t, margin) ? s : glibcExpExact(x);
+  glibcExpOfProducts(x, ONE, 0, 1, scalarOut);
+  return scalarOut[0]!;
 }
 
+/** glibc log(x). */
 export function glibcLog(x: number): number {
-  if (x >= 0.9375 && x < 1.064697265625) return logNearOne(x);
-  // The fast path covers k = 0, i.e. x in [0x1.6p-1, 0x1.6p0); the rest is rare here.
-  if (!(x >= 0.6875 && x < 1.375)) return glibcLogExact(x);
-  bits[0] = x;
-  const i = (((words[HIGH]! - 0x3fe60000) | 0) >>> 13) & 127;
-  // r = fma(z, invc, -1) exactly: z · invc = p + e (Dekker), and p - 1 is exact (Sterbenz).
-  const high = LOG_INVC_HIGH[i]!;
-  const low = LOG_INVC_LOW[i]!;
-  const p = x * LOG_INVC[i]!;
-  const cz = SPLITTER * x;
-  const zHigh = cz - (cz - x);
-  const zLow = x - zHigh;
-  const r = p - 1 + (zHigh * high - p + zHigh * low + zLow * high + zLow * low);
-  const w = LOG_LOGC[i]!; // kd = 0
-  const hi = w + r;
-  const lo = w - hi + r;
-  const r2 = r * r;
-  const r3 = r * r2;
-  const q = r3 * (r2 * (r * A4 + A3) + (r * A2 + A1)) + (r2 * A0 + lo);
-  const y = q + hi;
-  const yv = y - hi;
-  const t = q - yv + (hi - (y - yv));
-  // Fused vs plain q differ by < 2^-51 (|r3| + |q| + r2 + |lo|) (P to within 2^-53, three
-  // roundings); the margin doubles that.
-  const margin =
-    TWO_POW_M50 * ((r3 < 0 ? -r3 : r3) + (q < 0 ? -q : q) + r2 + (lo < 0 ? -lo : lo));
-  return certain(y, t, margin) ? y : glibcLogExact(x);
+  scalarIn[0] = x;
+  glibcLogOfRatios(scalarIn, 1, 0, 1, scalarOut);
+  return scalarOut[0]!;
+}
+
+const ONE = Float64Array.of(1);
+const scalarIn = new Float64Array(1);
+const scalarOut = new Float64Array(1);
+
+/**
+ * out[i] = exp(factor · input[i]) for from <= i < end, the product rounded first as in R's
+ * `exp(b * log(x / e))`. A loop rather than a scalar function so that V8 keeps the doubles
+ * unboxed (the body is too large to be inlined into callers).
+ */
+export function glibcExpOfProducts(
+  factor: number,
+  input: Float64Array,
+  from: number,
+  end: number,
+  out: Float64Array,
+): void {
+  for (let i = from; i < end; i++) {
+    const x = factor * input[i]!;
+    const ax = x < 0 ? -x : x;
+    if (!(ax >= TWO_POW_M54 && ax < 512)) {
+      out[i] = glibcExpExact(x);
+      continue;
+    }
+    // exp(x) = 2^(k/N) · exp(r), x = ln2/N · k + r (e_exp.c).
+    const z = EXP_INV_LN2_N * x;
+    const kd = z + EXP_SHIFT - EXP_SHIFT;
+    const d = z - kd;
+    // r = fma(kd, NegLn2loN, t1): certain unless t1 + product is within the product's rounding
+    // error of a rounding boundary (kd · NegLn2hiN is exact by construction).
+    const t1 = x + kd * EXP_NEG_LN2_HI_N;
+    const product = kd * EXP_NEG_LN2_LO_N;
+    const r = t1 + product;
+    const rv = r - product;
+    const rError = t1 - rv + (product - (r - rv));
+    if (
+      !(d < SAFE_HALF && d > -SAFE_HALF) ||
+      !certain(r, rError, (product < 0 ? -product : product) * TWO_POW_M52)
+    ) {
+      out[i] = glibcExpExact(x);
+      continue;
+    }
+    const k = kd | 0;
+    const j = k & 127;
+    const tail = EXP_TAIL[j]!;
+    const r2 = r * r;
+    const tmp = r2 * r2 * (r * C5 + C4) + (tail + r + r2 * (r * C3 + C2));
+    const scale = EXP_SCALE[j]! * POW2[(k >> 7) + 1074]!;
+    const p = scale * tmp;
+    const s = scale + p;
+    const sv = s - p;
+    const t = scale - sv + (p - (s - sv));
+    // With r certain, fused and plain tmp differ by at most ulp(tmp) + ulp(tail + r + r2·A)
+    // + r2 · 2^-52 < 2^-51 (|r| + |tail| + r2); the margin doubles that. Plus p's rounding.
+    const ar = r < 0 ? -r : r;
+    const at = tail < 0 ? -tail : tail;
+    const ap = p < 0 ? -p : p;
+    const margin = ap * TWO_POW_M52 + scale * ((ar + at + r2) * TWO_POW_M50);
+    out[i] = certain(s, t, margin) ? s : glibcExpExact(x);
+  }
+}
+
+/** out[i] = log(input[i] / divisor) for from <= i < end, as R's `log(x / e)`. */
+export function glibcLogOfRatios(
+  input: Float64Array,
+  divisor: number,
+  from: number,
+  end: number,
+  out: Float64Array,
+): void {
+  for (let i = from; i < end; i++) {
+    const x = input[i]! / divisor;
+    if (x >= 0.9375 && x < 1.064697265625) {
+      out[i] = logNearOne(x);
+      continue;
+    }
+    // The fast path covers k = 0, i.e. x in [0x1.6p-1, 0x1.6p0); the rest is rare here.
+    if (!(x >= 0.6875 && x < 1.375)) {
+      out[i] = glibcLogExact(x);
+      continue;
+    }
+    bits[0] = x;
+    const index = (((words[HIGH]! - 0x3fe60000) | 0) >>> 13) & 127;
+    // r = fma(z, invc, -1) exactly: z · invc = p + e (Dekker), and p - 1 is exact (Sterbenz).
+    const high = LOG_INVC_HIGH[index]!;
+    const low = LOG_INVC_LOW[index]!;
+    const p = x * LOG_INVC[index]!;
+    const cz = SPLITTER * x;
+    const zHigh = cz - (cz - x);
+    const zLow = x - zHigh;
+    const r = p - 1 + (zHigh * high - p + zHigh * low + zLow * high + zLow * low);
+    const w = LOG_LOGC[index]!; // kd = 0
+    const hi = w + r;
+    const lo = w - hi + r;
+    const r2 = r * r;
+    const r3 = r * r2;
+    const q = r3 * (r2 * (r * A4 + A3) + (r * A2 + A1)) + (r2 * A0 + lo);
+    const y = q + hi;
+    const yv = y - hi;
+    const t = q - yv + (hi - (y - yv));
+    // Fused vs plain q differ by < 2^-51 (|r3| + |q| + r2 + |lo|) (P to within 2^-53, three
+    // roundings); the margin doubles that.
+    const margin =
+      TWO_POW_M50 * ((r3 < 0 ? -r3 : r3) + (q < 0 ? -q : q) + r2 + (lo < 0 ? -lo : lo));
+    out[i] = certain(y, t, margin) ? y : glibcLogExact(x);
+  }
 }
 
 /** e_log.c's branch for x near 1: polynomial in r = x - 1 plus an exact r - r²/2 split. */

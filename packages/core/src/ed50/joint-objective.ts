@@ -1,6 +1,6 @@
 import { addCompensated, type CompensatedSum } from './compensated-sum';
-import { glibcExp, glibcLog } from './glibc-exp-log';
-import { LongDoubleAccumulator, UNCERTAIN, certifiedSum } from './long-double-sum';
+import { glibcExpOfProducts, glibcLogOfRatios } from './glibc-exp-log';
+import { UNCERTAIN, certifiedSum, longDoubleSumOfNonNegative } from './long-double-sum';
 import { OptimError } from './vmmin';
 
 /**
@@ -48,9 +48,12 @@ export class JointLl3Objective {
   private readonly terms: Float64Array;
   /** Squared residuals of the curve being perturbed (indexed from its first row). */
   private readonly curveTerms: Float64Array;
-  /** Per-row caches at the gradient's base point: log(x/e) and 1 + exp(b·log(x/e)). */
+  /** Per-row log(x/e) and 1 + exp(b·log(x/e)) of the last full evaluation (gradient base). */
   private readonly logRatio: Float64Array;
   private readonly denominator: Float64Array;
+  /** Scratch rows for the perturbed curve: log(x/e') and exp(b'·log(x/e)). */
+  private readonly logScratch: Float64Array;
+  private readonly expScratch: Float64Array;
   /** Per-curve compensated sums at the gradient's base point. */
   private readonly curveSum: Float64Array;
   private readonly curveCompensation: Float64Array;
@@ -60,7 +63,7 @@ export class JointLl3Objective {
   private readonly suffixSum: Float64Array;
   private readonly suffixCompensation: Float64Array;
   private readonly state: CompensatedSum = { sum: 0, compensation: 0 };
-  private readonly accumulator = new LongDoubleAccumulator();
+  private readonly changedValue = new Float64Array(1);
 
   constructor(data: JointData, parscale: Float64Array) {
     const k = data.curveCount;
@@ -77,6 +80,8 @@ export class JointLl3Objective {
     this.curveTerms = new Float64Array(longestCurve);
     this.logRatio = new Float64Array(n);
     this.denominator = new Float64Array(n);
+    this.logScratch = new Float64Array(n);
+    this.expScratch = new Float64Array(n);
     this.curveSum = new Float64Array(k);
     this.curveCompensation = new Float64Array(k);
     this.prefixSum = new Float64Array(k + 1);
@@ -94,7 +99,7 @@ export class JointLl3Objective {
     total.sum = 0;
     total.compensation = 0;
     for (let curve = 0; curve < k; curve++) {
-      this.sumCurve(curve, par[curve]!, par[k + curve]!, par[2 * k + curve]!, false);
+      this.sumCurve(curve, par[curve]!, par[k + curve]!, par[2 * k + curve]!);
       addCompensated(total, this.curveSum[curve]!);
       total.compensation += this.curveCompensation[curve]!;
     }
@@ -109,7 +114,7 @@ export class JointLl3Objective {
     const par = this.par;
     const ps = this.parscale;
     for (let curve = 0; curve < k; curve++) {
-      this.sumCurve(curve, par[curve]!, par[k + curve]!, par[2 * k + curve]!, true);
+      this.sumCurve(curve, par[curve]!, par[k + curve]!, par[2 * k + curve]!);
     }
     this.buildPrefixSuffix();
     for (let i = 0; i < 3 * k; i++) {
@@ -117,8 +122,10 @@ export class JointLl3Objective {
       const curve = i - block * k;
       const up = (p[i]! + NDEPS) * ps[i]!;
       const down = (p[i]! - NDEPS) * ps[i]!;
-      const val1 = this.valueWithCurveChanged(curve, block, up);
-      const val2 = this.valueWithCurveChanged(curve, block, down);
+      this.valueWithCurveChanged(curve, block, up);
+      const val1 = this.changedValue[0]!;
+      this.valueWithCurveChanged(curve, block, down);
+      const val2 = this.changedValue[0]!;
       df[i] = (val1 - val2) / (2 * NDEPS);
       if (!Number.isFinite(df[i]!)) {
         throw new OptimError(`non-finite finite-difference value [${i + 1}]`, i);
@@ -142,21 +149,20 @@ export class JointLl3Objective {
   }
 
   /**
-   * Squared residuals of one curve into `terms` and its compensated sum into curveSum /
-   * curveCompensation; with `cache`, also keeps log(x/e) and the denominators.
+   * Squared residuals of one curve into `terms`, its compensated sum into curveSum /
+   * curveCompensation, and its log(x/e) and denominators into the per-row caches.
    */
-  private sumCurve(curve: number, b: number, d: number, e: number, cache: boolean): void {
+  private sumCurve(curve: number, b: number, d: number, e: number): void {
     const { xs, ys, start } = this.data;
+    const from = start[curve]!;
     const end = start[curve + 1]!;
+    glibcLogOfRatios(xs, e, from, end, this.logRatio);
+    glibcExpOfProducts(b, this.logRatio, from, end, this.expScratch);
     let sum = 0;
     let compensation = 0;
-    for (let r = start[curve]!; r < end; r++) {
-      const logRatio = glibcLog(xs[r]! / e);
-      const denominator = 1 + glibcExp(b * logRatio);
-      if (cache) {
-        this.logRatio[r] = logRatio;
-        this.denominator[r] = denominator;
-      }
+    for (let r = from; r < end; r++) {
+      const denominator = 1 + this.expScratch[r]!;
+      this.denominator[r] = denominator;
       const residual = ys[r]! - d / denominator;
       const term = residual * residual;
       this.terms[r] = term;
@@ -168,21 +174,27 @@ export class JointLl3Objective {
     this.curveCompensation[curve] = compensation;
   }
 
-  /** R's RSS with one parameter of `curve` (block 0 = b, 1 = d, 2 = e) set to `changed`. */
-  private valueWithCurveChanged(curve: number, block: number, changed: number): number {
+  /**
+   * R's RSS with one parameter of `curve` (block 0 = b, 1 = d, 2 = e) set to `changed`, into
+   * `changedValue[0]` (a typed-array slot rather than a return value: V8 boxes doubles returned
+   * from calls it does not inline, and this runs 6 K times per gradient).
+   */
+  private valueWithCurveChanged(curve: number, block: number, changed: number): void {
     const { xs, ys, start } = this.data;
     const k = this.data.curveCount;
     const from = start[curve]!;
     const end = start[curve + 1]!;
-    const b = block === 0 ? changed : this.par[curve]!;
     const d = block === 1 ? changed : this.par[k + curve]!;
+    if (block === 0) {
+      glibcExpOfProducts(changed, this.logRatio, from, end, this.expScratch);
+    } else if (block === 2) {
+      glibcLogOfRatios(xs, changed, from, end, this.logScratch);
+      glibcExpOfProducts(this.par[curve]!, this.logScratch, from, end, this.expScratch);
+    }
     let sum = 0;
     let compensation = 0;
     for (let r = from; r < end; r++) {
-      let denominator: number;
-      if (block === 0) denominator = 1 + glibcExp(b * this.logRatio[r]!);
-      else if (block === 1) denominator = this.denominator[r]!;
-      else denominator = 1 + glibcExp(b * glibcLog(xs[r]! / changed));
+      const denominator = block === 1 ? this.denominator[r]! : 1 + this.expScratch[r]!;
       const residual = ys[r]! - d / denominator;
       const term = residual * residual;
       this.curveTerms[r - from] = term;
@@ -199,7 +211,7 @@ export class JointLl3Objective {
     addCompensated(total, sum);
     total.compensation += compensation;
     const certified = certifiedSum(total.sum, total.compensation, this.terms.length);
-    return certified !== UNCERTAIN ? certified : this.replaySum(curve);
+    this.changedValue[0] = certified !== UNCERTAIN ? certified : this.replaySum(curve);
   }
 
   /**
@@ -210,13 +222,7 @@ export class JointLl3Objective {
     const { fileOrder, start } = this.data;
     const from = changedCurve >= 0 ? start[changedCurve]! : 0;
     const end = changedCurve >= 0 ? start[changedCurve + 1]! : 0;
-    const accumulator = this.accumulator;
-    accumulator.reset();
-    for (let i = 0; i < fileOrder.length; i++) {
-      const r = fileOrder[i]!;
-      accumulator.add(r >= from && r < end ? this.curveTerms[r - from]! : this.terms[r]!);
-    }
-    return accumulator.value();
+    return longDoubleSumOfNonNegative(this.terms, fileOrder, this.curveTerms, from, end);
   }
 
   private buildPrefixSuffix(): void {

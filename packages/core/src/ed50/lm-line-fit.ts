@@ -1,7 +1,7 @@
 /**
  * `coef(lm(z ~ u))` for one predictor, computed the way R computes it: LINPACK `dqrdc2`
  * (Householder QR with R's limited column pivoting, tol = 1e-7) and `dqrsl`, with reference-BLAS
- * `dnrm2` / `ddot` / `daxpy` semantics.
+ * `dnrm2` / `ddot` / `daxpy` semantics (R linked to the system's reference BLAS).
  *
  * Why not the textbook formula slope = Sxz / Sxx: the self-starter's values become drm's parscale,
  * and on CBASS data the BFGS path is sensitive to their last bits. With the closed form, the
@@ -92,23 +92,50 @@ function ddot(a: Float64Array, b: Float64Array, from: number): number {
   return sum;
 }
 
-/** Reference BLAS `dnrm2` (the scaled sum-of-squares version R's own BLAS ships). */
+const TSML = 2 ** -511;
+const TBIG = 2 ** 486;
+const SSML = 2 ** 537;
+const SBIG = 2 ** -538;
+
+/**
+ * Reference BLAS `dnrm2` as shipped since LAPACK 3.10 (dnrm2.f90, Blue's algorithm with three
+ * accumulators), which is the libblas of current Linux distributions (Debian 12: LAPACK 3.11).
+ * The older scaled version gives different last bits, and the pooled curves (40 rows per lm)
+ * then drift by ~1e-9.
+ */
 function dnrm2(x: Float64Array, from: number): number {
-  let scale = 0.0;
-  let ssq = 1.0;
+  let notBig = true;
+  let asml = 0;
+  let amed = 0;
+  let abig = 0;
   for (let i = from; i < x.length; i++) {
-    const v = x[i]!;
-    if (v !== 0) {
-      const a = Math.abs(v);
-      if (scale < a) {
-        const r = scale / a;
-        ssq = 1.0 + ssq * (r * r);
-        scale = a;
-      } else {
-        const r = a / scale;
-        ssq = ssq + r * r;
-      }
+    const ax = Math.abs(x[i]!);
+    if (ax > TBIG) {
+      abig = abig + ax * SBIG * (ax * SBIG);
+      notBig = false;
+    } else if (ax < TSML) {
+      if (notBig) asml = asml + ax * SSML * (ax * SSML);
+    } else {
+      amed = amed + ax * ax;
     }
   }
-  return scale * Math.sqrt(ssq);
+  let scale = 1;
+  let sumsq = amed;
+  if (abig > 0) {
+    if (amed > 0 || amed > Number.MAX_VALUE || Number.isNaN(amed)) abig = abig + amed * SBIG * SBIG;
+    scale = 1 / SBIG;
+    sumsq = abig;
+  } else if (asml > 0) {
+    if (amed > 0 || amed > Number.MAX_VALUE || Number.isNaN(amed)) {
+      const medRoot = Math.sqrt(amed);
+      const smlRoot = Math.sqrt(asml) / SSML;
+      const ymin = smlRoot > medRoot ? medRoot : smlRoot;
+      const ymax = smlRoot > medRoot ? smlRoot : medRoot;
+      sumsq = ymax * ymax * (1 + (ymin / ymax) * (ymin / ymax));
+    } else {
+      scale = 1 / SSML;
+      sumsq = asml;
+    }
+  }
+  return scale * Math.sqrt(sumsq);
 }

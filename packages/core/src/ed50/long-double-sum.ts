@@ -7,14 +7,16 @@
  * 1. `certifiedSum` takes a compensated (Neumaier) sum, which is within ~n² 2^-106 of the exact
  *    sum, and returns it rounded to double when that is provably what R's long-double sum rounds
  *    to (the long-double error is at most n · 2^-64 · sum for non-negative terms);
- * 2. otherwise (~n/2000 of the calls) the caller runs `LongDoubleAccumulator` over the terms in
- *    R's order.
+ * 2. otherwise (about n/1000 of the calls) the caller replays the terms in R's order with
+ *    `longDoubleSumOfNonNegative` (or the general `LongDoubleAccumulator`).
  */
 
 /** Returned by `certifiedSum` when R's result cannot be certified from the compensated sum. */
 export const UNCERTAIN = -1;
 
-const TWO_POW_M63 = 1.0842021724855044e-19;
+const TWO_POW_M64 = 5.421010862427522e-20;
+/** Covers the compensated sum's own distance from the exact sum. */
+const TWO_POW_M100 = 7.888609052210118e-31;
 
 /**
  * The double R's long-double `sum()` of `rowCount` non-negative terms gives, from their
@@ -25,7 +27,8 @@ export function certifiedSum(sum: number, compensation: number, rowCount: number
   if (!Number.isFinite(result)) return result; // NaN or Inf propagate the same way in R
   const rv = result - compensation;
   const error = sum - rv + (compensation - (result - rv));
-  const margin = rowCount * TWO_POW_M63 * result;
+  // Each long-double addition errs by at most half an ulp of its partial sum, 2^-64 · sum.
+  const margin = (rowCount * TWO_POW_M64 + TWO_POW_M100) * result;
   const twoError = error + error;
   if (error !== 0 && result + twoError - result === twoError) return UNCERTAIN; // a tie
   return result + (error + margin) === result && result + (error - margin) === result
@@ -118,4 +121,79 @@ function roundToMultiple(v: number, v2: number, ulp: number): number {
   else if (v2 < 0) n = floor;
   else n = floor % 2 === 0 ? floor : floor + 1;
   return n * ulp;
+}
+
+/**
+ * R's long-double sum of non-negative terms `terms[order[i]]` (i ascending), except that the
+ * positions `replaceFrom .. replaceEnd - 1` are read from `replacement` instead. Specialised for
+ * speed: the partial sums never decrease, so the 64-bit grid only moves up a binade at a time,
+ * and rounding to it is a single add-and-subtract of a magic constant.
+ */
+export function longDoubleSumOfNonNegative(
+  terms: Float64Array,
+  order: Int32Array,
+  replacement: Float64Array,
+  replaceFrom: number,
+  replaceEnd: number,
+): number {
+  let high = 0;
+  let low = 0;
+  let i = 0;
+  // Leading zeros and the first non-zero term are exact.
+  for (; i < order.length; i++) {
+    const r = order[i]!;
+    high = r >= replaceFrom && r < replaceEnd ? replacement[r - replaceFrom]! : terms[r]!;
+    if (high !== 0) break;
+  }
+  i++;
+  if (!(high > 0) || !Number.isFinite(high)) return sumPlainly(terms, order, replacement, replaceFrom, replaceEnd);
+  let binadeTop = 2 ** (exponentOf(high) + 1); // the partial sum is below this power of two
+  let ulp = binadeTop * TWO_POW_M64; // 64-bit grid step: 2^(E - 63)
+  let magic = 1.5 * 2 ** 52 * ulp;
+  for (; i < order.length; i++) {
+    const r = order[i]!;
+    const x = r >= replaceFrom && r < replaceEnd ? replacement[r - replaceFrom]! : terms[r]!;
+    if (!(x >= 0) || !Number.isFinite(x)) return sumPlainly(terms, order, replacement, replaceFrom, replaceEnd);
+    const s1 = high + x;
+    const xv = s1 - x;
+    const e1 = high - xv + (x - (s1 - xv));
+    const v = e1 + low;
+    // Move the grid up while the exact sum s1 + v (+ v's tiny rounding error) reaches binadeTop.
+    while (v > binadeTop - s1 || (v === binadeTop - s1 && additionError(e1, low, v) >= 0)) {
+      binadeTop *= 2;
+      ulp *= 2;
+      magic *= 2;
+    }
+    let q = v + magic - magic; // v rounded to the grid, ties to even
+    const offGrid = v - q;
+    if (offGrid === 0.5 * ulp || offGrid === -0.5 * ulp) {
+      // v sits exactly halfway only up to its own rounding error: that error breaks the tie.
+      const v2 = additionError(e1, low, v);
+      if (v2 !== 0 && v2 > 0 === offGrid > 0) q += 2 * offGrid;
+    }
+    high = s1;
+    low = q;
+  }
+  return high + low;
+}
+
+/** The exact rounding error of a + b = s (TwoSum). */
+function additionError(a: number, b: number, s: number): number {
+  const bv = s - a;
+  return a - (s - bv) + (b - bv);
+}
+
+function sumPlainly(
+  terms: Float64Array,
+  order: Int32Array,
+  replacement: Float64Array,
+  replaceFrom: number,
+  replaceEnd: number,
+): number {
+  const accumulator = new LongDoubleAccumulator();
+  for (let i = 0; i < order.length; i++) {
+    const r = order[i]!;
+    accumulator.add(r >= replaceFrom && r < replaceEnd ? replacement[r - replaceFrom]! : terms[r]!);
+  }
+  return accumulator.value();
 }

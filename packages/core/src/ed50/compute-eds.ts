@@ -1,0 +1,133 @@
+import { fitGroupColonies } from './fit-group';
+import { groupRows, type RowGroup } from './grouping';
+import { pooledCurve, temperatureGrid } from './pooled-curve';
+import { summarizeGroup } from './summary';
+import { DEFAULT_GROUPING, type CbassRow, type ColonyEdResult, type EdComputation, type EdGroupResult } from './types';
+
+export interface ComputeEdsOptions {
+  /** Grouping columns (default Site, Condition, Species, Timepoint). Never include Genotype. */
+  grouping?: readonly string[];
+  /** Called after each group with colonies done / total colonies. */
+  onProgress?: (done: number, total: number) => void;
+}
+
+export const COMPATIBILITY_NOTE =
+  'Compatibility mode: drc 3.0-1 / CBASSED50 procedure (one joint LL.3 fit per group with a curve ' +
+  'per genotype, fitted by R\'s BFGS exactly as drm does), reproducing CBASSED50 to the last ' +
+  'digit on its published example. Colonies CBASSED50 would crash on are skipped with a reason ' +
+  'instead of stopping the file; ED values outside the tested temperatures are flagged.';
+
+/**
+ * ED5 / ED50 / ED95 for every colony of a raw CBASS data set, as CBASSED50's `calculate_eds`
+ * computes them (algorithm doc §1), with per-colony explanations where CBASSED50 would crash or
+ * print meaningless numbers, the group summaries and the pooled curves with confidence bands.
+ * Pure and synchronous: run it in a Web Worker for large files.
+ */
+export function computeEds(rows: readonly CbassRow[], options: ComputeEdsOptions = {}): EdComputation {
+  const grouping = [...(options.grouping ?? DEFAULT_GROUPING)];
+  const computation: EdComputation = {
+    grouping,
+    groups: [],
+    colonies: [],
+    errors: [],
+    method: COMPATIBILITY_NOTE,
+  };
+  const problems = validate(rows, grouping);
+  if (problems.length > 0) {
+    computation.errors.push(...problems);
+    return computation;
+  }
+  const grid = temperatureGrid(rows.map((row) => row.temperature));
+  const groups = groupRows(rows, grouping);
+  const total = new Set(rows.map((row) => JSON.stringify([...grouping.map((c) => row.values[c]), row.genotype]))).size;
+  let done = 0;
+  for (const group of groups) {
+    const result = group.collidesWith.length > 0 ? rejectedGroup(group) : computeGroup(group, grid);
+    computation.groups.push(result);
+    computation.colonies.push(...result.colonies);
+    done += result.colonies.length;
+    options.onProgress?.(done, total);
+  }
+  if (groups.some((group) => group.collidesWith.length > 0)) {
+    computation.errors.push(
+      'Some groups produce the same GroupingProperty (their grouping values contain "_"); they were not computed. Rename them so that the pasted values differ.',
+    );
+  }
+  return computation;
+}
+
+function validate(rows: readonly CbassRow[], grouping: readonly string[]): string[] {
+  if (rows.length === 0) return ['No data rows to compute.'];
+  const problems: string[] = [];
+  if (grouping.includes('Genotype')) {
+    problems.push('Genotype cannot be a grouping column: it identifies the colonies (curves) within a group.');
+  }
+  for (const column of grouping) {
+    if (!rows.some((row) => column in row.values)) problems.push(`missing grouping column ${column}`);
+  }
+  const temperatures = new Set(rows.map((row) => row.temperature));
+  if (temperatures.size < 4) {
+    problems.push(
+      `Dataset does not have enough unique temperature values: ${temperatures.size}. At least 4 distinct temperatures are needed.`,
+    );
+  }
+  return problems;
+}
+
+function computeGroup(group: RowGroup, grid: readonly number[]): EdGroupResult {
+  const colonies = fitGroupColonies(group);
+  const summary = summarizeGroup(colonies);
+  const { curve, error } = pooledCurve(group.rows, grid);
+  return {
+    groupingProperty: group.groupingProperty,
+    groupValues: group.groupValues,
+    colonies,
+    summary,
+    curve,
+    curveError: error,
+    edLines: { ed5: summary.ed5.mean, ed50: summary.ed50.mean, ed95: summary.ed95.mean },
+  };
+}
+
+function rejectedGroup(group: RowGroup): EdGroupResult {
+  const others = group.collidesWith.map((values) => JSON.stringify(values)).join('; ');
+  const genotypes = [...new Set(group.rows.map((row) => row.genotype))];
+  const colonies = genotypes.map((genotype): ColonyEdResult => {
+    const own = group.rows.filter((row) => row.genotype === genotype).map((row) => row.temperature);
+    return {
+      groupingProperty: group.groupingProperty,
+      key: `${group.groupingProperty}_${genotype}`,
+      genotype,
+      groupValues: group.groupValues,
+      status: 'excluded',
+      ed5: { raw: null, value: null, rounded: null },
+      ed50: { raw: null, value: null, rounded: null },
+      ed95: { raw: null, value: null, rounded: null },
+      hill: null,
+      max: null,
+      rss: null,
+      start: null,
+      nObservations: own.length,
+      nTemperatures: new Set(own).size,
+      minTemperature: Math.min(...own),
+      maxTemperature: Math.max(...own),
+      convergence: null,
+      functionEvaluations: null,
+      flags: [
+        {
+          code: 'grouping_property_collision',
+          message: `GroupingProperty "${group.groupingProperty}" also results from ${others}; CBASSED50 would merge these groups into one fit. Not computed: rename one of them.`,
+        },
+      ],
+    };
+  });
+  return {
+    groupingProperty: group.groupingProperty,
+    groupValues: group.groupValues,
+    colonies,
+    summary: summarizeGroup(colonies),
+    curve: null,
+    curveError: 'Group not computed (GroupingProperty collision).',
+    edLines: { ed5: null, ed50: null, ed95: null },
+  };
+}

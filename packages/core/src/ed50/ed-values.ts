@@ -1,0 +1,14 @@
+import { glibcExp, glibcLog } from './glibc-exp-log';
+
+/**
+ * drc's ED_p for LL.3 (`llogistic` edfct with type "relative", reference "control"; algorithm doc
+ * §4): ED_p = e · (exp(-log((100 - p') / 100)) - 1)^(1/b), where p' = p for b > 0 and 100 - p
+ * for b < 0. The net effect is e · (p / (100 - p))^(1/|b|) for both signs; drc's form is kept
+ * for the last bits. (R's `^` is glibc's pow; `**` may differ in the last bit, which is far
+ * below the 2-decimal output.)
+ */
+export function drcEffectiveDose(hill: number, ed50: number, percent: number): number {
+  const p = hill < 0 ? 100 - percent : percent;
+  const tempVal = glibcLog((100 - p) / 100);
+  return ed50 * (glibcExp(-tempVal / 1) - 1) ** (1 / hill);
+}

@@ -1,0 +1,192 @@
+import { assessColony, type GroupContext } from './colony-flags';
+import { colonyStats, type ColonyStats } from './colony-stats';
+import { DrmFitError, fitDrmLl3, type DrmLl3Fit } from './drm-fit';
+import { drcEffectiveDose } from './ed-values';
+import { rMedian } from './r-median';
+import { roundR } from './r-round';
+import type { CbassRow, ColonyEdResult, ColonyFlag, EdEstimate } from './types';
+
+export interface GroupInput {
+  groupingProperty: string;
+  groupValues: Readonly<Record<string, string>>;
+  /** The group's rows in file order. */
+  rows: readonly CbassRow[];
+}
+
+interface Colony {
+  genotype: string;
+  rows: CbassRow[];
+  stats: ColonyStats;
+  /** Why the colony is left out of the joint fit (null: it is fitted). */
+  exclusion: ColonyFlag | null;
+}
+
+const NO_ED: EdEstimate = { raw: null, value: null, rounded: null };
+
+/**
+ * One group's colonies: drm's joint LL.3 fit with a curve per genotype (algorithm doc §3, §5),
+ * then the per-colony checks of §9.
+ *
+ * CBASSED50 stops the whole run when one colony cannot be fitted (constant response, a single
+ * temperature, a failed optimisation). Here such a colony is reported with its reason and the
+ * others are fitted jointly without it. That is the one place where numbers can differ from
+ * CBASSED50, which would have produced none; the affected colonies are flagged.
+ */
+export function fitGroupColonies(group: GroupInput): ColonyEdResult[] {
+  const colonies = coloniesInOrder(group.rows);
+  let fit: DrmLl3Fit | null = null;
+  let fitted: Colony[] = [];
+  for (;;) {
+    fitted = colonies.filter((colony) => colony.exclusion === null);
+    if (fitted.length === 0) break;
+    try {
+      fit = fitDrmLl3(drmRows(group.rows, fitted));
+      break;
+    } catch (error) {
+      if (!(error instanceof DrmFitError)) throw error;
+      const culprits = error.curveIndex === undefined ? fitted : [fitted[error.curveIndex]!];
+      for (const colony of culprits) colony.exclusion = fitFailure(error, colony);
+    }
+  }
+
+  const excluded = colonies.filter((colony) => colony.exclusion !== null);
+  const context = groupContext(group.rows, fit);
+  return colonies.map((colony) => {
+    const curve = fit === null ? -1 : fitted.indexOf(colony);
+    const base = baseResult(group, colony);
+    if (fit === null || curve < 0) return { ...base, flags: [colony.exclusion!] };
+    const hill = fit.hill[curve]!;
+    const ed50 = fit.ed50[curve]!;
+    const curveValues = {
+      hill,
+      max: fit.max[curve]!,
+      ed5: drcEffectiveDose(hill, ed50, 5),
+      ed50,
+      ed95: drcEffectiveDose(hill, ed50, 95),
+      convergence: fit.convergence,
+    };
+    const assessment = assessColony(colony.stats, curveValues, context);
+    const flags = [...assessment.flags];
+    if (excluded.length > 0) flags.push(jointFitNote(group.groupingProperty, excluded));
+    return {
+      ...base,
+      status: 'fitted' as const,
+      ed5: estimate(curveValues.ed5, assessment.reportable.ed5),
+      ed50: estimate(ed50, assessment.reportable.ed50),
+      ed95: estimate(curveValues.ed95, assessment.reportable.ed95),
+      hill,
+      max: curveValues.max,
+      rss: fit.curveRss[curve]!,
+      start: fit.start[curve]!,
+      convergence: fit.convergence,
+      functionEvaluations: fit.functionEvaluations,
+      flags,
+    };
+  });
+}
+
+function estimate(raw: number, reportable: boolean): EdEstimate {
+  const value = reportable && Number.isFinite(raw) ? raw : null;
+  return { raw, value, rounded: value === null ? null : roundR(value, 2) };
+}
+
+/** Colonies (genotypes) in order of first appearance, with the exclusions known before fitting. */
+function coloniesInOrder(rows: readonly CbassRow[]): Colony[] {
+  const byGenotype = new Map<string, CbassRow[]>();
+  for (const row of rows) {
+    const list = byGenotype.get(row.genotype);
+    if (list) list.push(row);
+    else byGenotype.set(row.genotype, [row]);
+  }
+  return [...byGenotype].map(([genotype, colonyRows]) => {
+    const stats = colonyStats(
+      colonyRows.map((r) => r.temperature),
+      colonyRows.map((r) => r.pamValue),
+    );
+    return { genotype, rows: colonyRows, stats, exclusion: exclusionBeforeFit(stats) };
+  });
+}
+
+function exclusionBeforeFit(stats: ColonyStats): ColonyFlag | null {
+  const stop = 'CBASSED50 would stop the whole file here; this colony is skipped instead.';
+  if (stats.constantResponse) {
+    return {
+      code: 'constant_response',
+      message: `All ${stats.nObservations} PAM values of this colony are equal, so no curve can be fitted and there are no ED values. ${stop}`,
+    };
+  }
+  if (stats.temperatures.length === 1) {
+    return {
+      code: 'single_temperature',
+      message: `Only one temperature (${stats.minTemperature} °C) was measured for this colony; a curve needs at least 3 (CBASS uses 4). ${stop}`,
+    };
+  }
+  return null;
+}
+
+function fitFailure(error: DrmFitError, colony: Colony): ColonyFlag {
+  if (error.selfStartFailure === 'constant_response' || error.selfStartFailure === 'single_temperature') {
+    return exclusionBeforeFit(colony.stats)!;
+  }
+  const reason =
+    error.selfStartFailure !== undefined
+      ? 'no starting values could be computed from these responses'
+      : error.message;
+  return {
+    code: 'fit_failed',
+    message: `The curve fit failed for this colony (${reason}), so there are no ED values. CBASSED50 would stop the whole file here.`,
+  };
+}
+
+function jointFitNote(groupingProperty: string, excluded: readonly Colony[]): ColonyFlag {
+  const names = excluded.map((colony) => colony.genotype).join(', ');
+  return {
+    code: 'joint_fit_without_excluded',
+    message: `Fitted jointly with the other colonies of ${groupingProperty} except ${names}, which could not be fitted. CBASSED50 would have stopped with an error on this group, so these values have no CBASSED50 counterpart.`,
+  };
+}
+
+/** drm's input: the group's rows of the fitted colonies, file order, curve = colony index. */
+function drmRows(rows: readonly CbassRow[], fitted: readonly Colony[]) {
+  const curveOf = new Map(fitted.map((colony, index) => [colony.genotype, index]));
+  const kept = rows.filter((row) => curveOf.has(row.genotype));
+  return {
+    curveCount: fitted.length,
+    curve: kept.map((row) => curveOf.get(row.genotype)!),
+    temperature: kept.map((row) => row.temperature),
+    response: kept.map((row) => row.pamValue),
+  };
+}
+
+function groupContext(rows: readonly CbassRow[], fit: DrmLl3Fit | null): GroupContext {
+  const falling: number[] = [];
+  if (fit) fit.hill.forEach((hill, i) => hill > 0 && falling.push(fit.max[i]!));
+  return {
+    medianMax: falling.length >= 3 ? rMedian(falling) : null,
+    fvFmScale: rows.every((row) => row.pamValue >= 0 && row.pamValue <= 1),
+  };
+}
+
+function baseResult(group: GroupInput, colony: Colony): ColonyEdResult {
+  return {
+    groupingProperty: group.groupingProperty,
+    key: `${group.groupingProperty}_${colony.genotype}`,
+    genotype: colony.genotype,
+    groupValues: group.groupValues,
+    status: 'excluded',
+    ed5: NO_ED,
+    ed50: NO_ED,
+    ed95: NO_ED,
+    hill: null,
+    max: null,
+    rss: null,
+    start: null,
+    nObservations: colony.stats.nObservations,
+    nTemperatures: colony.stats.temperatures.length,
+    minTemperature: colony.stats.minTemperature,
+    maxTemperature: colony.stats.maxTemperature,
+    convergence: null,
+    functionEvaluations: null,
+    flags: [],
+  };
+}

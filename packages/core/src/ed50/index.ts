@@ -1,0 +1,15 @@
+/**
+ * Built-in ED calculator (GitHub issue 7): ED5 / ED50 / ED95 of CBASS thermal-tolerance assays,
+ * computed as CBASSED50 / drc 3.0-1 do, in pure TypeScript (Node, browser, Web Worker).
+ */
+export { parseCbassCsv } from './parse-cbass-csv';
+export { computeEds, COMPATIBILITY_NOTE, type ComputeEdsOptions } from './compute-eds';
+export {
+  formatEdResultsCsv,
+  formatSummaryCsv,
+  groupsInSummaryOrder,
+  type EdResultsCsvOptions,
+} from './format-csv';
+export { roundR } from './r-round';
+export { studentTQuantile } from './student-t';
+export * from './types';

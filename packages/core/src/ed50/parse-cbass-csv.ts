@@ -1,0 +1,158 @@
+import Papa from 'papaparse';
+import { resolveColumns } from './cbass-columns';
+import { IssueList } from './issue-list';
+import { normalisedLabelColumns } from './numeric-labels';
+import { isMissing, parseDecimal } from './parse-number';
+import type { CbassParseResult, CbassRow } from './types';
+
+/** The columns without which no ED can be computed; a missing value drops the row. */
+const COMPUTATION_COLUMNS = [
+  'Site',
+  'Condition',
+  'Species',
+  'Genotype',
+  'Temperature',
+  'Timepoint',
+  'Pam_value',
+] as const;
+
+/**
+ * Reads a raw CBASS file (long format, one row per nubbin; algorithm doc §2). Tolerates a UTF-8
+ * BOM, CRLF, quoted fields, `NA`, empty cells in unused columns, trailing empty columns,
+ * semicolon-separated files and decimal commas, and reports what it did. Row numbers in issues
+ * are spreadsheet rows: the header is row 1.
+ *
+ * Differences from CBASSED50's read.csv + preprocess_dataset, all deliberate: columns are checked
+ * first and a missing one is named; letter case and separators in column names are forgiven (and
+ * reported); only the columns used by the computation make a row incomplete (R drops a row for
+ * an NA in any column); "0,55" is read as 0.55 instead of silently dropping the row; and
+ * non-numeric or non-positive temperatures are errors instead of silent NAs.
+ */
+export function parseCbassCsv(text: string): CbassParseResult {
+  const issues = new IssueList();
+  const result = (rows: CbassRow[], header: string[], dataRowCount: number): CbassParseResult => ({
+    rows,
+    errors: issues.errors,
+    warnings: issues.warnings,
+    columnMapping: mapping,
+    header,
+    dataRowCount,
+    droppedRowCount: dataRowCount - rows.length,
+    canCompute: issues.errors.every((issue) => issue.row !== undefined) && rows.length > 0,
+  });
+  let mapping: CbassParseResult['columnMapping'] = [];
+
+  const content = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  if (content.trim() === '') {
+    issues.error({ code: 'empty_file', message: 'The file is empty.' });
+    return result([], [], 0);
+  }
+  const parsed = Papa.parse<string[]>(content, {
+    skipEmptyLines: false,
+    delimitersToGuess: [',', ';', '\t'],
+  });
+  if (parsed.meta.delimiter === ';') {
+    issues.warning({
+      code: 'semicolon_delimiter',
+      message: 'The file is separated by semicolons; it was read as such (CBASSED50 expects commas).',
+    });
+  }
+  const [header = [], ...records] = parsed.data;
+  const columns = resolveColumns(header, issues);
+  mapping = columns.mapping;
+  if (!columns.ok) return result([], header, 0);
+
+  // Blank lines (every cell empty) are skipped like read.csv's blank.lines.skip.
+  const dataRecords = records
+    .map((cells, index) => ({ cells, row: index + 2 }))
+    .filter(({ cells }) => cells.some((cell) => cell.trim() !== ''));
+  if (dataRecords.length === 0) {
+    issues.error({
+      code: 'no_data_rows',
+      message: 'The file has a header but no data rows: enter one row per nubbin below the header.',
+    });
+    return result([], header, 0);
+  }
+
+  const labels = normalisedLabelColumns(dataRecords, columns.index, issues);
+  const rows: CbassRow[] = [];
+  for (const { cells, row } of dataRecords) {
+    const cell = (column: string): string => cells[columns.index.get(column) ?? -1] ?? '';
+    const missing = COMPUTATION_COLUMNS.filter((column) => isMissing(cell(column)));
+    if (missing.length > 0) {
+      issues.rowWarning({
+        code: 'missing_value',
+        row,
+        column: missing[0],
+        message: `Row ${row} skipped: no value for ${missing.join(', ')}.`,
+      });
+      continue;
+    }
+    const temperature = readNumber(cell('Temperature'), 'Temperature', row, issues);
+    const pamValue = readNumber(cell('Pam_value'), 'Pam_value', row, issues);
+    if (temperature === null || pamValue === null) continue;
+    if (temperature <= 0) {
+      issues.rowError({
+        code: 'non_positive_temperature',
+        row,
+        column: 'Temperature',
+        message: `Row ${row}: temperature ${cell('Temperature').trim()} is not above 0 °C; the log-logistic model needs positive temperatures. Row skipped.`,
+      });
+      continue;
+    }
+    const values: Record<string, string> = {};
+    for (const [column, position] of columns.index) {
+      const raw = cells[position] ?? '';
+      values[column] = labels.get(column)?.(raw) ?? raw;
+    }
+    rows.push({
+      row,
+      site: values.Site ?? '',
+      condition: values.Condition ?? '',
+      species: values.Species ?? '',
+      genotype: values.Genotype ?? '',
+      timepoint: values.Timepoint ?? '',
+      temperature,
+      pamValue,
+      values,
+    });
+  }
+  issues.flushRowIssueCounts();
+  checkTemperatureCount(rows, issues);
+  return result(rows, header, dataRecords.length);
+}
+
+function readNumber(text: string, column: string, row: number, issues: IssueList): number | null {
+  const parsed = parseDecimal(text);
+  if (!parsed.ok) {
+    issues.rowError({
+      code: 'not_a_number',
+      row,
+      column,
+      message: `Row ${row}: ${column} "${text.trim()}" is not a number. Row skipped.`,
+    });
+    return null;
+  }
+  if (parsed.decimalComma) {
+    issues.rowWarning({
+      code: 'decimal_comma',
+      row,
+      column,
+      message: `Row ${row}: ${column} "${text.trim()}" has a decimal comma; read as ${parsed.value}.`,
+    });
+  }
+  return parsed.value;
+}
+
+/** CBASSED50's validate_cbass_dataset: at least 4 distinct temperatures in the whole file. */
+function checkTemperatureCount(rows: CbassRow[], issues: IssueList): void {
+  if (rows.length === 0) return;
+  const temperatures = [...new Set(rows.map((row) => row.temperature))].sort((a, b) => a - b);
+  if (temperatures.length >= 4) return;
+  issues.error({
+    code: 'too_few_temperatures',
+    message:
+      `Dataset does not have enough unique temperature values: ${temperatures.length} ` +
+      `(${temperatures.join(', ')} °C). At least 4 distinct temperatures are needed.`,
+  });
+}

@@ -1,0 +1,28 @@
+/**
+ * How R writes a double as text (`as.character`, and `write.csv` for numeric columns): at most
+ * 15 significant digits, the fewest that reproduce the 15-digit value, and scientific notation
+ * only when it is shorter than fixed notation (R's default scipen = 0). Examples: 38.4 → "38.4",
+ * 420 → "420", 100000 → "1e+05", 0.0001 → "1e-04", NaN → "NaN".
+ */
+export function formatRNumber(x: number): string {
+  if (Number.isNaN(x)) return 'NaN';
+  if (x === Infinity) return 'Inf';
+  if (x === -Infinity) return '-Inf';
+  if (x === 0) return '0';
+  const target = Number(x.toPrecision(15));
+  let digits = 1;
+  while (digits < 15 && Number(x.toPrecision(digits)) !== target) digits++;
+  const scientific = toRScientific(target, digits);
+  const exponent = Number(scientific.slice(scientific.indexOf('e') + 1));
+  const decimals = Math.max(0, digits - 1 - exponent);
+  const fixed = target.toFixed(Math.min(decimals, 100));
+  return fixed.length <= scientific.length ? fixed : scientific;
+}
+
+/** 1.5e+05 style with at least two exponent digits, as C's printf("%.*e"). */
+function toRScientific(x: number, digits: number): string {
+  const [mantissa = '', exponent = '0'] = x.toExponential(digits - 1).split('e');
+  const sign = exponent.startsWith('-') ? '-' : '+';
+  const magnitude = exponent.replace(/^[+-]/, '').padStart(2, '0');
+  return `${mantissa}e${sign}${magnitude}`;
+}

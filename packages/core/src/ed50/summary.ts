@@ -1,0 +1,27 @@
+import { rMean, rStandardDeviation } from './compensated-sum';
+import { roundR } from './r-round';
+import { studentTQuantile } from './student-t';
+import type { ColonyEdResult, EdEstimate, EdStatistic, GroupSummary } from './types';
+
+/**
+ * CBASSED50's summary of one group (`fit_curve_eds` / the tutorial, algorithm doc §7): mean, SD
+ * (n - 1), SE = SD / √n and 95 % CI = qt(0.975, n - 1) · SE of the colonies' ROUNDED ED values,
+ * each then rounded to 2 decimals again. Colonies whose value is not reportable are left out
+ * (CBASSED50 has no such colonies: it prints every number drc returns).
+ */
+export function summarizeGroup(colonies: readonly ColonyEdResult[]): GroupSummary {
+  const of = (pick: (colony: ColonyEdResult) => EdEstimate): EdStatistic =>
+    edStatistic(colonies.map((colony) => pick(colony).rounded).filter((v): v is number => v !== null));
+  return { ed5: of((c) => c.ed5), ed50: of((c) => c.ed50), ed95: of((c) => c.ed95) };
+}
+
+export function edStatistic(values: readonly number[]): EdStatistic {
+  const n = values.length;
+  if (n === 0) return { n, mean: null, sd: null, se: null, confInt: null };
+  const mean = rMean(values);
+  const sd = rStandardDeviation(values);
+  if (sd === null) return { n, mean: roundR(mean, 2), sd: null, se: null, confInt: null };
+  const se = sd / Math.sqrt(n);
+  const confInt = studentTQuantile(0.975, n - 1) * se;
+  return { n, mean: roundR(mean, 2), sd: roundR(sd, 2), se: roundR(se, 2), confInt: roundR(confInt, 2) };
+}

@@ -1,0 +1,207 @@
+/** Public types of the ED calculator (parseCbassCsv → computeEds → format*Csv). */
+
+/** Columns of the raw CBASS long format, in CBASSED50's spelling (any order in a file). */
+export const CBASS_COLUMNS = [
+  'Project',
+  'Date',
+  'Country',
+  'Latitude',
+  'Longitude',
+  'Site',
+  'Condition',
+  'Species',
+  'Genotype',
+  'Temperature',
+  'Timepoint',
+  'Pam_value',
+] as const;
+export type CbassColumn = (typeof CBASS_COLUMNS)[number];
+
+/** CBASSED50's default grouping: one joint fit per Site × Condition × Species × Timepoint. */
+export const DEFAULT_GROUPING: readonly string[] = ['Site', 'Condition', 'Species', 'Timepoint'];
+
+/** One nubbin measurement of the raw CBASS file, after validation. */
+export interface CbassRow {
+  /** Spreadsheet row number in the file: the header is row 1, the first data row is row 2. */
+  row: number;
+  site: string;
+  condition: string;
+  species: string;
+  genotype: string;
+  /** A label, not a number (CBASSED50 never converts it). */
+  timepoint: string;
+  temperature: number;
+  pamValue: number;
+  /**
+   * Every column by its canonical name (mandatory columns in CBASSED50's spelling), as text.
+   * Label columns whose every value is a number are normalised the way R's read.csv reads them
+   * (e.g. Genotype "01" → "1"); computeEds groups on these values.
+   */
+  values: Readonly<Record<string, string>>;
+}
+
+export type CbassIssueCode =
+  | 'empty_file'
+  | 'no_data_rows'
+  | 'missing_column'
+  | 'column_case_mismatch'
+  | 'duplicate_column'
+  | 'ignored_empty_column'
+  | 'semicolon_delimiter'
+  | 'malformed_row'
+  | 'missing_value'
+  | 'not_a_number'
+  | 'decimal_comma'
+  | 'non_positive_temperature'
+  | 'numeric_label_normalised'
+  | 'too_few_temperatures';
+
+export interface CbassIssue {
+  code: CbassIssueCode;
+  message: string;
+  /** Spreadsheet row number (header = 1) when the issue concerns one row. */
+  row?: number;
+  column?: string;
+}
+
+/** A mandatory column found under a different letter case (accepted, and reported). */
+export interface ColumnMapping {
+  column: CbassColumn;
+  found: string;
+}
+
+export interface CbassParseResult {
+  /** Complete, valid rows in file order. */
+  rows: CbassRow[];
+  /** Problems to fix. Errors without `row` concern the whole file: then `canCompute` is false. */
+  errors: CbassIssue[];
+  /** What was accepted or repaired on the way (dropped incomplete rows, decimal commas, ...). */
+  warnings: CbassIssue[];
+  columnMapping: ColumnMapping[];
+  /** Header cells as found in the file. */
+  header: string[];
+  dataRowCount: number;
+  droppedRowCount: number;
+  canCompute: boolean;
+}
+
+export type ColonyFlagCode =
+  | 'constant_response'
+  | 'single_temperature'
+  | 'too_few_temperatures'
+  | 'fewer_than_4_temperatures'
+  | 'fit_failed'
+  | 'response_increases'
+  | 'no_thermal_response'
+  | 'ed50_not_estimable'
+  | 'ed5_not_estimable'
+  | 'ed95_not_estimable'
+  | 'ed5_extrapolated'
+  | 'ed95_extrapolated'
+  | 'ed50_only_bracketed'
+  | 'baseline_depressed'
+  | 'optimizer_max_iterations'
+  | 'joint_fit_without_excluded'
+  | 'grouping_property_collision';
+
+export interface ColonyFlag {
+  code: ColonyFlagCode;
+  /** Plain-language explanation for the researcher. */
+  message: string;
+}
+
+/** One ED value of a colony. */
+export interface EdEstimate {
+  /** As drc computes it from the fitted curve, °C; null when the colony was not fitted. */
+  raw: number | null;
+  /** The value to report: `raw`, or null when it is not estimable (see the colony's flags). */
+  value: number | null;
+  /** `value` rounded to 2 decimals like R's round(x, 2); what CBASSED50 prints. */
+  rounded: number | null;
+}
+
+export interface ColonyEdResult {
+  /** Grouping columns pasted with "_", e.g. "Zugspitze_Nursery_Acropora germania_420". */
+  groupingProperty: string;
+  /** CBASSED50's colony key: `${groupingProperty}_${genotype}`. */
+  key: string;
+  genotype: string;
+  groupValues: Readonly<Record<string, string>>;
+  /** "excluded": not part of the group's joint fit (see flags); its EDs are null. */
+  status: 'fitted' | 'excluded';
+  ed5: EdEstimate;
+  ed50: EdEstimate;
+  ed95: EdEstimate;
+  /** drc's Hill (b > 0: response falls with temperature), Max (d) and the colony's RSS. */
+  hill: number | null;
+  max: number | null;
+  rss: number | null;
+  /** drm's self-starter values (original units). */
+  start: { hill: number; max: number; ed50: number } | null;
+  nObservations: number;
+  nTemperatures: number;
+  minTemperature: number;
+  maxTemperature: number;
+  /** optim's convergence code of the group's joint fit (1 = iteration limit reached). */
+  convergence: 0 | 1 | null;
+  /** optim's function-evaluation count of the group's joint fit. */
+  functionEvaluations: number | null;
+  flags: ColonyFlag[];
+}
+
+/** Mean / SD / SE / 95 % CI of one ED over a group's colonies, rounded like CBASSED50. */
+export interface EdStatistic {
+  /** Number of colonies with a reportable value. */
+  n: number;
+  mean: number | null;
+  /** Null for n < 2 (R: NA). */
+  sd: number | null;
+  se: number | null;
+  confInt: number | null;
+}
+
+export interface GroupSummary {
+  ed5: EdStatistic;
+  ed50: EdStatistic;
+  ed95: EdStatistic;
+}
+
+/** The pooled curve of a group (all its rows, one LL.3 curve) with drc's 95 % confidence band. */
+export interface PooledCurve {
+  /** The shared grid: 100 points from the lowest temperature to the highest + 1 of the file. */
+  temperature: number[];
+  predicted: number[];
+  /** NaN where drc's delta-method variance is negative (drc: "NaNs produced"). */
+  lower: number[];
+  upper: number[];
+  hill: number;
+  max: number;
+  ed50: number;
+  convergence: 0 | 1;
+}
+
+export interface EdGroupResult {
+  groupingProperty: string;
+  groupValues: Readonly<Record<string, string>>;
+  /** Colonies in order of first appearance. */
+  colonies: ColonyEdResult[];
+  summary: GroupSummary;
+  /** Null when the pooled fit failed (`curveError` says why) or the group was rejected. */
+  curve: PooledCurve | null;
+  curveError: string | null;
+  /** Vertical lines of CBASSED50's curve plot: the group means of the colony EDs. */
+  edLines: { ed5: number | null; ed50: number | null; ed95: number | null };
+}
+
+export interface EdComputation {
+  /** Grouping columns used, e.g. ['Site', 'Condition', 'Species', 'Timepoint']. */
+  grouping: string[];
+  /** Groups in order of first appearance in the file. */
+  groups: EdGroupResult[];
+  /** All colonies, group by group (the order of CBASSED50's ED table). */
+  colonies: ColonyEdResult[];
+  /** File-level problems (too few temperatures, unknown grouping column, colliding groups). */
+  errors: string[];
+  /** How the numbers were computed (compatibility mode). */
+  method: string;
+}

@@ -1,4 +1,5 @@
 import type { CliCommand } from './cli-command';
+import { userCreate, userDisable, userEnable, userPasswd } from './user-commands';
 
 /** Every CLI command. Add a command by adding its module here. */
-export const commands: readonly CliCommand[] = [];
+export const commands: readonly CliCommand[] = [userCreate, userPasswd, userDisable, userEnable];

@@ -1,11 +1,40 @@
-import { loadConfig, ConfigError } from '../config';
-import { DatabaseUnavailableError } from '../db/database';
+import { loadConfig, ConfigError, type AppConfig } from '../config';
+import { openDatabase, DatabaseUnavailableError, type AppDb } from '../db/database';
 import { DatabaseInUseError } from '../db/embedded-lock';
-import { CliUsageError, type CliIo } from './cli-command';
+import { migrateToLatest } from '../db/migrate';
+import { CliFailure, CliUsageError, type CliContext, type CliIo } from './cli-command';
 import { commands } from './commands';
 
+export interface CliDependencies {
+  /** Defaults to loadConfig() (the environment). */
+  config?: AppConfig;
+  /** Defaults to opening the configured database (tests pass their own). */
+  withDatabase?: CliContext['withDatabase'];
+}
+
+/** Opens the configured database (embedded in DATA_DIR, or DATABASE_URL) for one command. */
+function openConfiguredDatabase(config: AppConfig): CliContext['withDatabase'] {
+  return async <T>(work: (db: AppDb) => Promise<T>) => {
+    const handle = await openDatabase(
+      config.database.url
+        ? { kind: 'server', url: config.database.url }
+        : { kind: 'embedded', dataDir: config.dataDir },
+    );
+    try {
+      await migrateToLatest(handle.db);
+      return await work(handle.db);
+    } finally {
+      await handle.close();
+    }
+  };
+}
+
 /** `npm run cli -- <command> [args]`: administration and batch tools over the same core code. */
-export async function runCli(argv: string[], io: CliIo): Promise<number> {
+export async function runCli(
+  argv: string[],
+  io: CliIo,
+  dependencies: CliDependencies = {},
+): Promise<number> {
   const [name, ...args] = argv;
   const command = commands.find((c) => c.name === name);
   if (!command) {
@@ -16,14 +45,18 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     return 2;
   }
   try {
-    return await command.run(args, { config: loadConfig(), io });
+    const config = dependencies.config ?? loadConfig();
+    const withDatabase = dependencies.withDatabase ?? openConfiguredDatabase(config);
+    return await command.run(args, { config, io, withDatabase });
   } catch (error) {
     if (error instanceof CliUsageError) {
       io.stderr.write(`${error.message}\nUsage: npm run cli -- ${command.usage}\n`);
       return 2;
     }
     if (
-      [ConfigError, DatabaseUnavailableError, DatabaseInUseError].some((t) => error instanceof t)
+      [CliFailure, ConfigError, DatabaseUnavailableError, DatabaseInUseError].some(
+        (t) => error instanceof t,
+      )
     ) {
       io.stderr.write(`${(error as Error).message}\n`);
       return 1;

@@ -1,0 +1,239 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { PassThrough, Readable, Writable } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../config';
+import type { AppDb } from '../db/database';
+import { createTestApp, type TestContext } from '../../test/test-app';
+import { TestAgent } from '../../test/auth-client';
+import { runCli } from './run-cli';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestApp();
+});
+afterAll(() => ctx.close());
+
+const PASSWORD = 'reef-resilience-2024';
+
+class Capture extends Writable {
+  text = '';
+  override _write(chunk: Buffer, _encoding: string, done: () => void) {
+    this.text += chunk.toString();
+    done();
+  }
+}
+
+/** runCli in process, on the test database, with the given stdin. */
+async function cli(argv: string[], stdin: NodeJS.ReadableStream = Readable.from([])) {
+  const stdout = new Capture();
+  const stderr = new Capture();
+  const code = await runCli(
+    argv,
+    { stdin, stdout, stderr },
+    {
+      config: ctx.config,
+      withDatabase: <T>(work: (db: AppDb) => Promise<T>) => work(ctx.database.db),
+    },
+  );
+  return { code, stdout: stdout.text, stderr: stderr.text };
+}
+
+const lines = (...values: string[]) => Readable.from([values.map((v) => `${v}\n`).join('')]);
+
+async function canLogIn(username: string, password = PASSWORD) {
+  return (await new TestAgent(ctx.app).login(username, password)).statusCode === 200;
+}
+
+describe('npm run cli -- user:create <username>', () => {
+  it('creates an account from a password on stdin; the researcher can then log in', async () => {
+    const result = await cli(['user:create', 'ann'], lines(PASSWORD));
+    expect(result).toEqual({
+      code: 0,
+      stdout: 'Created user "ann". They can log in now.\n',
+      stderr: '',
+    });
+    expect(await canLogIn('ann')).toBe(true);
+    const stored = await ctx.database.db
+      .selectFrom('users')
+      .select('password_hash')
+      .where('username', '=', 'ann')
+      .executeTakeFirstOrThrow();
+    expect(stored.password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+    expect(stored.password_hash).not.toContain(PASSWORD);
+  });
+
+  it('keeps only the first line of stdin, without its line end', async () => {
+    expect((await cli(['user:create', 'crlf'], lines(`${PASSWORD}\r`, 'ignored'))).code).toBe(0);
+    expect(await canLogIn('crlf')).toBe(true);
+  });
+
+  it('refuses an existing username', async () => {
+    const result = await cli(['user:create', 'ann'], lines(PASSWORD));
+    expect(result.code).toBe(1);
+    expect(result.stderr).toBe(
+      'The user "ann" already exists. Use user:passwd to set a new password.\n',
+    );
+  });
+
+  it.each([
+    ['', 'The password is empty.'],
+    ['short', 'The password is too short: use at least 10 characters.'],
+    ['          ', 'The password must not be only spaces.'],
+  ])('refuses the password %j', async (password, message) => {
+    const result = await cli(['user:create', 'weak'], lines(password));
+    expect(result).toEqual({ code: 1, stdout: '', stderr: `${message}\n` });
+    const user = await ctx.database.db
+      .selectFrom('users')
+      .select('id')
+      .where('username', '=', 'weak')
+      .executeTakeFirst();
+    expect(user).toBeUndefined();
+  });
+
+  it('never takes a password from the command line', async () => {
+    const result = await cli(['user:create', 'eve', PASSWORD], lines(PASSWORD));
+    expect(result.code).toBe(2);
+    expect(result.stderr).toBe(
+      'Too many arguments. The password is read from stdin, never from the command line.\n' +
+        'Usage: npm run cli -- user:create <username>\n',
+    );
+  });
+
+  it('explains a missing or invalid username', async () => {
+    expect(await cli(['user:create'])).toMatchObject({
+      code: 2,
+      stderr: 'Missing <username>.\nUsage: npm run cli -- user:create <username>\n',
+    });
+    expect(await cli(['user:create', 'no spaces please'], lines(PASSWORD))).toMatchObject({
+      code: 1,
+      stderr: 'A username is 1–150 letters, digits or @ . + - _ characters.\n',
+    });
+  });
+
+  it('asks twice without echo on a terminal', async () => {
+    const tty = () => {
+      const stream = new PassThrough() as PassThrough & {
+        isTTY: boolean;
+        setRawMode: (raw: boolean) => void;
+      };
+      stream.isTTY = true;
+      stream.setRawMode = () => undefined;
+      return stream;
+    };
+    const same = tty();
+    const created = cli(['user:create', 'tina'], same);
+    same.write(`${PASSWORD}\r`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    same.write(`${PASSWORD}x\u007f\r`); // a typo, erased with backspace
+    const result = await created;
+    expect(result.code).toBe(0);
+    expect(result.stderr).toBe('Password: \nRepeat the password: \n');
+    expect(result.stderr).not.toContain(PASSWORD);
+    expect(await canLogIn('tina')).toBe(true);
+
+    // typed ahead in one go (a paste): the second answer is not lost
+    const pasted = tty();
+    const both = cli(['user:create', 'tess'], pasted);
+    pasted.write(`${PASSWORD}\r${PASSWORD}\r`);
+    expect((await both).code).toBe(0);
+
+    const different = tty();
+    const refused = cli(['user:create', 'tom'], different);
+    different.write(`${PASSWORD}\r`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    different.write('something else\r');
+    expect(await refused).toMatchObject({
+      code: 1,
+      stderr:
+        'Password: \nRepeat the password: \nThe passwords do not match; nothing was changed.\n',
+    });
+  });
+});
+
+describe('user:passwd, user:disable, user:enable', () => {
+  it('gives a seed project owner without a password a way in', async () => {
+    expect(await canLogIn('chris')).toBe(false);
+    const result = await cli(['user:passwd', 'chris'], lines(PASSWORD));
+    expect(result).toEqual({
+      code: 0,
+      stdout: 'Password set for "chris". They can log in now.\n',
+      stderr: '',
+    });
+    expect(await canLogIn('chris')).toBe(true);
+  });
+
+  it('changes a password and ends the sessions made with the old one', async () => {
+    await cli(['user:create', 'paul'], lines(PASSWORD));
+    const client = await new TestAgent(ctx.app).loginOrThrow('paul', PASSWORD);
+    expect((await cli(['user:passwd', 'paul'], lines('a brand new password'))).code).toBe(0);
+    expect((await client.request({ url: '/api/auth/cart/' })).statusCode).toBe(401);
+    expect(await canLogIn('paul')).toBe(false);
+    expect(await canLogIn('paul', 'a brand new password')).toBe(true);
+  });
+
+  it('disables an account (sessions end, login refused) and enables it again', async () => {
+    await cli(['user:create', 'dina'], lines(PASSWORD));
+    const client = await new TestAgent(ctx.app).loginOrThrow('dina', PASSWORD);
+    expect(await cli(['user:disable', 'dina'])).toEqual({
+      code: 0,
+      stdout: 'Disabled user "dina" and ended their sessions.\n',
+      stderr: '',
+    });
+    expect((await client.request({ url: '/api/auth/status/' })).json()).toMatchObject({
+      authenticated: false,
+    });
+    expect(await canLogIn('dina')).toBe(false);
+    expect((await cli(['user:passwd', 'dina'], lines(PASSWORD))).stdout).toBe(
+      'Password set for "dina", but the account is disabled (user:enable dina).\n',
+    );
+    expect((await cli(['user:enable', 'dina'])).code).toBe(0);
+    expect(await canLogIn('dina')).toBe(true);
+  });
+
+  it.each(['user:passwd', 'user:disable', 'user:enable'])(
+    '%s names an unknown user clearly',
+    async (command) => {
+      expect(await cli([command, 'nobody'], lines(PASSWORD))).toEqual({
+        code: 1,
+        stdout: '',
+        stderr: 'There is no user named "nobody".\n',
+      });
+    },
+  );
+});
+
+describe('the embedded database in use by the server', () => {
+  it('says so in one line and exits 1', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'coral-cli-'));
+    try {
+      // the lock of a live process other than this one, as a running server leaves it
+      fs.writeFileSync(path.join(dataDir, 'pglite.lock'), String(process.ppid));
+      const stderr = new Capture();
+      const code = await runCli(
+        ['user:disable', 'ann'],
+        { stdin: Readable.from([]), stdout: new Capture(), stderr },
+        { config: loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir }) },
+      );
+      expect(code).toBe(1);
+      expect(stderr.text.split('\n')).toEqual([
+        `The embedded database in ${dataDir} is in use by process ${process.ppid} (is the server running?). ` +
+          'Stop it, or run the command through a PostgreSQL server with DATABASE_URL.',
+        '',
+      ]);
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('npm run cli (no command)', () => {
+  it('lists the account commands', async () => {
+    const result = await cli([]);
+    expect(result.code).toBe(2);
+    for (const name of ['user:create', 'user:passwd', 'user:disable', 'user:enable']) {
+      expect(result.stderr).toContain(name);
+    }
+  });
+});

@@ -171,6 +171,21 @@ describe('the research cart flow', () => {
   });
 });
 
+describe('anonymous calls', () => {
+  it('are refused before the body is read', async () => {
+    const anonymous = new TestAgent(ctx.app);
+    await anonymous.fetchCsrf();
+    const response = await anonymous.request({
+      method: 'POST',
+      url: '/api/auth/cart/',
+      payload: JSON.stringify({ name: 'x'.repeat(2 * 1024 * 1024) }),
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(response.statusCode).toBe(401);
+    expect(response.json()).toMatchObject({ code: 'UNAUTHENTICATED' });
+  });
+});
+
 describe('adding groups: validation', () => {
   const expect400 = async (payload: Record<string, unknown>, message: RegExp) => {
     const response = await addGroup(ann, payload);

@@ -70,6 +70,16 @@ test.describe('[PROJECT] detail', () => {
     await expect(
       firstColony.getByText('Winter (Timepoint: 420): 37.57, Summer (Timepoint: 420): 37.75'),
     ).toBeVisible();
+    // Failed curve fits are shown, and marked (decision 0002): 6 in this project.
+    await expect(colonies.locator('.badge', { hasText: 'flagged' })).toHaveCount(6);
+    const flaggedColony = colonies.getByRole('row').filter({
+      has: page.getByRole('cell', { name: 'Vatu-o-lalai_Porites_cylindrica_6', exact: true }),
+    });
+    await expect(flaggedColony).toContainText('(Timepoint: 420): 58.59');
+    await expect(flaggedColony.locator('.badge', { hasText: 'flagged' }).first()).toHaveAttribute(
+      'title',
+      'implausible value (failed curve fit)',
+    );
     const observations = page.getByRole('region', { name: 'Observations', exact: true });
     await expect(observations.locator('thead th')).toHaveText([
       'BioSample Name',

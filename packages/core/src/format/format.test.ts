@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  absoluteValueFlags,
   doiUrl,
   formatCoordinates,
   formatDataAccess,
@@ -8,6 +9,7 @@ import {
   formatStatisticCount,
   formatValue,
   morePublicationsLabel,
+  qualityFlagLabel,
   splitCardPublications,
 } from './index';
 
@@ -114,5 +116,27 @@ describe('formatValue and formatCoordinates', () => {
 
   it('gives coordinates to 4 decimals', () => {
     expect(formatCoordinates(-18.20583554, 177.6889888)).toBe('-18.2058, 177.6890');
+  });
+});
+
+describe('qualityFlagLabel and absoluteValueFlags', () => {
+  it.each([
+    ['implausible_absolute', 'implausible value (failed curve fit)'],
+    ['missing_mmm', 'no MMM climatology'],
+    ['relative_mismatch', 'relative value disagrees with absolute − MMM'],
+    ['inconsistent_order', 'ED5 ≤ ED50 ≤ ED95 does not hold'],
+    ['some_new_flag', 'some new flag'],
+  ])('%s → %s', (flag, label) => {
+    expect(qualityFlagLabel(flag)).toBe(label);
+  });
+
+  it.each([
+    [[], []],
+    [['missing_mmm'], []],
+    [['relative_mismatch'], []],
+    [['implausible_absolute', 'missing_mmm'], ['implausible_absolute']],
+    [['inconsistent_order'], ['inconsistent_order']],
+  ])('%j → %j', (flags, kept) => {
+    expect(absoluteValueFlags(flags)).toEqual(kept);
   });
 });

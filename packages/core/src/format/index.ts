@@ -3,3 +3,4 @@ export * from './dates';
 export * from './publications';
 export * from './numbers';
 export * from './owner';
+export * from './quality-flags';

@@ -1,7 +1,8 @@
 import { formatCoordinates, type TProjectDetail } from '@coral/core';
-import { summarizeThresholds } from '../utils/threshold-summary';
+import { thresholdParts } from '../utils/threshold-summary';
 import { ScrollableTable } from '@/components/scrollable-table';
 import { DetailSection } from './detail-section';
+import { ThresholdCell } from './threshold-cell';
 
 export function ProjectColonies({ colonies }: Pick<TProjectDetail, 'colonies'>) {
   return (
@@ -27,16 +28,18 @@ export function ProjectColonies({ colonies }: Pick<TProjectDetail, 'colonies'>) 
               <td className="text-nowrap">
                 {formatCoordinates(colony.latitude, colony.longitude)}
               </td>
-              <td>
-                {summarizeThresholds(
+              <ThresholdCell
+                parts={thresholdParts(
                   colony.breakpoint_temperatures,
                   (e) => e.abs_breakpoint_temperature,
                 )}
-              </td>
-              <td>
-                {summarizeThresholds(colony.thermal_tolerances, (e) => e.abs_thermal_tolerance)}
-              </td>
-              <td>{summarizeThresholds(colony.thermal_limits, (e) => e.abs_thermal_limit)}</td>
+              />
+              <ThresholdCell
+                parts={thresholdParts(colony.thermal_tolerances, (e) => e.abs_thermal_tolerance)}
+              />
+              <ThresholdCell
+                parts={thresholdParts(colony.thermal_limits, (e) => e.abs_thermal_limit)}
+              />
             </tr>
           ))}
         </tbody>

@@ -29,6 +29,7 @@ describe('Project detail', () => {
     expect(within(colonies).getByText('24.5995, 54.4227')).toBeTruthy();
     expect(within(colonies).getByText('ArabSeas (Timepoint: 420): 37.34')).toBeTruthy();
     expect(within(colonies).getAllByText('No data available')).toHaveLength(2);
+    expect(within(colonies).queryByText('flagged')).toBeNull();
 
     const observations = screen.getByRole('region', { name: 'Observations' });
     expect(within(observations).getByText('42°C')).toBeTruthy();
@@ -71,5 +72,20 @@ describe('Project detail', () => {
     expect(await screen.findByRole('heading', { name: 'Error Loading Project' })).toBeTruthy();
     expect(screen.getByText('HTTP error! status: 500')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Back' }).getAttribute('href')).toBe('/projects');
+  });
+});
+
+describe('Project detail quality flags', () => {
+  it('marks a threshold whose absolute value is a failed fit', async () => {
+    const project = buildProjectDetail();
+    const colony = project.colonies[0]!;
+    colony.thermal_tolerances[0]!.abs_thermal_tolerance = 2365.11;
+    colony.thermal_tolerances[0]!.quality_flags = ['implausible_absolute', 'missing_mmm'];
+    renderApp('/project/82', { 'GET /api/public/projects/{projectId}/': project });
+    const badge = await screen.findByText('flagged');
+    expect(badge.closest('td')?.textContent).toBe(
+      'ArabSeas (Timepoint: 420): 2365.11flagged: implausible value (failed curve fit)',
+    );
+    expect(badge.getAttribute('title')).toBe('implausible value (failed curve fit)');
   });
 });

@@ -1,22 +1,30 @@
 import { describe, expect, it } from 'vitest';
-import { summarizeThresholds } from './threshold-summary';
+import { thresholdParts } from './threshold-summary';
 
-const entry = (condition: string | null, timepoint: string | null, value: number | null) => ({
-  condition,
-  timepoint,
-  value,
-});
+const entry = (
+  condition: string | null,
+  timepoint: string | null,
+  value: number | null,
+  quality_flags: string[] = [],
+) => ({ condition, timepoint, value, quality_flags });
 
-describe('summarizeThresholds', () => {
+describe('thresholdParts', () => {
   it.each([
-    [[], 'No data available'],
-    [[entry('Winter', '420', 37.57)], 'Winter (Timepoint: 420): 37.57'],
+    [[], []],
+    [[entry('Winter', '420', 37.57)], [{ text: 'Winter (Timepoint: 420): 37.57', flags: [] }]],
     [
-      [entry('Winter', '420', 37.57), entry('Summer', '420', 36.7)],
-      'Winter (Timepoint: 420): 37.57, Summer (Timepoint: 420): 36.70',
+      [entry('Winter', '420', 37.57), entry('Summer', '420', 36.7, ['missing_mmm'])],
+      [
+        { text: 'Winter (Timepoint: 420): 37.57', flags: [] },
+        { text: 'Summer (Timepoint: 420): 36.70', flags: [] },
+      ],
     ],
-    [[entry(null, null, null)], 'N/A (Timepoint: N/A): N/A'],
-  ])('%j → %s', (entries, text) => {
-    expect(summarizeThresholds(entries, (e) => e.value)).toBe(text);
+    [
+      [entry('GBR', '420', 2365.11, ['implausible_absolute'])],
+      [{ text: 'GBR (Timepoint: 420): 2365.11', flags: ['implausible_absolute'] }],
+    ],
+    [[entry(null, null, null)], [{ text: 'N/A (Timepoint: N/A): N/A', flags: [] }]],
+  ])('%j → %j', (entries, parts) => {
+    expect(thresholdParts(entries, (e) => e.value)).toEqual(parts);
   });
 });

@@ -1,0 +1,24 @@
+import { QUALITY_FLAGS } from '../thresholds/quality-flags';
+
+const LABELS: Record<string, string> = {
+  [QUALITY_FLAGS.implausibleAbsolute]: 'implausible value (failed curve fit)',
+  [QUALITY_FLAGS.missingMmm]: 'no MMM climatology',
+  [QUALITY_FLAGS.relativeMismatch]: 'relative value disagrees with absolute − MMM',
+  [QUALITY_FLAGS.inconsistentOrder]: 'ED5 ≤ ED50 ≤ ED95 does not hold',
+};
+
+/** Flags that cast doubt on an absolute threshold value (decision 0002). */
+const ABSOLUTE_VALUE_FLAGS: ReadonlySet<string> = new Set([
+  QUALITY_FLAGS.implausibleAbsolute,
+  QUALITY_FLAGS.inconsistentOrder,
+]);
+
+/** What a quality flag means, for people; unknown codes are shown as they are. */
+export function qualityFlagLabel(flag: string): string {
+  return LABELS[flag] ?? flag.replaceAll('_', ' ');
+}
+
+/** The flags of an entry that concern its absolute value (the one project tables show). */
+export function absoluteValueFlags(flags: readonly string[]): string[] {
+  return flags.filter((flag) => ABSOLUTE_VALUE_FLAGS.has(flag));
+}

@@ -79,7 +79,10 @@ export function resolveColumns(header: readonly string[], issues: IssueList): Re
         code: 'ignored_empty_column',
         message: `Column ${position + 1} has no name and was ignored.`,
       });
-    } else if (index.has(trimmed) || CBASS_COLUMNS.some((c) => looseName(c) === looseName(trimmed))) {
+    } else if (
+      index.has(trimmed) ||
+      CBASS_COLUMNS.some((c) => looseName(c) === looseName(trimmed))
+    ) {
       issues.warning({
         code: 'duplicate_column',
         column: trimmed,

@@ -34,7 +34,11 @@ const celsius = (t: number): string => `${Number(t.toFixed(2))} °C`;
  * language (algorithm doc §9). drc always returns numbers; this is where 158 °C or 6 °C ED50s are
  * stopped from looking like results.
  */
-export function assessColony(stats: ColonyStats, fit: FittedCurve, group: GroupContext): ColonyAssessment {
+export function assessColony(
+  stats: ColonyStats,
+  fit: FittedCurve,
+  group: GroupContext,
+): ColonyAssessment {
   const flags: ColonyFlag[] = [];
   const reportable = { ed5: true, ed50: true, ed95: true };
   const none = (): void => {
@@ -113,7 +117,11 @@ function checkEd50(
   }
 }
 
-/** ED5 below / ED95 above the tested range: extrapolated within one temperature step, else withheld. */
+/**
+ * ED5 / ED95 outside the tested range. ED5 a little below the lowest or ED95 a little above the
+ * highest temperature (within one temperature step) is a mild extrapolation and kept with a note;
+ * anything further out, or on the wrong side (ED5 above the highest temperature), is withheld.
+ */
 function checkTail(
   which: 'ed5' | 'ed95',
   value: number,
@@ -123,27 +131,33 @@ function checkTail(
   flags: ColonyFlag[],
   reportable: ColonyAssessment['reportable'],
 ): void {
-  if (!reportable[which]) return;
+  if (!reportable[which] || (value >= low && value <= high)) return;
   const label = which === 'ed5' ? 'ED5' : 'ED95';
-  const beyond = which === 'ed5' ? low - value : value - high;
-  if (!(beyond > 0)) return;
-  const side = which === 'ed5' ? `below the lowest temperature tested (${celsius(low)})` : `above the highest temperature tested (${celsius(high)})`;
-  if (beyond <= gap) {
+  const below = value < low;
+  const side = below
+    ? `below the lowest temperature tested (${celsius(low)})`
+    : `above the highest temperature tested (${celsius(high)})`;
+  const mild = which === 'ed5' ? below && low - value <= gap : !below && value - high <= gap;
+  if (mild) {
     flags.push({
       code: which === 'ed5' ? 'ed5_extrapolated' : 'ed95_extrapolated',
       message: `${label} (${celsius(value)}) lies ${side}: extrapolated from the fitted curve.`,
     });
-  } else {
-    flags.push({
-      code: which === 'ed5' ? 'ed5_not_estimable' : 'ed95_not_estimable',
-      message: `${label} ${side} by more than one temperature step (not estimable; drc extrapolates ${celsius(value)}).`,
-    });
-    reportable[which] = false;
+    return;
   }
+  flags.push({
+    code: which === 'ed5' ? 'ed5_not_estimable' : 'ed95_not_estimable',
+    message: `${label} ${side} (not estimable; drc extrapolates ${celsius(value)}).`,
+  });
+  reportable[which] = false;
 }
 
 /** Case I of doc §9: the whole decline lies between two neighbouring tested temperatures. */
-function checkBracketed(fit: FittedCurve, temperatures: readonly number[], flags: ColonyFlag[]): void {
+function checkBracketed(
+  fit: FittedCurve,
+  temperatures: readonly number[],
+  flags: ColonyFlag[],
+): void {
   for (let i = 0; i + 1 < temperatures.length; i++) {
     const below = temperatures[i]!;
     const above = temperatures[i + 1]!;
@@ -157,7 +171,12 @@ function checkBracketed(fit: FittedCurve, temperatures: readonly number[], flags
   }
 }
 
-function checkBaseline(fit: FittedCurve, low: number, group: GroupContext, flags: ColonyFlag[]): void {
+function checkBaseline(
+  fit: FittedCurve,
+  low: number,
+  group: GroupContext,
+  flags: ColonyFlag[],
+): void {
   const belowGroup =
     group.medianMax !== null && fit.max < DEPRESSED_SHARE_OF_GROUP * group.medianMax;
   const belowFvFm = group.fvFmScale && fit.max < DEPRESSED_FV_FM;

@@ -11,7 +11,10 @@ export interface ColonyStats {
   meanAtHighest: number;
 }
 
-export function colonyStats(temperature: readonly number[], response: readonly number[]): ColonyStats {
+export function colonyStats(
+  temperature: readonly number[],
+  response: readonly number[],
+): ColonyStats {
   const temperatures = [...new Set(temperature)].sort((a, b) => a - b);
   const lowest = temperatures[0] ?? NaN;
   const highest = temperatures[temperatures.length - 1] ?? NaN;

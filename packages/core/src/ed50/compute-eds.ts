@@ -2,7 +2,13 @@ import { fitGroupColonies } from './fit-group';
 import { groupRows, type RowGroup } from './grouping';
 import { pooledCurve, temperatureGrid } from './pooled-curve';
 import { summarizeGroup } from './summary';
-import { DEFAULT_GROUPING, type CbassRow, type ColonyEdResult, type EdComputation, type EdGroupResult } from './types';
+import {
+  DEFAULT_GROUPING,
+  type CbassRow,
+  type ColonyEdResult,
+  type EdComputation,
+  type EdGroupResult,
+} from './types';
 
 export interface ComputeEdsOptions {
   /** Grouping columns (default Site, Condition, Species, Timepoint). Never include Genotype. */
@@ -13,7 +19,7 @@ export interface ComputeEdsOptions {
 
 export const COMPATIBILITY_NOTE =
   'Compatibility mode: drc 3.0-1 / CBASSED50 procedure (one joint LL.3 fit per group with a curve ' +
-  'per genotype, fitted by R\'s BFGS exactly as drm does), reproducing CBASSED50 to the last ' +
+  "per genotype, fitted by R's BFGS exactly as drm does), reproducing CBASSED50 to the last " +
   'digit on its published example. Colonies CBASSED50 would crash on are skipped with a reason ' +
   'instead of stopping the file; ED values outside the tested temperatures are flagged.';
 
@@ -23,7 +29,10 @@ export const COMPATIBILITY_NOTE =
  * print meaningless numbers, the group summaries and the pooled curves with confidence bands.
  * Pure and synchronous: run it in a Web Worker for large files.
  */
-export function computeEds(rows: readonly CbassRow[], options: ComputeEdsOptions = {}): EdComputation {
+export function computeEds(
+  rows: readonly CbassRow[],
+  options: ComputeEdsOptions = {},
+): EdComputation {
   const grouping = [...(options.grouping ?? DEFAULT_GROUPING)];
   const computation: EdComputation = {
     grouping,
@@ -39,7 +48,9 @@ export function computeEds(rows: readonly CbassRow[], options: ComputeEdsOptions
   }
   const grid = temperatureGrid(rows.map((row) => row.temperature));
   const groups = groupRows(rows, grouping);
-  const total = new Set(rows.map((row) => JSON.stringify([...grouping.map((c) => row.values[c]), row.genotype]))).size;
+  const total = new Set(
+    rows.map((row) => JSON.stringify([...grouping.map((c) => row.values[c]), row.genotype])),
+  ).size;
   let done = 0;
   for (const group of groups) {
     const result = group.collidesWith.length > 0 ? rejectedGroup(group) : computeGroup(group, grid);
@@ -60,10 +71,14 @@ function validate(rows: readonly CbassRow[], grouping: readonly string[]): strin
   if (rows.length === 0) return ['No data rows to compute.'];
   const problems: string[] = [];
   if (grouping.includes('Genotype')) {
-    problems.push('Genotype cannot be a grouping column: it identifies the colonies (curves) within a group.');
+    problems.push(
+      'Genotype cannot be a grouping column: it identifies the colonies (curves) within a group.',
+    );
   }
   for (const column of grouping) {
-    if (!rows.some((row) => column in row.values)) problems.push(`missing grouping column ${column}`);
+    if (!rows.some((row) => column in row.values)) {
+      problems.push(`missing grouping column ${column}`);
+    }
   }
   const temperatures = new Set(rows.map((row) => row.temperature));
   if (temperatures.size < 4) {

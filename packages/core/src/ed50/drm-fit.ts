@@ -215,8 +215,9 @@ function rescaledHessian(
     factor[i] = scale / responseScaling;
   }
   for (let i = 0; i < n; i++) {
-    for (let j = 0; j < n; j++)
+    for (let j = 0; j < n; j++) {
       hessian[i * n + j] = hessian[i * n + j]! * (1 / (factor[i]! * factor[j]!));
+    }
   }
   return hessian;
 }

@@ -109,23 +109,26 @@ function coloniesInOrder(rows: readonly CbassRow[]): Colony[] {
 
 function exclusionBeforeFit(stats: ColonyStats): ColonyFlag | null {
   const stop = 'CBASSED50 would stop the whole file here; this colony is skipped instead.';
-  if (stats.constantResponse) {
-    return {
-      code: 'constant_response',
-      message: `All ${stats.nObservations} PAM values of this colony are equal, so no curve can be fitted and there are no ED values. ${stop}`,
-    };
-  }
   if (stats.temperatures.length === 1) {
     return {
       code: 'single_temperature',
       message: `Only one temperature (${stats.minTemperature} °C) was measured for this colony; a curve needs at least 3 (CBASS uses 4). ${stop}`,
     };
   }
+  if (stats.constantResponse) {
+    return {
+      code: 'constant_response',
+      message: `All ${stats.nObservations} PAM values of this colony are equal, so no curve can be fitted and there are no ED values. ${stop}`,
+    };
+  }
   return null;
 }
 
 function fitFailure(error: DrmFitError, colony: Colony): ColonyFlag {
-  if (error.selfStartFailure === 'constant_response' || error.selfStartFailure === 'single_temperature') {
+  if (
+    error.selfStartFailure === 'constant_response' ||
+    error.selfStartFailure === 'single_temperature'
+  ) {
     return exclusionBeforeFit(colony.stats)!;
   }
   const reason =

@@ -1,6 +1,12 @@
 import { formatRNumber } from './r-number-format';
 import { roundR } from './r-round';
-import type { ColonyEdResult, EdComputation, EdEstimate, EdGroupResult, EdStatistic } from './types';
+import type {
+  ColonyEdResult,
+  EdComputation,
+  EdEstimate,
+  EdGroupResult,
+  EdStatistic,
+} from './types';
 
 /** Columns CBASSED50 turns into factors (always quoted by write.csv); others keep read.csv's type. */
 const FACTOR_COLUMNS = new Set(['Site', 'Condition', 'Species', 'Genotype']);
@@ -21,14 +27,18 @@ export interface EdResultsCsvOptions {
  * row per colony, values rounded to 2 decimals, written like R's write.csv (strings quoted, LF).
  * This is the "ED50_Results.csv" the upload page expects. Colonies without a value get NA.
  */
-export function formatEdResultsCsv(computation: EdComputation, options: EdResultsCsvOptions = {}): string {
+export function formatEdResultsCsv(
+  computation: EdComputation,
+  options: EdResultsCsvOptions = {},
+): string {
   const numeric = numericColumns(computation);
   const header = ['ED5', 'ED50', 'ED95', 'GroupingProperty', ...computation.grouping].map(quote);
   const lines = [(options.rowNames ? ['""', ...header] : header).join(',')];
   computation.colonies.forEach((colony, index) => {
     const ed = (estimate: EdEstimate): string => {
       const shown =
-        estimate.rounded ?? (options.notEstimable === 'drc' && estimate.raw !== null ? roundR(estimate.raw, 2) : null);
+        estimate.rounded ??
+        (options.notEstimable === 'drc' && estimate.raw !== null ? roundR(estimate.raw, 2) : null);
       return shown === null ? 'NA' : formatRNumber(shown);
     };
     const cells = [
@@ -36,7 +46,9 @@ export function formatEdResultsCsv(computation: EdComputation, options: EdResult
       ed(colony.ed50),
       ed(colony.ed95),
       quote(colony.key),
-      ...computation.grouping.map((column) => cell(colony.groupValues[column] ?? '', numeric.has(column))),
+      ...computation.grouping.map((column) =>
+        cell(colony.groupValues[column] ?? '', numeric.has(column)),
+      ),
     ];
     lines.push((options.rowNames ? [quote(String(index + 1)), ...cells] : cells).join(','));
   });
@@ -50,14 +62,26 @@ export function formatEdResultsCsv(computation: EdComputation, options: EdResult
  */
 export function formatSummaryCsv(computation: EdComputation): string {
   const numeric = numericColumns(computation);
-  const statistics = (suffix: string) => [`Mean_ED${suffix}`, `SD_ED${suffix}`, `SE_ED${suffix}`, `Conf_Int_${suffix}`];
-  const header = [...computation.grouping, ...statistics('5'), ...statistics('50'), ...statistics('95')];
+  const statistics = (suffix: string) => [
+    `Mean_ED${suffix}`,
+    `SD_ED${suffix}`,
+    `SE_ED${suffix}`,
+    `Conf_Int_${suffix}`,
+  ];
+  const header = [
+    ...computation.grouping,
+    ...statistics('5'),
+    ...statistics('50'),
+    ...statistics('95'),
+  ];
   const lines = [header.map(quote).join(',')];
   for (const group of groupsInSummaryOrder(computation)) {
     const { ed5, ed50, ed95 } = group.summary;
     lines.push(
       [
-        ...computation.grouping.map((column) => cell(group.groupValues[column] ?? '', numeric.has(column))),
+        ...computation.grouping.map((column) =>
+          cell(group.groupValues[column] ?? '', numeric.has(column)),
+        ),
         ...statisticCells(ed5),
         ...statisticCells(ed50),
         ...statisticCells(ed95),
@@ -84,7 +108,8 @@ export function groupsInSummaryOrder(computation: EdComputation): EdGroupResult[
 
 /** R writes NA for a missing SD/SE and NaN for the CI of a single colony (qt with 0 df). */
 function statisticCells(statistic: EdStatistic): string[] {
-  const number = (value: number | null, missing: string) => (value === null ? missing : formatRNumber(value));
+  const number = (value: number | null, missing: string) =>
+    value === null ? missing : formatRNumber(value);
   return [
     number(statistic.mean, 'NaN'),
     number(statistic.sd, 'NA'),

@@ -215,7 +215,6 @@ function logNearOne(x: number): number {
   const t = q - yv + (hi - (y - yv));
   // The nested polynomial is within 2^-52 of the fused one, so fused and plain q differ by
   // < 2^-51 (|r3| + |q| + |lo|); the margin doubles that.
-  const margin =
-    TWO_POW_M50 * ((r3 < 0 ? -r3 : r3) + (q < 0 ? -q : q) + (lo < 0 ? -lo : lo));
+  const margin = TWO_POW_M50 * ((r3 < 0 ? -r3 : r3) + (q < 0 ? -q : q) + (lo < 0 ? -lo : lo));
   return certain(y, t, margin) ? y : glibcLogExact(x);
 }

@@ -42,7 +42,9 @@ export function groupRows(rows: readonly CbassRow[], grouping: readonly string[]
   for (const same of byProperty.values()) {
     if (same.length < 2) continue;
     for (const group of same) {
-      group.collidesWith = same.filter((other) => other !== group).map((other) => other.groupValues);
+      group.collidesWith = same
+        .filter((other) => other !== group)
+        .map((other) => other.groupValues);
     }
   }
   return groups;

@@ -57,7 +57,7 @@ function householderStep(
   for (let i = l; i < n; i++) col[i] = scale * col[i]!;
   col[l] = 1.0 + col[l]!;
   if (next) {
-    const t = -ddot(col, next, l) / col[l]!;
+    const t = -ddot(col, next, l) / col[l];
     for (let i = l; i < n; i++) next[i] = next[i]! + t * col[i]!;
     if (qraux[1] !== 0) {
       const ratio = Math.abs(next[l]!) / qraux[1]!;
@@ -80,7 +80,7 @@ function applyHouseholder(col: Float64Array, qrauxL: number, l: number, y: Float
   if (qrauxL === 0) return;
   const saved = col[l]!;
   col[l] = qrauxL;
-  const t = -ddot(col, y, l) / col[l]!;
+  const t = -ddot(col, y, l) / col[l];
   for (let i = l; i < y.length; i++) y[i] = y[i]! + t * col[i]!;
   col[l] = saved;
 }

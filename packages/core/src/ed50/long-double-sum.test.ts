@@ -32,7 +32,9 @@ describe("R's long-double sum()", () => {
       const values = Float64Array.from(terms);
       const order = Int32Array.from(terms, (_, i) => terms.length - 1 - i).reverse();
       const half = terms.length >> 1;
-      expect(longDoubleSumOfNonNegative(values, order, values.slice(0, half), 0, half)).toBe(expected);
+      expect(longDoubleSumOfNonNegative(values, order, values.slice(0, half), 0, half)).toBe(
+        expected,
+      );
     }
   });
 

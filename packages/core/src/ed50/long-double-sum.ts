@@ -146,14 +146,18 @@ export function longDoubleSumOfNonNegative(
     if (high !== 0) break;
   }
   i++;
-  if (!(high > 0) || !Number.isFinite(high)) return sumPlainly(terms, order, replacement, replaceFrom, replaceEnd);
+  if (!(high > 0) || !Number.isFinite(high)) {
+    return sumPlainly(terms, order, replacement, replaceFrom, replaceEnd);
+  }
   let binadeTop = 2 ** (exponentOf(high) + 1); // the partial sum is below this power of two
   let ulp = binadeTop * TWO_POW_M64; // 64-bit grid step: 2^(E - 63)
   let magic = 1.5 * 2 ** 52 * ulp;
   for (; i < order.length; i++) {
     const r = order[i]!;
     const x = r >= replaceFrom && r < replaceEnd ? replacement[r - replaceFrom]! : terms[r]!;
-    if (!(x >= 0) || !Number.isFinite(x)) return sumPlainly(terms, order, replacement, replaceFrom, replaceEnd);
+    if (!(x >= 0) || !Number.isFinite(x)) {
+      return sumPlainly(terms, order, replacement, replaceFrom, replaceEnd);
+    }
     const s1 = high + x;
     const xv = s1 - x;
     const e1 = high - xv + (x - (s1 - xv));

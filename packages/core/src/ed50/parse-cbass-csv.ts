@@ -54,7 +54,8 @@ export function parseCbassCsv(text: string): CbassParseResult {
   if (parsed.meta.delimiter === ';') {
     issues.warning({
       code: 'semicolon_delimiter',
-      message: 'The file is separated by semicolons; it was read as such (CBASSED50 expects commas).',
+      message:
+        'The file is separated by semicolons; it was read as such (CBASSED50 expects commas).',
     });
   }
   const [header = [], ...records] = parsed.data;

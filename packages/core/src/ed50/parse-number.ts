@@ -10,9 +10,7 @@ export function isMissing(cell: string | undefined): boolean {
   return text === '' || text === 'NA';
 }
 
-export type ParsedNumber =
-  | { ok: true; value: number; decimalComma: boolean }
-  | { ok: false };
+export type ParsedNumber = { ok: true; value: number; decimalComma: boolean } | { ok: false };
 
 /**
  * A finite decimal number. "0,55" is read as 0.55 (flagged, because R would turn it into NA and

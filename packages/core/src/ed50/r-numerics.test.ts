@@ -37,7 +37,11 @@ describe('roundR (R >= 4.0.0 round(x, 2))', () => {
 });
 
 describe("studentTQuantile vs R's qt(0.975, df), df = 1..1000", () => {
-  const rows = qtTable.trim().split(/\r?\n/).slice(1).map((line) => line.split(',').map(Number));
+  const rows = qtTable
+    .trim()
+    .split(/\r?\n/)
+    .slice(1)
+    .map((line) => line.split(',').map(Number));
 
   it('has all 1000 reference values', () => {
     expect(rows).toHaveLength(1000);
@@ -45,7 +49,9 @@ describe("studentTQuantile vs R's qt(0.975, df), df = 1..1000", () => {
 
   it('agrees to 1e-12 for every df', () => {
     let worst = 0;
-    for (const [df, q] of rows) worst = Math.max(worst, Math.abs(studentTQuantile(0.975, df!) - q!));
+    for (const [df, q] of rows) {
+      worst = Math.max(worst, Math.abs(studentTQuantile(0.975, df!) - q!));
+    }
     expect(worst).toBeLessThan(1e-12);
   });
 

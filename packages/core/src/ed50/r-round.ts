@@ -5,7 +5,7 @@
  *
  * `Math.round(x * 100) / 100` is wrong for values with 3 decimals: R gives 37.765 -> 37.76.
  */
-const LOG10_2 = 0.301029995663981195;
+const LOG10_2 = 0.3010299956639812; // M_LOG10_2
 const DBL_DIG = 15;
 const MAX_10_EXP = 308;
 

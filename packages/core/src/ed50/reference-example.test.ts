@@ -30,14 +30,15 @@ describe('CBASSED50 example: published outputs', () => {
   it('reproduces every one of the 180 rounded ED values of tutorial_EDsdf.csv', () => {
     const expected = table(tutorialEds);
     expect(expected).toHaveLength(60);
-    expect(computation.colonies.map((c) => c.key)).toEqual(expected.map((row) => row.GroupingProperty));
+    expect(computation.colonies.map((c) => c.key)).toEqual(
+      expected.map((row) => row.GroupingProperty),
+    );
     for (const row of expected) {
       const colony = byKey.get(row.GroupingProperty!)!;
-      expect([colony.ed5.rounded, colony.ed50.rounded, colony.ed95.rounded], row.GroupingProperty).toEqual([
-        Number(row.ED5),
-        Number(row.ED50),
-        Number(row.ED95),
-      ]);
+      expect(
+        [colony.ed5.rounded, colony.ed50.rounded, colony.ed95.rounded],
+        row.GroupingProperty,
+      ).toEqual([Number(row.ED5), Number(row.ED50), Number(row.ED95)]);
     }
   });
 
@@ -108,10 +109,14 @@ describe('CBASSED50 example: pooled curves with 95 % band (cbass_example_expecte
     for (const row of rows) {
       const group = computation.groups.find((g) => g.groupingProperty === row.GroupingProperty)!;
       const curve = group.curve!;
-      const i = curve.temperature.findIndex((t) => Math.abs(t - Number(row.Temperature_exact)) < 1e-9);
+      const i = curve.temperature.findIndex(
+        (t) => Math.abs(t - Number(row.Temperature_exact)) < 1e-9,
+      );
       expect(i, `${row.GroupingProperty} ${row.Temperature}`).toBeGreaterThanOrEqual(0);
       const expectBand = (actual: number, text: string) =>
-        text === 'NA' ? expect(actual).toBeNaN() : expect(Math.abs(actual - Number(text))).toBeLessThan(1e-6);
+        text === 'NA'
+          ? expect(actual).toBeNaN()
+          : expect(Math.abs(actual - Number(text))).toBeLessThan(1e-6);
       expectBand(curve.predicted[i]!, row.PredictedPAM!);
       expectBand(curve.lower[i]!, row.Lower!);
       expectBand(curve.upper[i]!, row.Upper!);

@@ -16,7 +16,9 @@ export function studentTQuantile(p: number, df: number): number {
   const cached = cache.get(key);
   if (cached !== undefined) return cached;
   let t = normalQuantileApprox(p);
-  if (df <= 2) t = df === 1 ? Math.tan(Math.PI * (p - 0.5)) : (2 * p - 1) / Math.sqrt(2 * p * (1 - p));
+  if (df <= 2) {
+    t = df === 1 ? Math.tan(Math.PI * (p - 0.5)) : (2 * p - 1) / Math.sqrt(2 * p * (1 - p));
+  }
   const upper = 1 - p;
   for (let iteration = 0; iteration < 100; iteration++) {
     // Newton on g(t) = P(T > t) - (1 - p), with g'(t) = -density(t).
@@ -68,5 +70,9 @@ function density(t: number, df: number): number {
 /** Normal quantile to ~4.5e-4 (Abramowitz & Stegun 26.2.23); only a starting value. */
 function normalQuantileApprox(p: number): number {
   const q = Math.sqrt(-2 * Math.log(1 - p));
-  return q - (2.515517 + 0.802853 * q + 0.010328 * q * q) / (1 + 1.432788 * q + 0.189269 * q * q + 0.001308 * q ** 3);
+  return (
+    q -
+    (2.515517 + 0.802853 * q + 0.010328 * q * q) /
+      (1 + 1.432788 * q + 0.189269 * q * q + 0.001308 * q ** 3)
+  );
 }

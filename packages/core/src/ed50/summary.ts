@@ -11,7 +11,9 @@ import type { ColonyEdResult, EdEstimate, EdStatistic, GroupSummary } from './ty
  */
 export function summarizeGroup(colonies: readonly ColonyEdResult[]): GroupSummary {
   const of = (pick: (colony: ColonyEdResult) => EdEstimate): EdStatistic =>
-    edStatistic(colonies.map((colony) => pick(colony).rounded).filter((v): v is number => v !== null));
+    edStatistic(
+      colonies.map((colony) => pick(colony).rounded).filter((v): v is number => v !== null),
+    );
   return { ed5: of((c) => c.ed5), ed50: of((c) => c.ed50), ed95: of((c) => c.ed95) };
 }
 
@@ -23,5 +25,11 @@ export function edStatistic(values: readonly number[]): EdStatistic {
   if (sd === null) return { n, mean: roundR(mean, 2), sd: null, se: null, confInt: null };
   const se = sd / Math.sqrt(n);
   const confInt = studentTQuantile(0.975, n - 1) * se;
-  return { n, mean: roundR(mean, 2), sd: roundR(sd, 2), se: roundR(se, 2), confInt: roundR(confInt, 2) };
+  return {
+    n,
+    mean: roundR(mean, 2),
+    sd: roundR(sd, 2),
+    se: roundR(se, 2),
+    confInt: roundR(confInt, 2),
+  };
 }

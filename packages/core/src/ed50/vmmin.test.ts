@@ -47,13 +47,23 @@ describe('vmmin (port of R optim "BFGS")', () => {
   });
 
   it('reports convergence 1 when maxit is reached, keeping the last point', () => {
-    const result = vmmin(Float64Array.of(-1.2, 1), rosenbrock, rosenbrockGradient, { ...defaults, maxit: 5 });
+    const result = vmmin(Float64Array.of(-1.2, 1), rosenbrock, rosenbrockGradient, {
+      ...defaults,
+      maxit: 5,
+    });
     expect(result.convergence).toBe(1);
     expect(result.gradientEvaluations).toBe(5);
     expect(result.value).toBeLessThan(rosenbrock(Float64Array.of(-1.2, 1)));
   });
 
-  it('stops with R\'s error when the initial value is not finite', () => {
-    expect(() => vmmin(Float64Array.of(1), () => NaN, () => undefined, defaults)).toThrow(OptimError);
+  it("stops with R's error when the initial value is not finite", () => {
+    expect(() =>
+      vmmin(
+        Float64Array.of(1),
+        () => NaN,
+        () => undefined,
+        defaults,
+      ),
+    ).toThrow(OptimError);
   });
 });

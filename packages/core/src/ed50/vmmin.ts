@@ -84,7 +84,7 @@ export function vmmin(
   gr(p, g);
   let iter = 1;
   let ilast = gradcount;
-  let count = 0;
+  let count: number;
 
   do {
     if (ilast === gradcount) {

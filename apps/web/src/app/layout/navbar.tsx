@@ -24,11 +24,11 @@ function ExternalNavLink({ href, label }: { href: string; label: string }) {
 
 /** On small screens the menu is open until the visitor goes to another page. */
 function useCollapseOnNavigation() {
-  const { pathname } = useLocation();
+  const { key } = useLocation();
   const [openOn, setOpenOn] = useState<string | null>(null);
   return {
-    value: openOn === pathname,
-    set: (open: boolean) => setOpenOn(open ? pathname : null),
+    value: openOn === key,
+    set: (open: boolean) => setOpenOn(open ? key : null),
   };
 }
 

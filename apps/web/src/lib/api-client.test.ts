@@ -4,7 +4,7 @@ import { buildStatistics } from '@/testing/data';
 import { api } from './api-client';
 import { buildPath } from './api-endpoints';
 import { forgetCsrfToken } from './csrf';
-import { ApiError } from './http';
+import { ApiError, filenameOf } from './http';
 
 describe('api.get', () => {
   it('returns the JSON answer of a typed endpoint', async () => {
@@ -92,5 +92,76 @@ describe('buildPath', () => {
   });
   it('refuses a missing parameter', () => {
     expect(() => buildPath('/api/public/projects/{projectId}/')).toThrow(/projectId/);
+  });
+});
+
+describe('api.put and api.delete', () => {
+  it('send JSON bodies with the CSRF token', async () => {
+    forgetCsrfToken();
+    const fetchMock = mockApi({
+      'GET /api/auth/csrf/': { csrfToken: 'token-9' },
+      'PUT /api/auth/cart/group/{groupId}/': { message: 'Group renamed', group_id: 4, name: 'B' },
+      'DELETE /api/auth/cart/': { message: 'Group deleted', group_id: 4 },
+    });
+    await expect(
+      api.put('/api/auth/cart/group/{groupId}/', { name: 'B' }, { params: { groupId: 4 } }),
+    ).resolves.toMatchObject({ name: 'B' });
+    await expect(api.delete('/api/auth/cart/', { group_id: 4 })).resolves.toMatchObject({
+      group_id: 4,
+    });
+    const calls = fetchMock.mock.calls.slice(1).map(([url, init]) => ({
+      call: `${init?.method} ${url as string}`,
+      body: init?.body,
+      token: (init?.headers as Record<string, string>)['X-CSRFToken'],
+    }));
+    expect(calls).toEqual([
+      { call: 'PUT /api/auth/cart/group/4/', body: '{"name":"B"}', token: 'token-9' },
+      { call: 'DELETE /api/auth/cart/', body: '{"group_id":4}', token: 'token-9' },
+    ]);
+  });
+});
+
+describe('api.download', () => {
+  it('returns the body as a Blob with the file name of Content-Disposition', async () => {
+    forgetCsrfToken();
+    mockApi({
+      'POST /api/auth/cart/export/': new Response('\ufeffgroup_name\r\nA\r\n', {
+        headers: {
+          'Content-Type': 'text/csv; charset=utf-8',
+          'Content-Disposition': 'attachment; filename="coral_cart_export.csv"',
+        },
+      }),
+    });
+    const file = await api.download('/api/auth/cart/export/', {
+      group_ids: [1],
+      export_all: false,
+    });
+    expect(file.filename).toBe('coral_cart_export.csv');
+    expect(await file.blob.text()).toContain('group_name\r\nA\r\n');
+  });
+
+  it("turns an error answer into ApiError with the server's text", async () => {
+    forgetCsrfToken();
+    mockApi({
+      'POST /api/auth/cart/export/': errorResponse(401, 'Not logged in', 'UNAUTHENTICATED'),
+    });
+    const error = (await api
+      .download('/api/auth/cart/export/', { export_all: true })
+      .catch((e: unknown) => e)) as ApiError;
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error.status).toBe(401);
+    expect(error.serverMessage).toBe('Not logged in');
+  });
+});
+
+describe('filenameOf', () => {
+  it.each([
+    ['attachment; filename="coral_cart_export.csv"', 'coral_cart_export.csv'],
+    ['attachment; filename=plain.csv', 'plain.csv'],
+    ['attachment; filename*=UTF-8\'\'caf%C3%A9.csv; filename="cafe.csv"', 'café.csv'],
+    ['attachment', undefined],
+    [null, undefined],
+  ])('%j → %j', (header, name) => {
+    expect(filenameOf(header)).toBe(name);
   });
 });

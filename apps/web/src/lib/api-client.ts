@@ -1,6 +1,14 @@
-import { buildPath, type GetEndpoints, type PathParams, type PostEndpoints } from './api-endpoints';
+import {
+  buildPath,
+  type DeleteEndpoints,
+  type DownloadEndpoints,
+  type GetEndpoints,
+  type PathParams,
+  type PostEndpoints,
+  type PutEndpoints,
+} from './api-endpoints';
 import { CSRF_HEADER, forgetCsrfToken, getCsrfToken } from './csrf';
-import { isApiError, sendRequest } from './http';
+import { isApiError, sendRequest, sendRequestForFile, type HttpRequest } from './http';
 
 type HasParams<P extends string> = P extends `${string}{${string}}${string}` ? true : false;
 
@@ -16,15 +24,12 @@ function urlOf(path: string, options?: { params?: unknown }): string {
 }
 
 /** Unsafe calls carry a CSRF token; a CSRF rejection fetches a fresh token and retries once. */
-async function sendUnsafe(method: 'POST', url: string, body: unknown, signal?: AbortSignal) {
+async function sendUnsafe<T = unknown>(
+  request: Omit<HttpRequest, 'headers'> & { method: 'POST' | 'PUT' | 'DELETE' },
+  send: (request: HttpRequest) => Promise<T> = sendRequest as (r: HttpRequest) => Promise<T>,
+): Promise<T> {
   const attempt = async () =>
-    sendRequest({
-      method,
-      url,
-      body,
-      signal,
-      headers: { [CSRF_HEADER]: await getCsrfToken() },
-    });
+    send({ ...request, headers: { [CSRF_HEADER]: await getCsrfToken() } });
   try {
     return await attempt();
   } catch (error) {
@@ -52,8 +57,49 @@ export const api = {
     body: PostEndpoints[P]['body'],
     ...[options]: OptionsArg<P>
   ) {
-    return sendUnsafe('POST', urlOf(path, options), body, options?.signal) as Promise<
-      PostEndpoints[P]['response']
-    >;
+    return sendUnsafe({
+      method: 'POST',
+      url: urlOf(path, options),
+      body,
+      signal: options?.signal,
+    }) as Promise<PostEndpoints[P]['response']>;
+  },
+
+  put<P extends keyof PutEndpoints>(
+    path: P,
+    body: PutEndpoints[P]['body'],
+    ...[options]: OptionsArg<P>
+  ) {
+    return sendUnsafe({
+      method: 'PUT',
+      url: urlOf(path, options),
+      body,
+      signal: options?.signal,
+    }) as Promise<PutEndpoints[P]['response']>;
+  },
+
+  delete<P extends keyof DeleteEndpoints>(
+    path: P,
+    body: DeleteEndpoints[P]['body'],
+    ...[options]: OptionsArg<P>
+  ) {
+    return sendUnsafe({
+      method: 'DELETE',
+      url: urlOf(path, options),
+      body,
+      signal: options?.signal,
+    }) as Promise<DeleteEndpoints[P]['response']>;
+  },
+
+  /** A POST whose answer is a file (Blob and the server's file name), not JSON. */
+  download<P extends keyof DownloadEndpoints>(
+    path: P,
+    body: DownloadEndpoints[P]['body'],
+    ...[options]: OptionsArg<P>
+  ) {
+    return sendUnsafe(
+      { method: 'POST', url: urlOf(path, options), body, signal: options?.signal },
+      sendRequestForFile,
+    );
   },
 };

@@ -1,6 +1,11 @@
 import type {
   TAuthResult,
   TAuthStatus,
+  TCartDeleteRequest,
+  TCartExportRequest,
+  TCartGroup,
+  TCartMessage,
+  TCartRenameRequest,
   TCsrfToken,
   TLoginRequest,
   TProjectDetail,
@@ -22,11 +27,25 @@ export interface GetEndpoints {
   '/api/public/projects/{projectId}/': TProjectDetail;
   '/api/auth/status/': TAuthStatus;
   '/api/auth/csrf/': TCsrfToken;
+  '/api/auth/cart/': TCartGroup[];
 }
 
 export interface PostEndpoints {
   '/api/auth/login/': { body: TLoginRequest; response: TAuthResult };
   '/api/auth/logout/': { body: undefined; response: TAuthResult };
+}
+
+export interface PutEndpoints {
+  '/api/auth/cart/group/{groupId}/': { body: TCartRenameRequest; response: TCartMessage };
+}
+
+export interface DeleteEndpoints {
+  '/api/auth/cart/': { body: TCartDeleteRequest; response: TCartMessage };
+}
+
+/** POST calls whose answer is a file download rather than JSON. */
+export interface DownloadEndpoints {
+  '/api/auth/cart/export/': { body: TCartExportRequest };
 }
 
 /** The `{name}` placeholders of a path template, as an object type. */

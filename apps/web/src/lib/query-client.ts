@@ -10,6 +10,8 @@ export const queryKeys = {
   projects: ['public', 'projects'] as const,
   project: (projectId: string) => ['public', 'projects', projectId] as const,
   authStatus: ['auth', 'status'] as const,
+  /** The signed-in user's research cart (private: dropped at logout). */
+  cart: ['cart'] as const,
 };
 
 export function createQueryClient(): QueryClient {

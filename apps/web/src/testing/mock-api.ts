@@ -1,5 +1,11 @@
 import { vi } from 'vitest';
-import type { GetEndpoints, PostEndpoints } from '@/lib/api-endpoints';
+import type {
+  DeleteEndpoints,
+  DownloadEndpoints,
+  GetEndpoints,
+  PostEndpoints,
+  PutEndpoints,
+} from '@/lib/api-endpoints';
 import { buildConfig } from './data';
 
 /** An answer: the typed body (status 200), or a full Response for errors and delays. */
@@ -11,6 +17,13 @@ export type ApiHandlers = {
   [P in keyof GetEndpoints as `GET ${P}`]?: Handler<GetEndpoints[P]>;
 } & {
   [P in keyof PostEndpoints as `POST ${P}`]?: Handler<PostEndpoints[P]['response']>;
+} & {
+  [P in keyof PutEndpoints as `PUT ${P}`]?: Handler<PutEndpoints[P]['response']>;
+} & {
+  [P in keyof DeleteEndpoints as `DELETE ${P}`]?: Handler<DeleteEndpoints[P]['response']>;
+} & {
+  /** A file answer: give a full Response (body, Content-Type, Content-Disposition). */
+  [P in keyof DownloadEndpoints as `POST ${P}`]?: Handler<Response>;
 };
 
 export const jsonResponse = (body: unknown, status = 200) =>

@@ -57,12 +57,12 @@ export const api = {
     body: PostEndpoints[P]['body'],
     ...[options]: OptionsArg<P>
   ) {
-    return sendUnsafe({
+    return sendUnsafe<PostEndpoints[P]['response']>({
       method: 'POST',
       url: urlOf(path, options),
       body,
       signal: options?.signal,
-    }) as Promise<PostEndpoints[P]['response']>;
+    });
   },
 
   put<P extends keyof PutEndpoints>(
@@ -70,12 +70,12 @@ export const api = {
     body: PutEndpoints[P]['body'],
     ...[options]: OptionsArg<P>
   ) {
-    return sendUnsafe({
+    return sendUnsafe<PutEndpoints[P]['response']>({
       method: 'PUT',
       url: urlOf(path, options),
       body,
       signal: options?.signal,
-    }) as Promise<PutEndpoints[P]['response']>;
+    });
   },
 
   delete<P extends keyof DeleteEndpoints>(
@@ -83,12 +83,12 @@ export const api = {
     body: DeleteEndpoints[P]['body'],
     ...[options]: OptionsArg<P>
   ) {
-    return sendUnsafe({
+    return sendUnsafe<DeleteEndpoints[P]['response']>({
       method: 'DELETE',
       url: urlOf(path, options),
       body,
       signal: options?.signal,
-    }) as Promise<DeleteEndpoints[P]['response']>;
+    });
   },
 
   /** A POST whose answer is a file (Blob and the server's file name), not JSON. */

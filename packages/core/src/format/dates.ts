@@ -21,3 +21,29 @@ export function formatLongUsDate(value: string | null | undefined): string {
     : new Date(text);
   return Number.isNaN(date.getTime()) ? text : longUsDate.format(date);
 }
+
+const localLongUsDates = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * A timestamp as the day it was in the viewer's time zone, in long US format (spec §2 cart
+ * 'Created (local date)', §9 dates): "2026-11-21T23:30:00Z" is "November 22, 2026" in Fiji.
+ * `timeZone` defaults to the runtime's own. Unreadable text is returned unchanged; null or
+ * empty gives ''.
+ */
+export function formatLongUsLocalDate(value: string | null | undefined, timeZone?: string): string {
+  if (value == null || value.trim() === '') return '';
+  const date = new Date(value.trim());
+  if (Number.isNaN(date.getTime())) return value.trim();
+  const key = timeZone ?? '';
+  let format = localLongUsDates.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', {
+      month: 'long',
+      day: 'numeric',
+      year: 'numeric',
+      ...(timeZone ? { timeZone } : {}),
+    });
+    localLongUsDates.set(key, format);
+  }
+  return format.format(date);
+}

@@ -1,4 +1,4 @@
-import { UserAdminError, usersService } from '../modules/users/users.service';
+import { UserAdminError, usernameProblem, usersService } from '../modules/users/users.service';
 import { CliFailure, CliUsageError, type CliCommand, type CliContext } from './cli-command';
 import { readNewPassword } from './read-password';
 
@@ -34,7 +34,7 @@ export const userCreate: CliCommand = {
   summary: 'Create a researcher account (password from stdin)',
   async run(args, context) {
     const username = usernameArgument(args);
-    const problem = usersService.usernameProblem(username);
+    const problem = usernameProblem(username);
     if (problem) throw new CliFailure(problem);
     const password = await readNewPassword(context.io);
     await administer(context, (db) => usersService.create(db, username, password));

@@ -9,6 +9,13 @@ const USERNAME_PATTERN = /^[A-Za-z0-9@.+_-]{1,150}$/;
 /** A refused account change, with a message for the administrator. */
 export class UserAdminError extends Error {}
 
+/** Why a username cannot be used, or null. */
+export function usernameProblem(username: string): string | null {
+  return USERNAME_PATTERN.test(username)
+    ? null
+    : 'A username is 1–150 letters, digits or @ . + - _ characters.';
+}
+
 function checkPassword(password: string) {
   const problem = passwordProblem(password);
   if (problem) throw new UserAdminError(problem);
@@ -26,14 +33,8 @@ async function existingUser(db: AppDb, username: string) {
  * sessions.
  */
 export const usersService = {
-  usernameProblem(username: string): string | null {
-    return USERNAME_PATTERN.test(username)
-      ? null
-      : 'A username is 1–150 letters, digits or @ . + - _ characters.';
-  },
-
   async create(db: AppDb, username: string, password: string): Promise<number> {
-    const problem = this.usernameProblem(username);
+    const problem = usernameProblem(username);
     if (problem) throw new UserAdminError(problem);
     checkPassword(password);
     if (await repo.findByUsername(db, username)) {

@@ -8,3 +8,5 @@ export * from './client-routes';
 export * from './util/group-by';
 export * from './format';
 export * from './csv';
+export * from './upload';
+export * from './filters';

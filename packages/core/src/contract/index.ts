@@ -6,3 +6,4 @@ export * from './statistics';
 export * from './public-config';
 export * from './auth';
 export * from './cart';
+export * from './uploads';

@@ -3,7 +3,8 @@ import type { ThresholdKind } from '../thresholds/threshold-kinds';
 /**
  * A dataset ready to be stored: what the seed file and every accepted upload are turned into
  * before the server writes it in one transaction. Records point at each other by `key` (unique
- * within its kind in one bundle); `id` is set only when the source's ids must be kept (the seed).
+ * within its kind in one bundle); `id` is set only when the source's ids must be kept (the seed),
+ * or, with `existing`, when the record is already stored (an upload adding to its owner's rows).
  */
 export interface DatasetBundle {
   projects: BundleProject[];
@@ -18,6 +19,8 @@ export interface DatasetBundle {
 interface Keyed {
   key: string;
   id?: number;
+  /** Already stored under `id`: other records may refer to it; it is not inserted again. */
+  existing?: boolean;
 }
 
 export interface BundleProject extends Keyed {

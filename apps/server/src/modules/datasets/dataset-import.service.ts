@@ -26,7 +26,8 @@ type KeyMap = Map<string, number>;
 /**
  * Writes a bundle with the caller's transaction: either everything lands or nothing does. The
  * seed and uploads both come through here, so the same rules (ids, quality flags, dataset version)
- * apply to every row whatever its origin.
+ * apply to every row whatever its origin. Records marked `existing` are only referred to (an
+ * upload adding rows to its owner's project); the counts are of the records created.
  */
 export async function importDataset(
   trx: AppDb,
@@ -36,21 +37,34 @@ export async function importDataset(
   const uploadId = options.uploadId ?? null;
   const explicitIdTables = new Set<DatasetTable>();
 
-  /** Ids for the records of one table: the source's when given, else fresh ones. */
-  async function assignIds(table: DatasetTable, records: readonly { key: string; id?: number }[]) {
+  /**
+   * Ids for the records of one table: an existing record's own id, the source's when given, else
+   * fresh ones. `fresh(i)` tells whether record i is to be inserted.
+   */
+  async function assignIds(
+    table: DatasetTable,
+    records: readonly { key: string; id?: number; existing?: boolean }[],
+  ) {
     const missing = records.filter((r) => r.id === undefined).length;
     const fresh = await repo.allocateIds(trx, table, missing);
     let next = 0;
     const keys: KeyMap = new Map();
     const ids = records.map((record) => {
-      if (record.id !== undefined) explicitIdTables.add(table);
+      if (record.existing && record.id === undefined) {
+        throw new Error(`Existing ${table} record without an id in bundle: ${record.key}`);
+      }
+      if (record.id !== undefined && !record.existing) explicitIdTables.add(table);
       const id = record.id ?? fresh[next++]!;
       if (keys.has(record.key)) throw new Error(`Duplicate ${table} key in bundle: ${record.key}`);
       keys.set(record.key, id);
       return id;
     });
-    return { ids, keys };
+    return { ids, keys, isNew: (index: number) => !records[index]!.existing };
   }
+
+  /** The records to insert, with their index in the bundle. */
+  const toInsert = <T>(records: readonly T[], isNew: (index: number) => boolean) =>
+    records.flatMap((record, index) => (isNew(index) ? [{ record, index }] : []));
 
   const owners = await repo.ensureUsers(
     trx,
@@ -63,7 +77,7 @@ export async function importDataset(
     trx,
     'projects',
     TABLE_COLUMNS.projects,
-    bundle.projects.map((p, i) => ({
+    toInsert(bundle.projects, projects.isNew).map(({ record: p, index: i }) => ({
       id: projects.ids[i]!,
       name: p.name,
       description: p.description,
@@ -78,7 +92,7 @@ export async function importDataset(
     trx,
     'publications',
     TABLE_COLUMNS.publications,
-    bundle.publications.map((p, i) => ({
+    toInsert(bundle.publications, publications.isNew).map(({ record: p, index: i }) => ({
       id: publications.ids[i]!,
       title: p.title,
       year: p.year,
@@ -89,7 +103,7 @@ export async function importDataset(
     trx,
     'project_publications',
     projectPublicationColumns,
-    bundle.publications.flatMap((p, i) =>
+    toInsert(bundle.publications, publications.isNew).flatMap(({ record: p, index: i }) =>
       [...new Set(p.projectKeys)].map((projectKey) => ({
         project_id: resolve(projects.keys, projectKey, 'project'),
         publication_id: publications.ids[i]!,
@@ -102,7 +116,7 @@ export async function importDataset(
     trx,
     'experiments',
     TABLE_COLUMNS.experiments,
-    bundle.experiments.map((e, i) => ({
+    toInsert(bundle.experiments, experiments.isNew).map(({ record: e, index: i }) => ({
       id: experiments.ids[i]!,
       project_id: resolve(projects.keys, e.projectKey, 'project'),
       name: e.name,
@@ -115,7 +129,7 @@ export async function importDataset(
     trx,
     'colonies',
     TABLE_COLUMNS.colonies,
-    bundle.colonies.map((c, i) => ({
+    toInsert(bundle.colonies, colonies.isNew).map(({ record: c, index: i }) => ({
       id: colonies.ids[i]!,
       name: c.name,
       species: c.species,
@@ -132,7 +146,7 @@ export async function importDataset(
     trx,
     'biosamples',
     TABLE_COLUMNS.biosamples,
-    bundle.biosamples.map((b, i) => ({
+    toInsert(bundle.biosamples, biosamples.isNew).map(({ record: b, index: i }) => ({
       id: biosamples.ids[i]!,
       colony_id: resolve(colonies.keys, b.colonyKey, 'colony'),
       project_id: resolve(projects.keys, b.projectKey, 'project'),
@@ -146,7 +160,7 @@ export async function importDataset(
     trx,
     'observations',
     TABLE_COLUMNS.observations,
-    bundle.observations.map((o, i) => ({
+    toInsert(bundle.observations, observations.isNew).map(({ record: o, index: i }) => ({
       id: observations.ids[i]!,
       experiment_id: resolve(experiments.keys, o.experimentKey, 'experiment'),
       biosample_id: resolve(biosamples.keys, o.biosampleKey, 'biosample'),
@@ -166,7 +180,7 @@ export async function importDataset(
       trx,
       table,
       TABLE_COLUMNS.threshold,
-      entries.map((t, i) => ({
+      toInsert(entries, thresholds.isNew).map(({ record: t, index: i }) => ({
         id: thresholds.ids[i]!,
         colony_id: resolve(colonies.keys, t.colonyKey, 'colony'),
         condition: t.condition,
@@ -181,7 +195,7 @@ export async function importDataset(
       trx,
       linkTable,
       thresholdObservationColumns,
-      entries.flatMap((t, i) =>
+      toInsert(entries, thresholds.isNew).flatMap(({ record: t, index: i }) =>
         [...new Set(t.observationKeys)].map((observationKey) => ({
           threshold_id: thresholds.ids[i]!,
           observation_id: resolve(observations.keys, observationKey, 'observation'),
@@ -193,16 +207,18 @@ export async function importDataset(
   for (const table of explicitIdTables) await repo.syncIdSequence(trx, table);
   await recordDatasetChange(trx, { seeded: options.seeded });
 
+  const created = (records: readonly { existing?: boolean }[]) =>
+    records.filter((record) => !record.existing).length;
   return {
-    projects: bundle.projects.length,
-    publications: bundle.publications.length,
-    experiments: bundle.experiments.length,
-    colonies: bundle.colonies.length,
-    biosamples: bundle.biosamples.length,
-    observations: bundle.observations.length,
-    thermal_tolerances: bundle.thresholds.ed50.length,
-    breakpoint_temperatures: bundle.thresholds.ed5.length,
-    thermal_limits: bundle.thresholds.ed95.length,
+    projects: created(bundle.projects),
+    publications: created(bundle.publications),
+    experiments: created(bundle.experiments),
+    colonies: created(bundle.colonies),
+    biosamples: created(bundle.biosamples),
+    observations: created(bundle.observations),
+    thermal_tolerances: created(bundle.thresholds.ed50),
+    breakpoint_temperatures: created(bundle.thresholds.ed5),
+    thermal_limits: created(bundle.thresholds.ed95),
   };
 }
 

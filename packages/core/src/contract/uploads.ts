@@ -1,0 +1,126 @@
+import { z } from 'zod';
+import { UPLOAD_FLAG_CODES } from '../upload/quality-flags';
+
+/**
+ * Uploads (spec §7 Upload; issue 8): POST /api/auth/upload-csv/ queues a dataset, and the
+ * uploader follows it with GET /api/auth/uploads/ and /api/auth/uploads/{id}/.
+ */
+export const UPLOAD_STATUSES = ['queued', 'processing', 'done', 'failed'] as const;
+export type UploadStatus = (typeof UPLOAD_STATUSES)[number];
+
+/** The multipart field names of spec §7. */
+export const UPLOAD_MAIN_FIELD = 'csv_file';
+export const UPLOAD_ED50_FIELD = 'ed50_file';
+
+/** Spec §8: the success text when the server gives none (the server always gives this one). */
+export const UPLOAD_QUEUED_MESSAGE =
+  'Your files have been successfully uploaded and are now queued for processing. You can upload another dataset or navigate away from this page.';
+
+export const ZUploadAccepted = z
+  .object({
+    message: z.string(),
+    upload_id: z.number().int(),
+    status: z.enum(UPLOAD_STATUSES),
+    /** True when these exact files were already uploaded: nothing new was queued. */
+    duplicate: z.boolean(),
+  })
+  .meta({ id: 'UploadAccepted' });
+export type TUploadAccepted = z.infer<typeof ZUploadAccepted>;
+
+export const ZUploadError = z
+  .object({
+    file: z.enum(['main', 'ed50']),
+    row: z.number().int().nullable().meta({ description: 'Spreadsheet row (header = 1)' }),
+    column: z.string().nullable(),
+    value: z.string().nullable(),
+    problem: z.string(),
+    fix: z.string(),
+  })
+  .meta({ id: 'UploadError' });
+export type TUploadError = z.infer<typeof ZUploadError>;
+
+export const ZUploadQualityFlag = z
+  .object({
+    code: z.enum(UPLOAD_FLAG_CODES),
+    message: z.string(),
+    colony: z.string().nullable(),
+    species: z.string().nullable(),
+    condition: z.string().nullable(),
+    timepoint: z.string().nullable(),
+    row: z.number().int().nullable(),
+    value: z.number().nullable(),
+  })
+  .meta({ id: 'UploadQualityFlag' });
+export type TUploadQualityFlag = z.infer<typeof ZUploadQualityFlag>;
+
+export const ZUploadNotice = z
+  .object({
+    file: z.enum(['main', 'ed50']),
+    row: z.number().int().nullable(),
+    column: z.string().nullable(),
+    message: z.string(),
+  })
+  .meta({ id: 'UploadNotice' });
+
+export const ZColumnMatch = z
+  .object({
+    column: z.string(),
+    found: z.string(),
+    position: z.number().int(),
+    how: z.enum(['exact', 'variant', 'synonym']),
+  })
+  .meta({ id: 'UploadColumnMatch' });
+
+const count = z.number().int().nonnegative();
+export const ZUploadCounts = z
+  .object({
+    rows: count.optional(),
+    projects: count.optional(),
+    publications: count.optional(),
+    experiments: count.optional(),
+    colonies: count.optional(),
+    biosamples: count.optional(),
+    observations: count.optional(),
+    thermal_tolerances: count.optional(),
+    breakpoint_temperatures: count.optional(),
+    thermal_limits: count.optional(),
+    unchanged_observations: count.optional(),
+    unchanged_thresholds: count.optional(),
+    errors: count.optional(),
+    flags: count.optional(),
+  })
+  .meta({
+    id: 'UploadCounts',
+    description: 'What the upload created (done), or how many errors it had',
+  });
+export type TUploadCounts = z.infer<typeof ZUploadCounts>;
+
+export const ZUploadSummary = z
+  .object({
+    id: z.number().int(),
+    status: z.enum(UPLOAD_STATUSES),
+    main_file_name: z.string(),
+    main_file_bytes: z.number().int(),
+    ed_file_name: z.string().nullable(),
+    ed_file_bytes: z.number().int().nullable(),
+    format: z.enum(['standard', 'raw']).nullable(),
+    attempts: z.number().int(),
+    message: z.string().nullable(),
+    counts: ZUploadCounts,
+    project_ids: z.array(z.number().int()),
+    created_at: z.string(),
+    started_at: z.string().nullable(),
+    finished_at: z.string().nullable(),
+  })
+  .meta({ id: 'UploadSummary' });
+export type TUploadSummary = z.infer<typeof ZUploadSummary>;
+
+export const ZUploadList = z.array(ZUploadSummary).meta({ id: 'UploadList' });
+
+export const ZUploadDetail = ZUploadSummary.extend({
+  errors: z.array(ZUploadError),
+  quality_flags: z.array(ZUploadQualityFlag),
+  warnings: z.array(ZUploadNotice),
+  column_mapping: z.array(ZColumnMatch),
+}).meta({ id: 'UploadDetail' });
+export type TUploadDetail = z.infer<typeof ZUploadDetail>;

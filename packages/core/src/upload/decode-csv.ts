@@ -1,0 +1,138 @@
+/**
+ * Is this file really a CSV? Researchers rename workbooks, PDFs and images to .csv; those are
+ * recognised from their first bytes and refused with a message saying what the file is. Text is
+ * decoded as UTF-8 (with or without a byte-order mark), UTF-16 with a byte-order mark (Excel's
+ * "Unicode text"), or, when it is not valid UTF-8, as Windows-1252 (older Excel on Windows) with
+ * a warning.
+ */
+export type DecodeResult =
+  | {
+      ok: true;
+      text: string;
+      encoding: 'utf-8' | 'utf-16le' | 'utf-16be' | 'windows-1252';
+      warning: string | null;
+    }
+  | { ok: false; problem: string; fix: string };
+
+const SAVE_AS_CSV =
+  'Open it in your spreadsheet program and save it as "CSV UTF-8 (comma delimited)".';
+
+/** Magic numbers of the files most often mistaken for CSV. */
+const SIGNATURES: { bytes: number[]; what: string; fix: string }[] = [
+  {
+    bytes: [0x50, 0x4b, 0x03, 0x04],
+    what: 'an Excel workbook (.xlsx) or another ZIP archive',
+    fix: SAVE_AS_CSV,
+  },
+  {
+    bytes: [0xd0, 0xcf, 0x11, 0xe0],
+    what: 'an old Excel workbook (.xls) or another Office file',
+    fix: SAVE_AS_CSV,
+  },
+  {
+    bytes: [0x25, 0x50, 0x44, 0x46],
+    what: 'a PDF document',
+    fix: 'Upload the data as a CSV file, not a PDF.',
+  },
+  { bytes: [0x89, 0x50, 0x4e, 0x47], what: 'a PNG image', fix: 'Upload the data as a CSV file.' },
+  { bytes: [0xff, 0xd8, 0xff], what: 'a JPEG image', fix: 'Upload the data as a CSV file.' },
+  { bytes: [0x47, 0x49, 0x46, 0x38], what: 'a GIF image', fix: 'Upload the data as a CSV file.' },
+  {
+    bytes: [0x1f, 0x8b],
+    what: 'a gzip-compressed file',
+    fix: 'Decompress it and upload the CSV inside.',
+  },
+  {
+    bytes: [0x53, 0x51, 0x4c, 0x69, 0x74, 0x65],
+    what: 'an SQLite database',
+    fix: 'Export the data as CSV.',
+  },
+];
+
+const startsWith = (bytes: Uint8Array, prefix: readonly number[]) =>
+  bytes.length >= prefix.length && prefix.every((byte, i) => bytes[i] === byte);
+
+/** Bytes checked for binary content (the whole file is decoded later anyway). */
+const SNIFF_BYTES = 64 * 1024;
+
+/**
+ * Why the start of a file shows it is not text, or null. Works on the first bytes only, so the
+ * server can refuse a renamed binary before storing all of it.
+ */
+export function binaryContentProblem(head: Uint8Array): { problem: string; fix: string } | null {
+  for (const signature of SIGNATURES) {
+    if (startsWith(head, signature.bytes)) {
+      return { problem: `This file is ${signature.what}, not a CSV file.`, fix: signature.fix };
+    }
+  }
+  if (startsWith(head, [0xff, 0xfe]) || startsWith(head, [0xfe, 0xff])) return null; // UTF-16 text
+  const sample = head.subarray(0, SNIFF_BYTES);
+  let control = 0;
+  for (const byte of sample) {
+    if (byte === 0) {
+      return {
+        problem: 'This file contains binary data (NUL bytes), not CSV text.',
+        fix: `Upload the data as a CSV text file. ${SAVE_AS_CSV}`,
+      };
+    }
+    // Control characters other than tab, LF, CR (and form feed) do not occur in CSV text.
+    if (byte < 0x20 && byte !== 0x09 && byte !== 0x0a && byte !== 0x0d && byte !== 0x0c) control++;
+  }
+  if (sample.length > 0 && control / sample.length > 0.01) {
+    return {
+      problem: 'This file contains binary data, not CSV text.',
+      fix: `Upload the data as a CSV text file. ${SAVE_AS_CSV}`,
+    };
+  }
+  return null;
+}
+
+/** Decodes a whole file, refusing binary content and empty files. */
+export function decodeCsvBytes(bytes: Uint8Array): DecodeResult {
+  const binary = binaryContentProblem(bytes);
+  if (binary) return { ok: false, ...binary };
+  let result: DecodeResult;
+  if (startsWith(bytes, [0xff, 0xfe])) {
+    result = {
+      ok: true,
+      text: new TextDecoder('utf-16le').decode(bytes.subarray(2)),
+      encoding: 'utf-16le',
+      warning: null,
+    };
+  } else if (startsWith(bytes, [0xfe, 0xff])) {
+    result = {
+      ok: true,
+      text: new TextDecoder('utf-16be').decode(bytes.subarray(2)),
+      encoding: 'utf-16be',
+      warning: null,
+    };
+  } else {
+    try {
+      const text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes);
+      result = { ok: true, text, encoding: 'utf-8', warning: null };
+    } catch {
+      result = {
+        ok: true,
+        text: new TextDecoder('windows-1252').decode(bytes),
+        encoding: 'windows-1252',
+        warning:
+          'The file is not UTF-8; it was read as Windows-1252 (Western European). Check that names with accents look right, or save the file as "CSV UTF-8".',
+      };
+    }
+  }
+  if (result.ok && result.text.replace(/^\uFEFF/, '').trim() === '') {
+    return {
+      ok: false,
+      problem: 'The file is empty.',
+      fix: 'Choose the file that holds your data (a header row and one row per measurement).',
+    };
+  }
+  if (result.ok && result.text.includes('\u0000')) {
+    return {
+      ok: false,
+      problem: 'This file contains binary data (NUL characters), not CSV text.',
+      fix: `Upload the data as a CSV text file. ${SAVE_AS_CSV}`,
+    };
+  }
+  return result;
+}

@@ -1,0 +1,14 @@
+export * from './problems';
+export * from './columns';
+export * from './values';
+export * from './decode-csv';
+export * from './csv-table';
+export * from './upload-plan';
+export * from './quality-flags';
+export * from './prepare-upload';
+export * from './build-bundle';
+export * from './species-check';
+export * from './preview';
+export * from './error-report';
+export { REFIT_DEFAULT_MAX_COLONIES } from './refit';
+export { REFIT_TOLERANCE_C, MIN_TEMPERATURES } from './quality-checks';

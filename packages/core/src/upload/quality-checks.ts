@@ -1,0 +1,211 @@
+import { PLAUSIBLE_ABSOLUTE_RANGE_C } from '../thresholds/quality-flags';
+import type { PlanBuilder } from './plan-builder';
+import type { FlagList } from './quality-flags';
+import { type UploadFlagCode, type UploadQualityFlag } from './quality-flags';
+import { refitCurves } from './refit';
+import { planKey, type PlanColony, type PlanCurve, type PlanObservation } from './upload-plan';
+
+/** A refitted ED50 further than this from the uploaded one is flagged (°C). */
+export const REFIT_TOLERANCE_C = 0.5;
+/** CBASS needs at least 4 temperatures per colony (spec §9: 4 temperature profiles). */
+export const MIN_TEMPERATURES = 4;
+
+const round2 = (value: number) => Math.round(value * 100) / 100;
+
+export interface QualityCheckOptions {
+  refitMaxColonies?: number;
+}
+
+/**
+ * The checks that need no database: each curve (colony × condition × timepoint) is checked
+ * against its own measurements and refitted with the ED engine. Flags never block the import.
+ */
+export function runQualityChecks(
+  builder: PlanBuilder,
+  flags: FlagList,
+  options: QualityCheckOptions = {},
+): void {
+  const curveKeyOf = (o: PlanObservation) =>
+    planKey('curve', o.colonyKey, o.condition, o.timepoint);
+  const measurements = new Map<string, PlanObservation[]>();
+  for (const observation of builder.observations) {
+    if (observation.pamValue === null) continue;
+    const key = curveKeyOf(observation);
+    const list = measurements.get(key);
+    if (list) list.push(observation);
+    else measurements.set(key, [observation]);
+  }
+  const refit = refitCurves(
+    builder.observations,
+    builder.colonies,
+    curveKeyOf,
+    options.refitMaxColonies,
+  );
+
+  for (const curve of builder.curves.values()) {
+    const colony = builder.colonies.get(curve.colonyKey)!;
+    const flag = (code: UploadFlagCode, message: string, value: number | null) =>
+      flags.add(curveFlag(code, message, colony, curve, value));
+    checkValues(curve, flag);
+    const observed = measurements.get(curve.key) ?? [];
+    if (observed.length === 0) continue;
+    checkResponse(curve, observed, flag);
+
+    const result = refit.results.get(curve.key);
+    if (!result || curve.ed50 === null) continue;
+    const refitted = result.ed50.value;
+    if (refitted === null) {
+      const reasons = result.flags.map((f) => f.message).join(' ');
+      flag(
+        'refit_not_possible',
+        `The ED engine could not confirm the ED50: ${reasons}`,
+        curve.ed50,
+      );
+    } else if (Math.abs(refitted - curve.ed50) > REFIT_TOLERANCE_C) {
+      flag(
+        'refit_disagrees',
+        `Refitting the PAM data gives ED50 ${round2(refitted)} °C, ${round2(Math.abs(refitted - curve.ed50))} °C from the uploaded ${curve.ed50} °C.`,
+        curve.ed50,
+      );
+    }
+  }
+
+  for (const group of refit.oversizedGroups) {
+    flags.add(
+      fileFlag(
+        'refit_skipped',
+        `Group ${group.label} has ${group.colonies} colonies: too many to refit jointly here, so its ED50s were not checked by a refit.`,
+      ),
+    );
+  }
+  const notChecked =
+    refit.candidateColonies -
+    refit.refittedColonies -
+    refit.oversizedGroups.reduce((n, g) => n + g.colonies, 0);
+  if (notChecked > 0) {
+    flags.add(
+      fileFlag(
+        'refit_skipped',
+        `The refit checked ${refit.refittedColonies} of ${refit.candidateColonies} colonies (the first groups of the file); the others were not refitted.`,
+      ),
+    );
+  }
+
+  const withCurve = new Set([...builder.curves.values()].map((curve) => curve.colonyKey));
+  for (const colony of builder.colonies.values()) {
+    if (withCurve.has(colony.key)) continue;
+    flags.add({
+      code: 'no_ed50',
+      message: `Colony ${colony.name} has measurements but no ED50 value: it is stored without thresholds.`,
+      colony: colony.name,
+      species: colony.species,
+      condition: null,
+      timepoint: null,
+      row: colony.row,
+      value: null,
+    });
+  }
+}
+
+type Flagger = (code: UploadFlagCode, message: string, value: number | null) => void;
+
+function checkValues(curve: PlanCurve, flag: Flagger): void {
+  const { min, max } = PLAUSIBLE_ABSOLUTE_RANGE_C;
+  for (const kind of ['ed5', 'ed50', 'ed95'] as const) {
+    const value = curve[kind];
+    if (value !== null && (value < min || value > max)) {
+      flag(
+        'implausible_value',
+        `${kind.toUpperCase()} ${value} °C is outside ${min}–${max} °C: most likely a failed curve fit.`,
+        value,
+      );
+    }
+  }
+  const present = [curve.ed5, curve.ed50, curve.ed95].filter((v): v is number => v !== null);
+  if (present.some((value, i) => i > 0 && present[i - 1]! > value)) {
+    flag(
+      'implausible_value',
+      `ED5 ≤ ED50 ≤ ED95 does not hold (${present.join(', ')} °C).`,
+      curve.ed50,
+    );
+  }
+  if (curve.ed50 === null) {
+    flag(
+      'no_ed50',
+      'No ED50 is given for this colony (NA): only its other values are stored.',
+      null,
+    );
+  }
+}
+
+function checkResponse(
+  curve: PlanCurve,
+  observed: readonly PlanObservation[],
+  flag: Flagger,
+): void {
+  const byTemperature = new Map<number, number[]>();
+  for (const o of observed) {
+    const list = byTemperature.get(o.temperature);
+    if (list) list.push(o.pamValue!);
+    else byTemperature.set(o.temperature, [o.pamValue!]);
+  }
+  const temperatures = [...byTemperature.keys()].sort((a, b) => a - b);
+  const lowest = temperatures[0]!;
+  const highest = temperatures.at(-1)!;
+  if (temperatures.length < 4) {
+    flag(
+      'fewer_than_4_temperatures',
+      `Only ${temperatures.length} temperature${temperatures.length === 1 ? '' : 's'} (${temperatures.join(', ')} °C) measured; CBASS needs at least 4 for a reliable curve.`,
+      null,
+    );
+  }
+  if (curve.ed50 !== null && (curve.ed50 < lowest || curve.ed50 > highest)) {
+    flag(
+      'ed_outside_tested_range',
+      `ED50 ${curve.ed50} °C lies outside the tested temperatures ${lowest}–${highest} °C: it is an extrapolation.`,
+      curve.ed50,
+    );
+  }
+  const mean = (values: readonly number[]) => values.reduce((a, b) => a + b, 0) / values.length;
+  const first = mean(byTemperature.get(lowest)!);
+  const last = mean(byTemperature.get(highest)!);
+  if (temperatures.length > 1 && last >= first) {
+    flag(
+      'response_does_not_fall',
+      `PAM does not fall with heat: mean ${round2(first)} at ${lowest} °C, ${round2(last)} at ${highest} °C.`,
+      null,
+    );
+  }
+}
+
+function curveFlag(
+  code: UploadFlagCode,
+  message: string,
+  colony: PlanColony,
+  curve: PlanCurve,
+  value: number | null,
+): UploadQualityFlag {
+  return {
+    code,
+    message,
+    colony: colony.name,
+    species: colony.species,
+    condition: curve.condition,
+    timepoint: curve.timepoint,
+    row: curve.source.file === 'main' ? curve.source.row : colony.row,
+    value,
+  };
+}
+
+function fileFlag(code: UploadFlagCode, message: string): UploadQualityFlag {
+  return {
+    code,
+    message,
+    colony: null,
+    species: null,
+    condition: null,
+    timepoint: null,
+    row: null,
+    value: null,
+  };
+}

@@ -1,0 +1,87 @@
+/**
+ * Quality flags of an upload: the data were imported, but these values deserve a second look.
+ * Flags never block an import and never change a value (docs/decisions/0007-upload-processing.md).
+ */
+export const UPLOAD_FLAG_CODES = [
+  'ed_outside_tested_range',
+  'implausible_value',
+  'fewer_than_4_temperatures',
+  'response_does_not_fall',
+  'refit_disagrees',
+  'refit_not_possible',
+  'refit_skipped',
+  'unusual_for_species',
+  'missing_mmm',
+  'mmm_from_existing_colony',
+  'no_ed50',
+] as const;
+export type UploadFlagCode = (typeof UPLOAD_FLAG_CODES)[number];
+
+export const UPLOAD_FLAG_LABELS: Readonly<Record<UploadFlagCode, string>> = {
+  ed_outside_tested_range: 'ED50 outside the tested temperatures',
+  implausible_value: 'Implausible value',
+  fewer_than_4_temperatures: 'Fewer than 4 temperatures',
+  response_does_not_fall: 'Response does not fall with heat',
+  refit_disagrees: 'Refit disagrees by more than 0.5 °C',
+  refit_not_possible: 'Refit not possible',
+  refit_skipped: 'Refit skipped',
+  unusual_for_species: 'Unusual ED50 for the species',
+  missing_mmm: 'No MMM (relative values N/A)',
+  mmm_from_existing_colony: 'MMM taken from a colony at the same place',
+  no_ed50: 'No ED50',
+};
+
+export interface UploadQualityFlag {
+  code: UploadFlagCode;
+  /** Plain-language explanation with the numbers. */
+  message: string;
+  colony: string | null;
+  species: string | null;
+  condition: string | null;
+  timepoint: string | null;
+  /** Main-file row where the colony first appears (or the ED row); null for file-wide flags. */
+  row: number | null;
+  /** The value flagged, °C (when there is one). */
+  value: number | null;
+}
+
+/** Flags listed individually per code; more are counted in one summary flag. */
+export const MAX_FLAGS_PER_CODE = 100;
+
+export class FlagList {
+  private readonly items: UploadQualityFlag[] = [];
+  private readonly counts = new Map<UploadFlagCode, number>();
+
+  add(flag: UploadQualityFlag): void {
+    const count = (this.counts.get(flag.code) ?? 0) + 1;
+    this.counts.set(flag.code, count);
+    if (count <= MAX_FLAGS_PER_CODE) this.items.push(flag);
+  }
+
+  addAll(flags: readonly UploadQualityFlag[]): void {
+    for (const flag of flags) this.add(flag);
+  }
+
+  /** Flags in insertion order, plus one summary per code that overflowed. */
+  list(): UploadQualityFlag[] {
+    const summaries: UploadQualityFlag[] = [];
+    for (const [code, count] of this.counts) {
+      if (count <= MAX_FLAGS_PER_CODE) continue;
+      summaries.push({
+        code,
+        message: `…and ${count - MAX_FLAGS_PER_CODE} more with the same flag (${count} in all).`,
+        colony: null,
+        species: null,
+        condition: null,
+        timepoint: null,
+        row: null,
+        value: null,
+      });
+    }
+    return [...this.items, ...summaries];
+  }
+
+  countsByCode(): Partial<Record<UploadFlagCode, number>> {
+    return Object.fromEntries(this.counts);
+  }
+}

@@ -1,0 +1,200 @@
+import { findCountry } from '../countries/normalize-country';
+import type { CsvRecord } from './csv-table';
+import type { HeaderRecognition } from './columns';
+import type { ProblemList, UploadFileRole } from './problems';
+import { cleanLabel, isMissingCell, readDate, readNumber } from './values';
+
+export interface NumberRule {
+  min: number;
+  max: number;
+  /** Says what the range is and what to do when a value is outside it. */
+  rangeFix: string;
+  /** What the value is, for messages: "temperature", "PAM value". */
+  what: string;
+}
+
+/** Plausible ranges checked on every row (values outside are errors, not flags). */
+export const VALUE_RULES = {
+  temperature: {
+    min: 15,
+    max: 45,
+    what: 'temperature',
+    rangeFix:
+      'Temperatures are in °C; a CBASS assay stays between 15 and 45 °C. Check for Fahrenheit values or typing errors.',
+  },
+  pamValue: {
+    min: 0,
+    max: 1,
+    what: 'PAM value (Fv/Fm)',
+    rangeFix:
+      'PAM values are Fv/Fm ratios between 0 and 1. If you entered them ×1000 or as percentages, divide them accordingly.',
+  },
+  latitude: {
+    min: -90,
+    max: 90,
+    what: 'latitude',
+    rangeFix: 'Latitude is in decimal degrees between -90 and 90 (south is negative).',
+  },
+  longitude: {
+    min: -180,
+    max: 180,
+    what: 'longitude',
+    rangeFix: 'Longitude is in decimal degrees between -180 and 180 (west is negative).',
+  },
+  mmm: {
+    min: 15,
+    max: 35,
+    what: 'MMM',
+    rangeFix:
+      'MMM is the maximum monthly mean sea-surface temperature at the colony, in °C (typically 20–32 °C).',
+  },
+  ed: {
+    min: -Infinity,
+    max: Infinity,
+    what: 'ED value',
+    rangeFix: '',
+  },
+} as const satisfies Record<string, NumberRule>;
+
+/**
+ * Reads the cells of one file by field id, reporting every problem with the row, the column as
+ * the file names it, the value and what to do.
+ */
+export class RowReader {
+  private readonly decimalCommaColumns = new Map<string, number>();
+
+  constructor(
+    readonly file: UploadFileRole,
+    readonly recognition: HeaderRecognition,
+    readonly header: readonly string[],
+    readonly problems: ProblemList,
+  ) {}
+
+  /** The column's name as written in the file. */
+  columnName(id: string): string {
+    const position = this.recognition.index.get(id);
+    const written = position === undefined ? undefined : this.header[position]?.trim();
+    return written || id;
+  }
+
+  hasColumn(id: string): boolean {
+    return this.recognition.index.has(id);
+  }
+
+  raw(record: CsvRecord, id: string): string {
+    const position = this.recognition.index.get(id);
+    return position === undefined ? '' : (record.cells[position] ?? '');
+  }
+
+  has(record: CsvRecord, id: string): boolean {
+    return !isMissingCell(this.raw(record, id));
+  }
+
+  fail(record: CsvRecord, id: string, problem: string, fix: string, kind?: string): null {
+    const value = this.raw(record, id);
+    this.problems.error(
+      {
+        file: this.file,
+        row: record.row,
+        column: this.columnName(id),
+        value: value === '' ? null : value,
+        problem,
+        fix,
+      },
+      kind ?? `${this.file}:${id}:${problem.replace(/"[^"]*"|-?\d+(\.\d+)?/g, '…')}`,
+    );
+    return null;
+  }
+
+  /** A label, or null when the cell is empty/NA. */
+  text(record: CsvRecord, id: string): string | null {
+    return this.has(record, id) ? cleanLabel(this.raw(record, id)) : null;
+  }
+
+  /** A label that must be there. */
+  required(record: CsvRecord, id: string, fix: string): string | null {
+    const value = this.text(record, id);
+    if (value !== null) return value;
+    return this.fail(
+      record,
+      id,
+      `${this.columnName(id)} is empty.`,
+      fix,
+      `${this.file}:${id}:empty`,
+    );
+  }
+
+  /** A number (or null when the cell is empty and `optional`), checked against its rule. */
+  number(record: CsvRecord, id: string, rule: NumberRule, optional: boolean): number | null {
+    if (!this.has(record, id)) {
+      if (optional) return null;
+      return this.fail(
+        record,
+        id,
+        `The ${rule.what} is missing.`,
+        `Enter the ${rule.what} in ${this.columnName(id)}.`,
+        `${this.file}:${id}:empty`,
+      );
+    }
+    const text = this.raw(record, id).trim();
+    const parsed = readNumber(text);
+    if (!parsed.ok) {
+      return this.fail(
+        record,
+        id,
+        `"${text}" is not a number.`,
+        `Enter the ${rule.what} as a number with a decimal point (for example 36.5).`,
+        `${this.file}:${id}:nan`,
+      );
+    }
+    if (parsed.decimalComma) {
+      this.decimalCommaColumns.set(id, this.decimalCommaColumns.get(id) ?? record.row);
+    }
+    if (parsed.value < rule.min || parsed.value > rule.max) {
+      return this.fail(
+        record,
+        id,
+        `The ${rule.what} ${parsed.value} is outside the plausible range ${rule.min} to ${rule.max}.`,
+        rule.rangeFix,
+        `${this.file}:${id}:range`,
+      );
+    }
+    return parsed.value;
+  }
+
+  date(record: CsvRecord, id: string, optional: boolean, today: Date): string | null {
+    if (!this.has(record, id)) {
+      if (optional) return null;
+      return this.fail(
+        record,
+        id,
+        `The date is missing.`,
+        `Enter the date in ${this.columnName(id)} as YYYY-MM-DD.`,
+        `${this.file}:${id}:empty`,
+      );
+    }
+    const parsed = readDate(this.raw(record, id), today);
+    if (parsed.ok) return parsed.value;
+    return this.fail(record, id, parsed.problem, parsed.fix, `${this.file}:${id}:date`);
+  }
+
+  /** ISO 3166 alpha-3, from alpha-2, alpha-3, a common non-ISO code or the English name. */
+  country(record: CsvRecord, id: string): string | null {
+    const text = this.required(record, id, 'Enter the country as an ISO 3166 code (FJI or FJ).');
+    if (text === null) return null;
+    const country = findCountry(text);
+    if (country) return country.alpha3;
+    return this.fail(
+      record,
+      id,
+      `"${text}" is not a known country code.`,
+      'Use an ISO 3166 country code, alpha-3 (FJI, SAU) or alpha-2 (FJ, SA), or the English country name.',
+      `${this.file}:${id}:country`,
+    );
+  }
+
+  /** One warning per column that used decimal commas. */
+  decimalCommaWarnings(): { column: string; row: number }[] {
+    return [...this.decimalCommaColumns].map(([id, row]) => ({ column: this.columnName(id), row }));
+  }
+}

@@ -1,0 +1,109 @@
+import type { ColumnMatch, UploadFormat } from './columns';
+import type { UploadNotice } from './problems';
+import type { UploadQualityFlag } from './quality-flags';
+
+/**
+ * A validated upload, before the database is consulted: what the files say, normalised and
+ * linked by key. The server turns it into a DatasetBundle (build-bundle.ts) once it knows which
+ * rows already exist for the uploader and where MMM values come from.
+ */
+export interface UploadPlan {
+  format: UploadFormat;
+  /** Data rows read from the main file. */
+  rowCount: number;
+  columnMapping: ColumnMatch[];
+  edColumnMapping: ColumnMatch[];
+  /** Header cells of the main file that were not used. */
+  ignoredColumns: string[];
+  projects: PlanProject[];
+  publications: PlanPublication[];
+  experiments: PlanExperiment[];
+  colonies: PlanColony[];
+  biosamples: PlanBiosample[];
+  observations: PlanObservation[];
+  /** One per colony × condition × timepoint with ED values. */
+  curves: PlanCurve[];
+  warnings: UploadNotice[];
+  flags: UploadQualityFlag[];
+}
+
+export interface PlanProject {
+  key: string;
+  name: string;
+}
+
+export interface PlanPublication {
+  key: string;
+  title: string;
+  year: number | null;
+  doi: string | null;
+  projectKeys: string[];
+}
+
+export interface PlanExperiment {
+  key: string;
+  projectKey: string;
+  name: string;
+  date: string | null;
+}
+
+export interface PlanColony {
+  key: string;
+  name: string;
+  species: string;
+  /** ISO 3166 alpha-3. */
+  country: string;
+  latitude: number;
+  longitude: number;
+  /** MMM given in the file for this colony, °C. */
+  mmm: number | null;
+  /** First row of the main file naming the colony. */
+  row: number;
+  /** The refit's grouping site: Site (raw) or the first Experiment.name (standard). */
+  site: string | null;
+  /** Raw format: the genotype label ("01" read as "1"); null for the standard schema. */
+  genotype: string | null;
+}
+
+export interface PlanBiosample {
+  key: string;
+  projectKey: string;
+  colonyKey: string;
+  name: string;
+  collectionDate: string | null;
+  /**
+   * Stands for a colony that has ED values but no measurements in a project (ED-only rows): it
+   * makes the colony a member of the project, which the platform reads through biosamples.
+   */
+  placeholder: boolean;
+  row: number;
+}
+
+export interface PlanObservation {
+  key: string;
+  row: number;
+  experimentKey: string;
+  biosampleKey: string;
+  colonyKey: string;
+  condition: string | null;
+  temperature: number;
+  timepoint: string | null;
+  pamValue: number | null;
+  /** The refit's grouping site: Site (raw) or Experiment.name (standard). */
+  site: string;
+}
+
+export interface PlanCurve {
+  key: string;
+  colonyKey: string;
+  condition: string | null;
+  timepoint: string | null;
+  ed5: number | null;
+  ed50: number | null;
+  ed95: number | null;
+  /** Where the ED50 was read: a main-file row (inline ED50) or an ED-file row. */
+  source: { file: 'main' | 'ed50'; row: number };
+  observationKeys: string[];
+}
+
+export const planKey = (...parts: readonly (string | number | null)[]) => JSON.stringify(parts);

@@ -1,0 +1,119 @@
+// Test helpers: the real datasheets and small CSV builders. Only imported by *.test.ts files.
+import seedJson from '../../../../fixtures/seed/coralfuture-public.json';
+import cbass84 from '../../../../fixtures/datasheets/cbass_84.csv?raw';
+import fiji from '../../../../fixtures/datasheets/2022_Fiji_Jareis.csv?raw';
+import vitiLevuRaw from '../../../../fixtures/datasheets/2022_FJI_Viti_Levu_raw.csv?raw';
+import cbassEd from '../../../../fixtures/datasheets/cbass_dataset_ED50_Results.csv?raw';
+import cbassRaw from '../../../../fixtures/datasheets/cbass_dataset_raw.csv?raw';
+import redSea from '../../../../fixtures/datasheets/redsea_gradient_study.csv?raw';
+import template from '../../../../fixtures/datasheets/template_raw.csv?raw';
+import type { UploadFile } from './prepare-upload';
+
+const DATASHEETS: Record<string, string> = {
+  'cbass_84.csv': cbass84,
+  '2022_Fiji_Jareis.csv': fiji,
+  '2022_FJI_Viti_Levu_raw.csv': vitiLevuRaw,
+  'cbass_dataset_ED50_Results.csv': cbassEd,
+  'cbass_dataset_raw.csv': cbassRaw,
+  'redsea_gradient_study.csv': redSea,
+  'template_raw.csv': template,
+};
+
+/** A fixed "today" so date checks do not depend on when the tests run. */
+export const TODAY = new Date('2026-06-01T12:00:00Z');
+
+export function datasheetText(name: string): string {
+  const text = DATASHEETS[name];
+  if (text === undefined) throw new Error(`no datasheet ${name}`);
+  return text;
+}
+
+export function datasheet(name: string): UploadFile {
+  return textFile(name, datasheetText(name));
+}
+
+export function textFile(name: string, text: string): UploadFile {
+  return { name, bytes: new TextEncoder().encode(text) };
+}
+
+/** CSV text from rows of cells (cells with commas or quotes are quoted). */
+export function csv(rows: readonly (readonly (string | number)[])[]): string {
+  return rows
+    .map((row) =>
+      row
+        .map((cell) => {
+          const text = String(cell);
+          return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+        })
+        .join(','),
+    )
+    .join('\n');
+}
+
+/** Changes one cell of a CSV text (data row `row`, spreadsheet numbering, header = 1). */
+export function editCell(text: string, row: number, column: string, value: string): string {
+  const lines = text.replace(/^\uFEFF/, '').split(/\r?\n/);
+  const header = lines[0]!.split(',');
+  const position = header.indexOf(column);
+  if (position < 0) throw new Error(`no column ${column}`);
+  const cells = lines[row - 1]!.split(',');
+  cells[position] = value;
+  lines[row - 1] = cells.join(',');
+  return lines.join('\n');
+}
+
+interface SeedThreshold {
+  colony: number;
+  condition: string | null;
+  timepoint: string | null;
+  abs_thermal_tolerance?: number | null;
+  abs_breakpoint_temperature?: number | null;
+  abs_thermal_limit?: number | null;
+}
+
+/**
+ * The ED results file for 2022_FJI_Viti_Levu_raw.csv, made from the ED5/ED50/ED95 the original
+ * platform stored for the same study (seed project 61), in the calculator's layout.
+ */
+export function vitiLevuEdResults(): string {
+  const seed = seedJson as unknown as {
+    projects: { id: number; biosamples: number[] }[];
+    biosamples: { id: number; colony: number }[];
+    colonies: { id: number; name: string; species: string }[];
+    thermal_tolerances: SeedThreshold[];
+    breakpoint_temperatures: SeedThreshold[];
+    thermal_limits: SeedThreshold[];
+  };
+  const project = seed.projects.find((p) => p.id === 61)!;
+  const biosamples = new Set(project.biosamples);
+  const colonyIds = new Set(
+    seed.biosamples.filter((b) => biosamples.has(b.id)).map((b) => b.colony),
+  );
+  const colonies = new Map(seed.colonies.map((c) => [c.id, c]));
+  const find = (list: SeedThreshold[], t: SeedThreshold) =>
+    list.find(
+      (x) => x.colony === t.colony && x.condition === t.condition && x.timepoint === t.timepoint,
+    );
+  const rows: (string | number)[][] = [
+    ['', 'ED5', 'ED50', 'ED95', 'GroupingProperty', 'Site', 'Condition', 'Species', 'Timepoint'],
+  ];
+  for (const t of seed.thermal_tolerances.filter((x) => colonyIds.has(x.colony))) {
+    const colony = colonies.get(t.colony)!;
+    const speciesName = colony.species.replace(/ /g, '_');
+    const site = colony.name.slice(0, colony.name.indexOf(`_${speciesName}_`));
+    const genotype = colony.name.slice(site.length + speciesName.length + 2);
+    const group = [site, t.condition, colony.species, t.timepoint].join('_');
+    rows.push([
+      rows.length,
+      find(seed.breakpoint_temperatures, t)?.abs_breakpoint_temperature ?? 'NA',
+      t.abs_thermal_tolerance ?? 'NA',
+      find(seed.thermal_limits, t)?.abs_thermal_limit ?? 'NA',
+      `${group}_${genotype}`,
+      site,
+      t.condition ?? '',
+      colony.species,
+      t.timepoint ?? '',
+    ]);
+  }
+  return csv(rows);
+}

@@ -48,9 +48,10 @@ export function computeEds(
   }
   const grid = temperatureGrid(rows.map((row) => row.temperature));
   const groups = groupRows(rows, grouping);
-  const total = new Set(
-    rows.map((row) => JSON.stringify([...grouping.map((c) => row.values[c]), row.genotype])),
-  ).size;
+  const total = groups.reduce(
+    (sum, group) => sum + new Set(group.rows.map((row) => row.genotype)).size,
+    0,
+  );
   let done = 0;
   for (const group of groups) {
     const result = group.collidesWith.length > 0 ? rejectedGroup(group) : computeGroup(group, grid);

@@ -23,8 +23,11 @@ import {
   EXP_NEG_LN2_HI_N,
   EXP_NEG_LN2_LO_N,
   EXP_SHIFT,
+  LN2_HI,
+  LN2_LO,
   POW2,
   TWO_POW_27,
+  TWO_POW_M1022,
   TWO_POW_M54,
   glibcExpExact,
   glibcLogExact,
@@ -47,6 +50,7 @@ import { EXP_SCALE, EXP_TAIL, LOG_INVC, LOG_LOGC } from './glibc-exp-log-tables'
  * (glibc-exp-log-exact.ts). Both are verified against glibc on millions of arguments.
  */
 
+const TWO_POW_M49 = 1.7763568394002505e-15;
 const TWO_POW_M50 = 8.881784197001252e-16;
 const TWO_POW_M52 = 2.220446049250313e-16;
 const SPLITTER = 134217729; // 2^27 + 1
@@ -66,24 +70,28 @@ const HIGH = new Uint8Array(Float64Array.of(1).buffer)[0] === 0 ? 1 : 0;
 
 /**
  * True when `s` is RN(s + t + δ) for every |δ| <= margin, i.e. the plainly evaluated sum s + t
- * (t its exact rounding error) rounds like the fused one. A tie (|t| = ulp(s)/2) is never certain.
+ * (t its exact rounding error) rounds like the fused one. A tie (|t| = ulp(s)/2) is never
+ * certain; a margin that moves t already makes the first test fail there.
  */
 function certain(s: number, t: number, margin: number): boolean {
+  const up = t + margin;
+  if (!(s + up === s && s + (t - margin) === s)) return false;
+  if (up !== t) return true;
   const twoT = t + t;
-  if (t !== 0 && s + twoT - s === twoT) return false;
-  return s + (t + margin) === s && s + (t - margin) === s;
+  return t === 0 || s + twoT - s !== twoT;
 }
 
 /** glibc exp(x). */
 export function glibcExp(x: number): number {
-  glibcExpOfProducts(x, ONE, 0, 1, scalarOut);
+  scalarIn[0] = x;
+  glibcExpOfProducts(ONE, scalarIn, 1, scalarOut);
   return scalarOut[0]!;
 }
 
 /** glibc log(x). */
 export function glibcLog(x: number): number {
   scalarIn[0] = x;
-  glibcLogOfRatios(scalarIn, 1, 0, 1, scalarOut);
+  glibcLogOfRatios(scalarIn, ONE, 1, scalarOut);
   return scalarOut[0]!;
 }
 
@@ -92,22 +100,23 @@ const scalarIn = new Float64Array(1);
 const scalarOut = new Float64Array(1);
 
 /**
- * out[i] = exp(factor · input[i]) for from <= i < end, the product rounded first as in R's
- * `exp(b * log(x / e))`. A loop rather than a scalar function so that V8 keeps the doubles
- * unboxed (the body is too large to be inlined into callers).
+ * out[i] = exp(factors[i] · input[i]) for 0 <= i < n, the product rounded first as in R's
+ * `exp(b * log(x / e))`. Vectorised rather than scalar so that V8 keeps the doubles unboxed
+ * (the body is too large to be inlined) and the call overhead is paid once per batch.
  */
 export function glibcExpOfProducts(
-  factor: number,
+  factors: Float64Array,
   input: Float64Array,
-  from: number,
-  end: number,
+  n: number,
   out: Float64Array,
 ): void {
-  for (let i = from; i < end; i++) {
-    const x = factor * input[i]!;
+  for (let i = 0; i < n; i++) {
+    const x = factors[i]! * input[i]!;
     const ax = x < 0 ? -x : x;
-    if (!(ax >= TWO_POW_M54 && ax < 512)) {
-      out[i] = glibcExpExact(x);
+    // Large positive x take e_exp.c's `specialcase`, which for finite results rounds exactly
+    // like the main path (only scaled by 2^1009), so the main path is used up to 709.
+    if (!(ax >= TWO_POW_M54 && (ax < 512 || (x > 0 && x < 709)))) {
+      out[i] = x >= 710 ? Infinity : x < -746 ? 0 : glibcExpExact(x);
       continue;
     }
     // exp(x) = 2^(k/N) · exp(r), x = ln2/N · k + r (e_exp.c).
@@ -148,48 +157,53 @@ export function glibcExpOfProducts(
   }
 }
 
-/** out[i] = log(input[i] / divisor) for from <= i < end, as R's `log(x / e)`. */
+/** out[i] = log(numerators[i] / divisors[i]) for 0 <= i < n, as R's `log(x / e)`. */
 export function glibcLogOfRatios(
-  input: Float64Array,
-  divisor: number,
-  from: number,
-  end: number,
+  numerators: Float64Array,
+  divisors: Float64Array,
+  n: number,
   out: Float64Array,
 ): void {
-  for (let i = from; i < end; i++) {
-    const x = input[i]! / divisor;
+  for (let i = 0; i < n; i++) {
+    const x = numerators[i]! / divisors[i]!;
     if (x >= 0.9375 && x < 1.064697265625) {
       out[i] = logNearOne(x);
       continue;
     }
-    // The fast path covers k = 0, i.e. x in [0x1.6p-1, 0x1.6p0); the rest is rare here.
-    if (!(x >= 0.6875 && x < 1.375)) {
+    // Zero, negative, subnormal, infinite and NaN arguments take the exact port.
+    if (!(x >= TWO_POW_M1022 && x < Infinity)) {
       out[i] = glibcLogExact(x);
       continue;
     }
+    // x = 2^k z with z in [0x1.6p-1, 0x1.6p0) and table index i (e_log.c).
     bits[0] = x;
-    const index = (((words[HIGH]! - 0x3fe60000) | 0) >>> 13) & 127;
+    const tmpHigh = (words[HIGH]! - 0x3fe60000) | 0;
+    const index = (tmpHigh >>> 13) & 127;
+    const k = tmpHigh >> 20;
+    const z = x * POW2[1074 - k]!;
     // r = fma(z, invc, -1) exactly: z · invc = p + e (Dekker), and p - 1 is exact (Sterbenz).
     const high = LOG_INVC_HIGH[index]!;
     const low = LOG_INVC_LOW[index]!;
-    const p = x * LOG_INVC[index]!;
-    const cz = SPLITTER * x;
-    const zHigh = cz - (cz - x);
-    const zLow = x - zHigh;
+    const p = z * LOG_INVC[index]!;
+    const cz = SPLITTER * z;
+    const zHigh = cz - (cz - z);
+    const zLow = z - zHigh;
     const r = p - 1 + (zHigh * high - p + zHigh * low + zLow * high + zLow * low);
-    const w = LOG_LOGC[index]!; // kd = 0
+    // kd · Ln2hi is exact by construction; kd · Ln2lo is fused in glibc (bounded below).
+    const w = k * LN2_HI + LOG_LOGC[index]!;
     const hi = w + r;
-    const lo = w - hi + r;
+    const kLow = k * LN2_LO;
+    const lo = w - hi + r + kLow;
     const r2 = r * r;
     const r3 = r * r2;
     const q = r3 * (r2 * (r * A4 + A3) + (r * A2 + A1)) + (r2 * A0 + lo);
     const y = q + hi;
     const yv = y - hi;
     const t = q - yv + (hi - (y - yv));
-    // Fused vs plain q differ by < 2^-51 (|r3| + |q| + r2 + |lo|) (P to within 2^-53, three
-    // roundings); the margin doubles that.
-    const margin =
-      TWO_POW_M50 * ((r3 < 0 ? -r3 : r3) + (q < 0 ? -q : q) + r2 + (lo < 0 ? -lo : lo));
+    // Fused vs plain q differ by < 2^-51 (|r3| + |q| + r2 + |lo| + |k Ln2lo|) (P to within
+    // 2^-53, a few roundings) <= 2^-50 (r2 + |lo| + |k Ln2lo|), as |r| < 1/256 and
+    // |q| < r2/2 + |lo| + |r3|; the margin doubles that.
+    const margin = TWO_POW_M49 * (r2 + (lo < 0 ? -lo : lo) + (kLow < 0 ? -kLow : kLow));
     out[i] = certain(y, t, margin) ? y : glibcLogExact(x);
   }
 }

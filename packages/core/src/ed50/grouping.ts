@@ -18,8 +18,8 @@ export interface RowGroup {
 export function groupRows(rows: readonly CbassRow[], grouping: readonly string[]): RowGroup[] {
   const byTuple = new Map<string, RowGroup>();
   for (const row of rows) {
-    const values = grouping.map((column) => row.values[column] ?? '');
-    const tupleKey = JSON.stringify(values);
+    const values = grouping.map((column) => groupingValue(row, column));
+    const tupleKey = values.join('\u0000');
     let group = byTuple.get(tupleKey);
     if (!group) {
       group = {
@@ -48,4 +48,22 @@ export function groupRows(rows: readonly CbassRow[], grouping: readonly string[]
     }
   }
   return groups;
+}
+
+/** A row's value in a grouping column; the typed fields stand in when `values` lacks it. */
+export function groupingValue(row: CbassRow, column: string): string {
+  const value = row.values[column];
+  if (value !== undefined) return value;
+  switch (column) {
+    case 'Site':
+      return row.site;
+    case 'Condition':
+      return row.condition;
+    case 'Species':
+      return row.species;
+    case 'Timepoint':
+      return row.timepoint;
+    default:
+      return '';
+  }
 }

@@ -24,6 +24,11 @@ export interface JointData {
 /** optim's default finite-difference step in p space (`ndeps = 1e-3`, doc §5.6). */
 export const NDEPS = 1e-3;
 
+/** Which parameter of a curve a perturbation moves. */
+const HILL = 0;
+const MAX = 1;
+const ED50 = 2;
+
 /**
  * drm's objective and optim's numerical gradient for a joint LL.3 fit, in optim's p coordinates
  * (par = p · parscale). Parameter layout is drm's: [b_1..b_K, d_1..d_K, e_1..e_K].
@@ -32,11 +37,11 @@ export const NDEPS = 1e-3;
  * return the very doubles R computes: every residual uses the operations of drc's `llogistic`
  * with glibc's exp/log, and the sum is R's long-double `sum()` in file order (long-double-sum.ts).
  *
- * Speed without changing the numbers: perturbing one parameter changes only its own curve, so
- * the gradient re-evaluates one curve per perturbation and adds a compensated sum of the other
- * curves' (cached) terms; the long-double rounding is then certified, or, rarely, replayed over
- * all terms in file order. It also reuses log(x/e) when only b moves and 1 + exp(b·log(x/e))
- * when only d moves, which are the same floating-point values R recomputes.
+ * Speed without changing the numbers: perturbing one parameter changes only its own curve. So
+ * the gradient evaluates all "b + h" curves in one batch (likewise b - h, e ± h; d ± h reuses the
+ * denominators), sums each curve's terms, and adds a compensated sum of the other curves; the
+ * long-double rounding is then certified, or, rarely, replayed over all terms in file order.
+ * log(x/e) is reused when only b moves, exactly the value R recomputes.
  */
 export class JointLl3Objective {
   readonly parameterCount: number;
@@ -44,26 +49,35 @@ export class JointLl3Objective {
   private readonly parscale: Float64Array;
   /** par = p · parscale, kept in sync by `value`/`gradient`. */
   private readonly par: Float64Array;
-  /** Squared residuals of the last full evaluation (grouped layout). */
-  private readonly terms: Float64Array;
-  /** Squared residuals of the curve being perturbed (indexed from its first row). */
-  private readonly curveTerms: Float64Array;
-  /** Per-row log(x/e) and 1 + exp(b·log(x/e)) of the last full evaluation (gradient base). */
+  /** Per-row parameters of the row's curve (b, e) and perturbed b ± h, e ± h. */
+  private readonly rowHill: Float64Array;
+  private readonly rowEd50: Float64Array;
+  private readonly rowShifted: Float64Array;
+  /** Per-row log(x/e), 1 + exp(b·log(x/e)) and squared residuals of the last full evaluation. */
   private readonly logRatio: Float64Array;
   private readonly denominator: Float64Array;
-  /** Scratch rows for the perturbed curve: log(x/e') and exp(b'·log(x/e)). */
-  private readonly logScratch: Float64Array;
-  private readonly expScratch: Float64Array;
-  /** Per-curve compensated sums at the gradient's base point. */
+  private readonly terms: Float64Array;
+  /** Per-row batches of the perturbed evaluations. */
+  private readonly shiftedLog: Float64Array;
+  private readonly shiftedExp: Float64Array;
+  /** Squared residuals of the curve being perturbed (indexed from its first row). */
+  private readonly curveTerms: Float64Array;
+  /** Per-curve compensated sums of the last full evaluation, and "all curves before / after". */
   private readonly curveSum: Float64Array;
   private readonly curveCompensation: Float64Array;
-  /** Compensated sums of the curves before / after k, for "all curves but k". */
   private readonly prefixSum: Float64Array;
   private readonly prefixCompensation: Float64Array;
   private readonly suffixSum: Float64Array;
   private readonly suffixCompensation: Float64Array;
+  /** RSS with each curve's parameter moved up / down (one block at a time). */
+  private readonly upper: Float64Array;
+  private readonly lower: Float64Array;
   private readonly state: CompensatedSum = { sum: 0, compensation: 0 };
-  private readonly changedValue = new Float64Array(1);
+  /** The p of the last full evaluation. */
+  private readonly evaluatedAt: Float64Array;
+  private evaluated = false;
+  /** Curve index of each (grouped-layout) row. */
+  private readonly curveOfRow: Int32Array;
 
   constructor(data: JointData, parscale: Float64Array) {
     const k = data.curveCount;
@@ -76,30 +90,36 @@ export class JointLl3Objective {
     this.parscale = parscale;
     this.parameterCount = 3 * k;
     this.par = new Float64Array(3 * k);
-    this.terms = new Float64Array(n);
-    this.curveTerms = new Float64Array(longestCurve);
+    this.rowHill = new Float64Array(n);
+    this.rowEd50 = new Float64Array(n);
+    this.rowShifted = new Float64Array(n);
     this.logRatio = new Float64Array(n);
     this.denominator = new Float64Array(n);
-    this.logScratch = new Float64Array(n);
-    this.expScratch = new Float64Array(n);
+    this.terms = new Float64Array(n);
+    this.shiftedLog = new Float64Array(n);
+    this.shiftedExp = new Float64Array(n);
+    this.curveTerms = new Float64Array(longestCurve);
     this.curveSum = new Float64Array(k);
     this.curveCompensation = new Float64Array(k);
     this.prefixSum = new Float64Array(k + 1);
     this.prefixCompensation = new Float64Array(k + 1);
     this.suffixSum = new Float64Array(k + 1);
     this.suffixCompensation = new Float64Array(k + 1);
+    this.upper = new Float64Array(k);
+    this.lower = new Float64Array(k);
+    this.evaluatedAt = new Float64Array(3 * k);
+    this.curveOfRow = new Int32Array(n);
+    for (let c = 0; c < k; c++) this.curveOfRow.fill(c, data.start[c], data.start[c + 1]);
   }
 
   /** RSS (scaled units) at par = p · parscale. R's `fminfn`. */
   value(p: Float64Array): number {
-    this.setPar(p);
+    this.evaluate(p);
     const k = this.data.curveCount;
-    const par = this.par;
     const total = this.state;
     total.sum = 0;
     total.compensation = 0;
     for (let curve = 0; curve < k; curve++) {
-      this.sumCurve(curve, par[curve]!, par[k + curve]!, par[2 * k + curve]!);
       addCompensated(total, this.curveSum[curve]!);
       total.compensation += this.curveCompensation[curve]!;
     }
@@ -109,26 +129,25 @@ export class JointLl3Objective {
 
   /** Central-difference gradient in p space, R's `fmingr` without bounds. */
   gradient(p: Float64Array, df: Float64Array): void {
-    this.setPar(p);
-    const k = this.data.curveCount;
-    const par = this.par;
-    const ps = this.parscale;
-    for (let curve = 0; curve < k; curve++) {
-      this.sumCurve(curve, par[curve]!, par[k + curve]!, par[2 * k + curve]!);
-    }
+    this.evaluate(p);
     this.buildPrefixSuffix();
-    for (let i = 0; i < 3 * k; i++) {
-      const block = i < k ? 0 : i < 2 * k ? 1 : 2;
-      const curve = i - block * k;
-      const up = (p[i]! + NDEPS) * ps[i]!;
-      const down = (p[i]! - NDEPS) * ps[i]!;
-      this.valueWithCurveChanged(curve, block, up);
-      const val1 = this.changedValue[0]!;
-      this.valueWithCurveChanged(curve, block, down);
-      const val2 = this.changedValue[0]!;
-      df[i] = (val1 - val2) / (2 * NDEPS);
-      if (!Number.isFinite(df[i]!)) {
-        throw new OptimError(`non-finite finite-difference value [${i + 1}]`, i);
+    const k = this.data.curveCount;
+    for (let block = HILL; block <= ED50; block++) {
+      this.shiftedBatch(p, block, NDEPS);
+      for (let curve = 0; curve < k; curve++) {
+        this.perturbedInto(p, block, curve, NDEPS, this.upper);
+      }
+      this.shiftedBatch(p, block, -NDEPS);
+      for (let curve = 0; curve < k; curve++) {
+        this.perturbedInto(p, block, curve, -NDEPS, this.lower);
+      }
+      // Checked in R's parameter order, so an error names the same parameter as R.
+      for (let curve = 0; curve < k; curve++) {
+        const i = block * k + curve;
+        df[i] = (this.upper[curve]! - this.lower[curve]!) / (2 * NDEPS);
+        if (!Number.isFinite(df[i])) {
+          throw new OptimError(`non-finite finite-difference value [${i + 1}]`, i);
+        }
       }
     }
   }
@@ -149,52 +168,93 @@ export class JointLl3Objective {
   }
 
   /**
-   * Squared residuals of one curve into `terms`, its compensated sum into curveSum /
-   * curveCompensation, and its log(x/e) and denominators into the per-row caches.
+   * All rows at par: log(x/e), denominators, squared residuals and per-curve compensated sums.
+   * optim asks for the gradient at the point its line search evaluated last, so an unchanged p
+   * reuses that evaluation (the same doubles R recomputes).
    */
-  private sumCurve(curve: number, b: number, d: number, e: number): void {
-    const { xs, ys, start } = this.data;
-    const from = start[curve]!;
-    const end = start[curve + 1]!;
-    glibcLogOfRatios(xs, e, from, end, this.logRatio);
-    glibcExpOfProducts(b, this.logRatio, from, end, this.expScratch);
-    let sum = 0;
-    let compensation = 0;
-    for (let r = from; r < end; r++) {
-      const denominator = 1 + this.expScratch[r]!;
-      this.denominator[r] = denominator;
-      const residual = ys[r]! - d / denominator;
-      const term = residual * residual;
-      this.terms[r] = term;
-      const t = sum + term;
-      compensation += Math.abs(sum) >= Math.abs(term) ? sum - t + term : term - t + sum;
-      sum = t;
+  private evaluate(p: Float64Array): void {
+    this.setPar(p);
+    if (this.evaluated && this.sameAsEvaluated(p)) return;
+    this.evaluatedAt.set(p);
+    this.evaluated = true;
+    const { xs, ys, start, curveCount: k } = this.data;
+    const n = xs.length;
+    const curveOfRow = this.curveOfRow;
+    for (let r = 0; r < n; r++) {
+      const curve = curveOfRow[r]!;
+      this.rowHill[r] = this.par[curve]!;
+      this.rowEd50[r] = this.par[2 * k + curve]!;
     }
-    this.curveSum[curve] = sum;
-    this.curveCompensation[curve] = compensation;
+    glibcLogOfRatios(xs, this.rowEd50, n, this.logRatio);
+    glibcExpOfProducts(this.rowHill, this.logRatio, n, this.shiftedExp);
+    for (let curve = 0; curve < k; curve++) {
+      const d = this.par[k + curve]!;
+      let sum = 0;
+      let compensation = 0;
+      for (let r = start[curve]!; r < start[curve + 1]!; r++) {
+        const denominator = 1 + this.shiftedExp[r]!;
+        this.denominator[r] = denominator;
+        const residual = ys[r]! - d / denominator;
+        const term = residual * residual;
+        this.terms[r] = term;
+        const t = sum + term;
+        compensation += Math.abs(sum) >= Math.abs(term) ? sum - t + term : term - t + sum;
+        sum = t;
+      }
+      this.curveSum[curve] = sum;
+      this.curveCompensation[curve] = compensation;
+    }
+  }
+
+  private sameAsEvaluated(p: Float64Array): boolean {
+    const previous = this.evaluatedAt;
+    for (let i = 0; i < p.length; i++) if (!Object.is(previous[i], p[i])) return false;
+    return true;
   }
 
   /**
-   * R's RSS with one parameter of `curve` (block 0 = b, 1 = d, 2 = e) set to `changed`, into
-   * `changedValue[0]` (a typed-array slot rather than a return value: V8 boxes doubles returned
-   * from calls it does not inline, and this runs 6 K times per gradient).
+   * For every curve at once, the exp terms with its b (block HILL) or e (block ED50) moved by
+   * `h` in p space, R's `(p[i] + eps) * parscale[i]`. Block MAX needs no batch.
    */
-  private valueWithCurveChanged(curve: number, block: number, changed: number): void {
-    const { xs, ys, start } = this.data;
-    const k = this.data.curveCount;
+  private shiftedBatch(p: Float64Array, block: number, h: number): void {
+    if (block === MAX) return;
+    const { xs, curveCount: k } = this.data;
+    const ps = this.parscale;
+    const n = xs.length;
+    const curveOfRow = this.curveOfRow;
+    const offset = block * k;
+    for (let r = 0; r < n; r++) {
+      const i = offset + curveOfRow[r]!;
+      this.rowShifted[r] = (p[i]! + h) * ps[i]!;
+    }
+    if (block === HILL) {
+      glibcExpOfProducts(this.rowShifted, this.logRatio, n, this.shiftedExp);
+    } else {
+      glibcLogOfRatios(xs, this.rowShifted, n, this.shiftedLog);
+      glibcExpOfProducts(this.rowHill, this.shiftedLog, n, this.shiftedExp);
+    }
+  }
+
+  /**
+   * R's RSS with parameter (block, curve) moved by h, from the batch of `shiftedBatch`, into
+   * out[curve] (a typed-array slot: V8 boxes doubles returned from calls it does not inline).
+   */
+  private perturbedInto(
+    p: Float64Array,
+    block: number,
+    curve: number,
+    h: number,
+    out: Float64Array,
+  ): void {
+    const { ys, start, curveCount: k } = this.data;
     const from = start[curve]!;
     const end = start[curve + 1]!;
-    const d = block === 1 ? changed : this.par[k + curve]!;
-    if (block === 0) {
-      glibcExpOfProducts(changed, this.logRatio, from, end, this.expScratch);
-    } else if (block === 2) {
-      glibcLogOfRatios(xs, changed, from, end, this.logScratch);
-      glibcExpOfProducts(this.par[curve]!, this.logScratch, from, end, this.expScratch);
-    }
+    const i = block * k + curve;
+    const d = block === MAX ? (p[i]! + h) * this.parscale[i]! : this.par[k + curve]!;
     let sum = 0;
     let compensation = 0;
     for (let r = from; r < end; r++) {
-      const denominator = block === 1 ? this.denominator[r]! : 1 + this.expScratch[r]!;
+      const denominator = block === MAX ? this.denominator[r]! : 1 + this.shiftedExp[r]!;
       const residual = ys[r]! - d / denominator;
       const term = residual * residual;
       this.curveTerms[r - from] = term;
@@ -211,7 +271,7 @@ export class JointLl3Objective {
     addCompensated(total, sum);
     total.compensation += compensation;
     const certified = certifiedSum(total.sum, total.compensation, this.terms.length);
-    this.changedValue[0] = certified !== UNCERTAIN ? certified : this.replaySum(curve);
+    out[curve] = certified !== UNCERTAIN ? certified : this.replaySum(curve);
   }
 
   /**

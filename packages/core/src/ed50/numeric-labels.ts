@@ -28,10 +28,16 @@ export function normalisedLabelColumns(
       return INTEGER.test(text) && Math.abs(Number(text)) < 2 ** 31;
     });
     // read.csv reads small whole numbers as integers (printed plainly), others as doubles.
+    const labels = new Map<string, string>();
     const normalise = (raw: string): string => {
       if (isMissing(raw)) return raw;
-      const value = Number(raw.trim());
-      return integers ? String(value) : formatRNumber(value);
+      let label = labels.get(raw);
+      if (label === undefined) {
+        const value = Number(raw.trim());
+        label = integers ? String(value) : formatRNumber(value);
+        labels.set(raw, label);
+      }
+      return label;
     };
     const changed = present.find((cell) => normalise(cell) !== cell);
     if (changed === undefined) continue;

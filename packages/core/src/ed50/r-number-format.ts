@@ -5,6 +5,15 @@
  * 420 → "420", 100000 → "1e+05", 0.0001 → "1e-04", NaN → "NaN".
  */
 export function formatRNumber(x: number): string {
+  const plain = String(x);
+  // Common case (e.g. 36.91): JavaScript's shortest form is already R's when it is a plain
+  // decimal with at most 15 significant digits that R would not switch to e-notation.
+  if (PLAIN_DECIMAL.test(plain)) {
+    const unsigned = plain.replace('-', '');
+    const digits = unsigned.replace('.', '').replace(/^0+/, '').replace(/0+$/, '').length;
+    const sciWidth = digits + (digits > 1 ? 1 : 0) + 4;
+    if (digits <= 15 && unsigned.length <= sciWidth && Math.abs(x) < 1e15) return plain;
+  }
   if (Number.isNaN(x)) return 'NaN';
   if (x === Infinity) return 'Inf';
   if (x === -Infinity) return '-Inf';
@@ -18,6 +27,8 @@ export function formatRNumber(x: number): string {
   const fixed = target.toFixed(Math.min(decimals, 100));
   return fixed.length <= scientific.length ? fixed : scientific;
 }
+
+const PLAIN_DECIMAL = /^-?\d+(\.\d+)?$/;
 
 /** 1.5e+05 style with at least two exponent digits, as C's printf("%.*e"). */
 function toRScientific(x: number, digits: number): string {

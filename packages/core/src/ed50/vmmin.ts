@@ -73,7 +73,9 @@ export function vmmin(
   const t = new Float64Array(n);
   const X = new Float64Array(n);
   const c = new Float64Array(n);
-  // Lower triangle of the inverse-Hessian approximation, row-major: B[i][j] = B[i * n + j], j <= i.
+  // The inverse-Hessian approximation. The C code keeps its lower triangle and reads B[j][i]
+  // for j > i; here both triangles are kept equal (B[i * n + j] = B[j * n + i]) so that every
+  // loop reads a row contiguously. The arithmetic and its order are unchanged.
   const B = new Float64Array(n * n);
 
   let f = fn(p);
@@ -88,11 +90,8 @@ export function vmmin(
 
   do {
     if (ilast === gradcount) {
-      for (let i = 0; i < n; i++) {
-        const row = i * n;
-        for (let j = 0; j < i; j++) B[row + j] = 0.0;
-        B[row + i] = 1.0;
-      }
+      B.fill(0.0);
+      for (let i = 0; i < n; i++) B[i * n + i] = 1.0;
     }
     for (let i = 0; i < n; i++) {
       X[i] = p[i]!;
@@ -102,8 +101,7 @@ export function vmmin(
     for (let i = 0; i < n; i++) {
       let s = 0.0;
       const row = i * n;
-      for (let j = 0; j <= i; j++) s -= B[row + j]! * g[j]!;
-      for (let j = i + 1; j < n; j++) s -= B[j * n + i]! * g[j]!;
+      for (let j = 0; j < n; j++) s -= B[row + j]! * g[j]!;
       t[i] = s;
       gradproj += s * g[i]!;
     }
@@ -148,8 +146,7 @@ export function vmmin(
           for (let i = 0; i < n; i++) {
             let s = 0.0;
             const row = i * n;
-            for (let j = 0; j <= i; j++) s += B[row + j]! * c[j]!;
-            for (let j = i + 1; j < n; j++) s += B[j * n + i]! * c[j]!;
+            for (let j = 0; j < n; j++) s += B[row + j]! * c[j]!;
             X[i] = s;
             D2 += s * c[i]!;
           }
@@ -159,7 +156,9 @@ export function vmmin(
             const ti = t[i]!;
             const Xi = X[i]!;
             for (let j = 0; j <= i; j++) {
-              B[row + j] = B[row + j]! + (D2 * ti * t[j]! - Xi * t[j]! - ti * X[j]!) / D1;
+              const updated = B[row + j]! + (D2 * ti * t[j]! - Xi * t[j]! - ti * X[j]!) / D1;
+              B[row + j] = updated;
+              B[j * n + i] = updated;
             }
           }
         } else {

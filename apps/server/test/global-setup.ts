@@ -71,6 +71,7 @@ async function dropDatabases(admin: pg.Client, template: string) {
     `SELECT datname FROM pg_database WHERE datname = $1 OR datname LIKE $2`,
     [template, `${template}\\_%`],
   );
-  for (const { datname } of rows)
-    {await admin.query(`DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`);}
+  for (const { datname } of rows) {
+    await admin.query(`DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`);
+  }
 }

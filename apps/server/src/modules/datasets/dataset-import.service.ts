@@ -205,6 +205,9 @@ export async function importDataset(
   }
 
   for (const table of explicitIdTables) await repo.syncIdSequence(trx, table);
+  // PGlite has no autovacuum: without fresh statistics the planner keeps estimating the tables
+  // as they were before a bulk import (cart exports re-scanned whole groups per page).
+  await repo.analyzeDatasetTables(trx);
   await recordDatasetChange(trx, { seeded: options.seeded });
 
   const created = (records: readonly { existing?: boolean }[]) =>

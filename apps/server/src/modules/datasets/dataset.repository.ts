@@ -105,6 +105,18 @@ export const datasetRepository = {
     `.execute(db);
   },
 
+  async analyzeDatasetTables(db: AppDb): Promise<void> {
+    const tables = [
+      'projects',
+      'experiments',
+      'colonies',
+      'biosamples',
+      'observations',
+      ...thresholdKindInfos.flatMap((i) => [i.table, i.observationLinkTable]),
+    ];
+    await sql.raw(`ANALYZE ${tables.join(', ')}`).execute(db);
+  },
+
   async datasetState(db: AppDb) {
     return db
       .selectFrom('dataset_state')

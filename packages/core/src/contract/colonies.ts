@@ -10,6 +10,10 @@ export const ZColony = z
     latitude: z.number(),
     longitude: z.number(),
     projects: z.array(z.string()).meta({ description: 'Names of the projects the colony is in' }),
+    collection_years: z.array(z.number().int()).meta({
+      description:
+        "Distinct collection years of the colony's biosamples, ascending (the map's years filter)",
+    }),
     ...ZThresholdLists.shape,
   })
   .meta({ id: 'Colony' });

@@ -1,9 +1,12 @@
-import { gunzipSync } from 'node:zlib';
+import { gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TColony } from '@coral/core';
 import { buildApp } from '../../app';
 import { createTestApp, type TestContext } from '../../../test/test-app';
 import { seedJson } from '../../../test/seed-json';
+import { publishedSnapshotsRepository } from '../datasets/published-snapshots.repository';
+import { currentDatasetVersion } from '../datasets/dataset-version';
+import { hasCurrentFeedFormat } from './colonies.service';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -31,6 +34,7 @@ describe('GET /api/public/colonies/', () => {
       latitude: -18.20583554,
       longitude: 177.6889888,
       projects: ['2022_FJI_Viti_Levu_ElisaJahreis'],
+      collection_years: [2022],
     });
     expect(colony.thermal_tolerances).toContainEqual({
       id: 1147,
@@ -88,7 +92,7 @@ describe('GET /api/public/colonies/', () => {
     expect(JSON.parse(gunzipSync(zipped.rawPayload).toString())).toEqual(plain.json());
 
     const etag = plain.headers.etag as string;
-    expect(etag).toMatch(/^"colonies-v\d+"$/);
+    expect(etag).toMatch(/^"colonies-v\d+\.2"$/);
     const notModified = await getColonies({ 'if-none-match': etag });
     expect(notModified.statusCode).toBe(304);
     expect(notModified.body).toBe('');
@@ -112,6 +116,53 @@ describe('GET /api/public/colonies/', () => {
     ctx.queries.length = 0;
     expect((await getColonies()).json<TColony[]>()).toHaveLength(682);
     expect(ctx.queries.length).toBeLessThanOrEqual(8);
+  });
+});
+
+describe("collection years in the feed (the map's years filter)", () => {
+  it("are the distinct years of each colony's dated biosamples, ascending, as recorded", async () => {
+    const colonies = (await getColonies()).json<TColony[]>();
+    const expected = new Map<number, Set<number>>();
+    for (const biosample of seedJson.biosamples) {
+      if (biosample.collection_date === null) continue;
+      const years = expected.get(biosample.colony) ?? new Set<number>();
+      years.add(Number(biosample.collection_date.slice(0, 4)));
+      expected.set(biosample.colony, years);
+    }
+    for (const colony of colonies) {
+      const years = [...(expected.get(colony.id) ?? [])].sort((a, b) => a - b);
+      expect(colony.collection_years, `colony ${colony.id}`).toEqual(years);
+    }
+    const all = new Set(colonies.flatMap((c) => c.collection_years));
+    expect([...all].sort()).toEqual([2022, 2222]);
+  });
+
+  it('rebuilds a snapshot stored in the previous shape (without collection_years) once', async () => {
+    const { version } = await currentDatasetVersion(ctx.database.db);
+    const colonies = (await getColonies()).json<TColony[]>();
+    const old = colonies.map(({ collection_years: _years, ...colony }) => colony);
+    await publishedSnapshotsRepository.save(
+      ctx.database.db,
+      'colonies',
+      version,
+      gzipSync(JSON.stringify(old)),
+    );
+    const otherProcess = await ctx.anotherApp();
+    const response = await otherProcess.inject({ method: 'GET', url: '/api/public/colonies/' });
+    expect(response.json<TColony[]>()).toEqual(colonies);
+    const stored = await publishedSnapshotsRepository.find(ctx.database.db, 'colonies', version);
+    expect(hasCurrentFeedFormat(stored!)).toBe(true);
+  });
+
+  it('judges the shape from the first colony only', () => {
+    expect(hasCurrentFeedFormat(gzipSync('[]'))).toBe(true);
+    expect(hasCurrentFeedFormat(gzipSync('[{"id":1,"projects":[],"thermal_tolerances":[]}]'))).toBe(
+      false,
+    );
+    const big = JSON.stringify(
+      Array.from({ length: 5000 }, (_, id) => ({ id, projects: ['P'], collection_years: [2022] })),
+    );
+    expect(hasCurrentFeedFormat(gzipSync(big))).toBe(true);
   });
 });
 

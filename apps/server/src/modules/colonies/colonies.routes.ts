@@ -1,8 +1,48 @@
+import { createHash } from 'node:crypto';
+import { promisify } from 'node:util';
+import { gzip } from 'node:zlib';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ZColonyList } from '@coral/core';
+import {
+  filterColonies,
+  filterSetToQueryString,
+  isEmptyFilterSet,
+  normalizeFilterSet,
+  parseFilterQuery,
+  ZColonyList,
+  ZErrorResponse,
+  ZFilterQuery,
+} from '@coral/core';
+import { badRequest } from '../../errors';
 import { sendPreserialized } from '../../lib/send-preserialized';
-import type { ColoniesService } from './colonies.service';
+import { COLONY_FEED_FORMAT, type ColoniesService, type ColonyFeed } from './colonies.service';
+
+const gzipAsync = promisify(gzip);
+
+/** Filtered answers this small are not worth compressing. */
+const GZIP_MIN_BYTES = 1024;
+
+const acceptsGzip = (request: FastifyRequest) =>
+  /\bgzip\b/.test(request.headers['accept-encoding'] ?? '');
+
+/** Headers shared by every answer; true when the client's copy is current (answer 304). */
+function validate(request: FastifyRequest, reply: FastifyReply, etag: string): boolean {
+  reply.header('ETag', etag).header('Cache-Control', 'no-cache').header('Vary', 'Accept-Encoding');
+  return request.headers['if-none-match'] === etag;
+}
+
+/** The whole feed: the snapshot published with the data, sent as stored. */
+async function sendFeed(request: FastifyRequest, reply: FastifyReply, feed: ColonyFeed) {
+  if (validate(request, reply, `"colonies-v${feed.version}.${COLONY_FEED_FORMAT}"`)) {
+    return reply.status(304).send();
+  }
+  reply.type('application/json; charset=utf-8');
+  if (acceptsGzip(request)) {
+    return sendPreserialized(reply.header('Content-Encoding', 'gzip'), feed.gzipped);
+  }
+  return sendPreserialized(reply, await feed.json());
+}
 
 export const coloniesRoutes: FastifyPluginAsyncZod<{ colonies: ColoniesService }> = async (
   app,
@@ -17,23 +57,50 @@ export const coloniesRoutes: FastifyPluginAsyncZod<{ colonies: ColoniesService }
         tags: ['public'],
         summary: 'All colonies with their thermal thresholds (ED50, ED5, ED95)',
         description:
+          'Without parameters: every colony (the snapshot published with the data). With filter ' +
+          'parameters: exactly the colonies the map shows for that filter set, by the same ' +
+          'filter engine (packages/core/src/filters): species, project, collection years, and ' +
+          '`min,max` ranges that filter only when they differ from the dataset defaults of the ' +
+          'max-min endpoints. Unknown or malformed parameters answer 400. ' +
           'Gzip-encoded when the client accepts it. ETag changes whenever the data changes.',
-        response: { 200: ZColonyList, 304: z.undefined().meta({ description: 'Not modified' }) },
+        querystring: ZFilterQuery,
+        response: {
+          200: ZColonyList,
+          304: z.undefined().meta({ description: 'Not modified' }),
+          400: ZErrorResponse,
+        },
       },
     },
     async (request, reply) => {
-      const feed = await colonies.feed();
-      const etag = `"colonies-v${feed.version}"`;
-      reply
-        .header('ETag', etag)
-        .header('Cache-Control', 'no-cache')
-        .header('Vary', 'Accept-Encoding');
-      if (request.headers['if-none-match'] === etag) return reply.status(304).send();
-      reply.type('application/json; charset=utf-8');
-      if (/\bgzip\b/.test(request.headers['accept-encoding'] ?? '')) {
-        return sendPreserialized(reply.header('Content-Encoding', 'gzip'), feed.gzipped);
+      if (Object.keys(request.query).length === 0) {
+        return sendFeed(request, reply, await colonies.feed());
       }
-      return sendPreserialized(reply, await feed.json());
+      const { filters, problems } = parseFilterQuery(request.query);
+      if (problems.length > 0) {
+        throw badRequest(`Invalid filter: ${problems.join('; ')}`, problems);
+      }
+      const { feed, defaults } = await colonies.filterContext();
+      const normal = normalizeFilterSet(filters, defaults);
+      // Default ranges filter nothing: the whole feed, as stored.
+      if (isEmptyFilterSet(normal)) return sendFeed(request, reply, feed);
+
+      const fingerprint = createHash('sha256')
+        .update(filterSetToQueryString(normal))
+        .digest('base64url')
+        .slice(0, 16);
+      if (
+        validate(request, reply, `"colonies-v${feed.version}.${COLONY_FEED_FORMAT}-${fingerprint}"`)
+      ) {
+        return reply.status(304).send();
+      }
+      const json = Buffer.from(
+        JSON.stringify(filterColonies(await feed.colonies(), normal, defaults)),
+      );
+      reply.type('application/json; charset=utf-8');
+      if (acceptsGzip(request) && json.length >= GZIP_MIN_BYTES) {
+        return sendPreserialized(reply.header('Content-Encoding', 'gzip'), await gzipAsync(json));
+      }
+      return sendPreserialized(reply, json);
     },
   );
 };

@@ -1,0 +1,206 @@
+import { gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  ALL_RANGE_KEYS,
+  defaultRangesFromMaxMin,
+  filterColonies,
+  filterSetToQueryString,
+  RANGE_SPEC_BY_KEY,
+  THRESHOLD_KIND_INFO,
+  THRESHOLD_KINDS,
+  type DefaultRanges,
+  type FilterSet,
+  type TColony,
+  type TErrorResponse,
+} from '@coral/core';
+import { createTestApp, type TestContext } from '../../../test/test-app';
+
+/**
+ * The server filters with the engine the map uses: for any filter set, the colonies of
+ * GET /api/public/colonies/?<filters> are exactly those the browser shows (the browser runs
+ * `filterColonies` on the full feed with defaults from the three max-min answers).
+ */
+let ctx: TestContext;
+let all: TColony[];
+let defaults: DefaultRanges;
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+  all = (await ctx.app.inject({ method: 'GET', url: '/api/public/colonies/' })).json<TColony[]>();
+  const answers = await Promise.all(
+    THRESHOLD_KINDS.map(async (kind) => {
+      const url = `/api/public/${THRESHOLD_KIND_INFO[kind].maxMinPath}/max-min/`;
+      return [kind, (await ctx.app.inject({ method: 'GET', url })).json()] as const;
+    }),
+  );
+  defaults = defaultRangesFromMaxMin(Object.fromEntries(answers));
+});
+afterAll(() => ctx.close());
+
+const get = (query: string, headers: Record<string, string> = {}) =>
+  ctx.app.inject({ method: 'GET', url: `/api/public/colonies/?${query}`, headers });
+
+async function serverIds(filters: FilterSet): Promise<number[]> {
+  const response = await get(filterSetToQueryString(filters));
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json<TColony[]>().map((c) => c.id);
+}
+
+const browserIds = (filters: FilterSet) => filterColonies(all, filters, defaults).map((c) => c.id);
+
+describe('GET /api/public/colonies/ with filter parameters', () => {
+  it.each<[string, FilterSet, number | ((ids: number[]) => void)]>([
+    ['species', { species: 'Porites cylindrica' }, (ids) => expect(ids).toContain(658)],
+    [
+      'project (duplicate project names are one name)',
+      { project: 'GlobalSearch_Carib' },
+      (ids) => expect(ids.length).toBeGreaterThan(0),
+    ],
+    [
+      'years 2222 (the seed records them)',
+      { years: [2222] },
+      (ids) => expect(ids.length).toBeGreaterThan(0),
+    ],
+    ['an ED50 range', { absThermalTolerance: [37.5, 37.6] }, (ids) => expect(ids).toContain(658)],
+    ['a species nobody has', { species: 'Nothing here' }, 0],
+  ])('%s: the same colonies as the browser', async (_, filters, check) => {
+    const ids = await serverIds(filters);
+    expect(ids).toEqual(browserIds(filters));
+    if (typeof check === 'number') expect(ids).toHaveLength(check);
+    else check(ids);
+  });
+
+  it('answers the colonies in full, in feed order, with the snapshot’s bytes per colony', async () => {
+    const response = await get('species=Porites%20cylindrica');
+    const colonies = response.json<TColony[]>();
+    expect(colonies).toEqual(all.filter((c) => c.species === 'Porites cylindrica'));
+    expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
+  });
+
+  it('serves the stored snapshot when every range is at its default', async () => {
+    const plain = await ctx.app.inject({ method: 'GET', url: '/api/public/colonies/' });
+    const atDefaults: FilterSet = Object.fromEntries(
+      ALL_RANGE_KEYS.map((key) => {
+        const { min, max } = defaults[RANGE_SPEC_BY_KEY[key].defaultKey];
+        return [key, [min, max]];
+      }),
+    );
+    const response = await get(filterSetToQueryString(atDefaults));
+    expect(response.statusCode).toBe(200);
+    expect(response.headers.etag).toBe(plain.headers.etag);
+    expect(response.json<TColony[]>()).toHaveLength(682);
+    const infinite = await get('absThermalTolerance=-Infinity,Infinity');
+    expect(infinite.headers.etag).toBe(plain.headers.etag);
+  });
+
+  it('gzips a large filtered answer, and answers 304 for its ETag', async () => {
+    const query = 'years=2022';
+    const zipped = await get(query, { 'accept-encoding': 'gzip' });
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    const colonies = JSON.parse(gunzipSync(zipped.rawPayload).toString()) as TColony[];
+    const ids = colonies.map((c) => c.id);
+    expect(ids).toEqual(browserIds({ years: [2022] }));
+    const etag = zipped.headers.etag as string;
+    expect(etag).toMatch(/^"colonies-v\d+\.2-[\w-]{16}"$/);
+    expect((await get(query, { 'if-none-match': etag })).statusCode).toBe(304);
+    expect((await get('years=2222')).headers.etag).not.toBe(etag);
+    // The same filter written differently is the same answer.
+    expect((await get('years=2022,2022')).headers.etag).toBe(etag);
+  });
+
+  it('costs one small query per request once the version is known', async () => {
+    await get('species=Porites%20lobata');
+    ctx.queries.length = 0;
+    await get('species=Acropora%20hyacinthus');
+    expect(ctx.queries).toHaveLength(1); // the dataset version
+  });
+
+  it.each<[string, RegExp]>([
+    ['colour=red', /Unknown filter parameter: colour/],
+    ['species=A&colour=red&size=2', /Unknown filter parameters: colour, size/],
+    ['absThermalTolerance=33', /absThermalTolerance: expected "min,max"/],
+    ['absThermalTolerance=40,33', /minimum 40 is greater than the maximum 33/],
+    ['years=twenty', /years: expected comma-separated years/],
+    ['species=', /species/],
+    ['species=A&species=B', /species/],
+  ])('refuses ?%s with 400 and says why', async (query, message) => {
+    const response = await get(query);
+    expect(response.statusCode).toBe(400);
+    const body = response.json<TErrorResponse>();
+    expect(body.error).toMatch(message);
+    expect(body.code).toMatch(/VALIDATION_FAILED|BAD_REQUEST/);
+  });
+
+  it('documents every filter parameter in the OpenAPI document', async () => {
+    const document = (await ctx.app.inject({ method: 'GET', url: '/api/docs/json' })).json<{
+      paths: Record<
+        string,
+        { get: { parameters: { name: string; in: string; description?: string }[] } }
+      >;
+    }>();
+    const parameters = document.paths['/api/public/colonies/']!.get.parameters;
+    expect(parameters.map((p) => p.name)).toEqual([
+      'species',
+      'project',
+      'years',
+      ...ALL_RANGE_KEYS,
+    ]);
+    expect(parameters.every((p) => p.in === 'query' && p.description)).toBe(true);
+  });
+});
+
+/** mulberry32: a seeded PRNG, so a failure can be replayed. */
+function random(seed: number) {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** Filter sets of every sort: values from the data, defaults, infinities, empty results. */
+function randomFilterSet(next: () => number): FilterSet {
+  const pick = <T>(items: readonly T[]) => items[Math.floor(next() * items.length)]!;
+  const species = [...new Set(all.map((c) => c.species))];
+  const projects = [...new Set(all.flatMap((c) => c.projects))];
+  const filters: Record<string, unknown> = {};
+  if (next() < 0.3) filters.species = pick(species);
+  if (next() < 0.3) filters.project = pick(projects);
+  if (next() < 0.2) filters.years = [pick([2022, 2222, 2021])];
+  const rangeCount = Math.floor(next() * 4);
+  for (let i = 0; i < rangeCount; i++) {
+    const key = pick(ALL_RANGE_KEYS);
+    const { min, max } = defaults[RANGE_SPEC_BY_KEY[key].defaultKey];
+    const style = next();
+    if (style < 0.15) filters[key] = [min, max];
+    else if (style < 0.25) filters[key] = [-Infinity, max - next() * 3];
+    else {
+      const span = (max - min) * 1.4;
+      const a = Math.round((min - span * 0.2 + next() * span) * 100) / 100;
+      const b = Math.round((a + next() * span * 0.6) * 100) / 100;
+      filters[key] = [a, b];
+    }
+  }
+  return filters;
+}
+
+describe('client and server agree', () => {
+  it('on 300 random filter sets over the seed (seeded PRNG)', async () => {
+    const next = random(20261121);
+    let nonEmpty = 0;
+    let narrowed = 0;
+    for (let i = 0; i < 300; i++) {
+      const filters = randomFilterSet(next);
+      const expected = browserIds(filters);
+      expect(await serverIds(filters), JSON.stringify(filters)).toEqual(expected);
+      if (expected.length > 0) nonEmpty++;
+      if (expected.length > 0 && expected.length < all.length) narrowed++;
+    }
+    // The sets exercise the interesting cases, not only "nothing" and "everything".
+    expect(nonEmpty).toBeGreaterThan(60);
+    expect(narrowed).toBeGreaterThan(40);
+  });
+});

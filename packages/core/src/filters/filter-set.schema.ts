@@ -1,0 +1,80 @@
+import { z } from 'zod';
+import {
+  ALL_RANGE_KEYS,
+  LEGACY_RANGE_KEYS,
+  RANGE_SPEC_BY_KEY,
+  type AnyRangeKey,
+} from './filter-set';
+import { RANGE_PATTERN, YEARS_PATTERN } from './filter-query';
+
+/*
+ * Schemas of the filter set, apart from the engine so that the browser bundle, which only needs
+ * the engine, carries no zod (decision 0004).
+ */
+
+function describeRange(key: AnyRangeKey): string {
+  const spec = RANGE_SPEC_BY_KEY[key];
+  const what = `${spec.scale} ${spec.kind.toUpperCase()} (${spec.valueKey})`;
+  const legacy = LEGACY_RANGE_KEYS.includes(key as never)
+    ? ` Older name of ${spec.defaultKey}.`
+    : '';
+  return `[min, max] °C of the ${what}; filters only when it differs from the dataset default.${legacy}`;
+}
+
+const ZFilterRange = z.tuple([z.number(), z.number()]);
+
+/** The filter set as JSON (a cart group's `filter_params`). */
+export const ZFilterSet = z
+  .strictObject({
+    species: z.string().optional(),
+    project: z.string().optional(),
+    years: z.array(z.number().int()).optional().meta({ description: 'Collection years' }),
+    ...Object.fromEntries(
+      ALL_RANGE_KEYS.map((key) => [
+        key,
+        ZFilterRange.optional().meta({ description: describeRange(key) }),
+      ]),
+    ),
+  })
+  .meta({ id: 'FilterSet', description: 'Map filters (spec §3); empty means all colonies' });
+
+const rangeParameter = (key: AnyRangeKey) =>
+  z
+    .string()
+    .regex(RANGE_PATTERN, `${key}: expected "min,max" in °C, for example 33.5,40`)
+    .optional()
+    .meta({ description: `"min,max": ${describeRange(key)}`, example: '33.5,40' });
+
+/**
+ * The filter set as query parameters of GET /api/public/colonies/ (the format of
+ * `filter-query.ts`). Unknown parameters are refused.
+ */
+export const ZFilterQuery = z.strictObject(
+  {
+    species: z.string().min(1).optional().meta({ description: 'Species name (exact match)' }),
+    project: z
+      .string()
+      .min(1)
+      .optional()
+      .meta({ description: "Project name; the colony's projects must include it" }),
+    years: z
+      .string()
+      .regex(YEARS_PATTERN, 'years: expected comma-separated years, for example 2022,2023')
+      .optional()
+      .meta({
+        description: "Collection years, comma-separated; one of the colony's biosamples must match",
+        example: '2022',
+      }),
+    ...(Object.fromEntries(ALL_RANGE_KEYS.map((key) => [key, rangeParameter(key)])) as Record<
+      AnyRangeKey,
+      ReturnType<typeof rangeParameter>
+    >),
+  },
+  {
+    error: (issue) =>
+      issue.code === 'unrecognized_keys'
+        ? `Unknown filter parameter${issue.keys.length > 1 ? 's' : ''}: ${issue.keys.join(', ')}`
+        : undefined,
+  },
+);
+export type TFilterQuery = z.infer<typeof ZFilterQuery>;

@@ -10,4 +10,3 @@ export * from './format';
 export * from './csv';
 export * from './upload';
 export * from './filters';
-export * from './filters';

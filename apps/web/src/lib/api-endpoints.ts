@@ -1,17 +1,23 @@
 import type {
   TAuthResult,
   TAuthStatus,
+  TBreakpointTemperatureMaxMin,
+  TCartAddRequest,
+  TCartAddResponse,
   TCartDeleteRequest,
   TCartExportRequest,
   TCartGroup,
   TCartMessage,
   TCartRenameRequest,
+  TColony,
   TCsrfToken,
   TLoginRequest,
   TProjectDetail,
   TProjectSummary,
   TPublicConfig,
   TStatistics,
+  TThermalLimitMaxMin,
+  TThermalToleranceMaxMin,
 } from '@coral/core';
 
 /**
@@ -28,11 +34,16 @@ export interface GetEndpoints {
   '/api/auth/status/': TAuthStatus;
   '/api/auth/csrf/': TCsrfToken;
   '/api/auth/cart/': TCartGroup[];
+  '/api/public/colonies/': TColony[];
+  '/api/public/thermal-tolerances/max-min/': TThermalToleranceMaxMin;
+  '/api/public/breakpoint-temperatures/max-min/': TBreakpointTemperatureMaxMin;
+  '/api/public/thermal-limits/max-min/': TThermalLimitMaxMin;
 }
 
 export interface PostEndpoints {
   '/api/auth/login/': { body: TLoginRequest; response: TAuthResult };
   '/api/auth/logout/': { body: undefined; response: TAuthResult };
+  '/api/auth/cart/': { body: TCartAddRequest; response: TCartAddResponse };
 }
 
 export interface PutEndpoints {

@@ -22,7 +22,7 @@ export const pageRoutes: RouteObject[] = [
   { path: CLIENT_ROUTES.project, lazy: lazyRoute(() => import('./routes/project')) },
   { path: CLIENT_ROUTES.login, lazy: lazyRoute(() => import('./routes/login')) },
   comingSoon(CLIENT_ROUTES.map, 'Map'),
-  comingSoon(CLIENT_ROUTES.cart, 'Research Cart'),
+  { path: CLIENT_ROUTES.cart, lazy: lazyRoute(() => import('./routes/cart')) },
   comingSoon(CLIENT_ROUTES.upload, 'Upload'),
   comingSoon(CLIENT_ROUTES.uploads, 'Uploads'),
   comingSoon(CLIENT_ROUTES.upload_detail, 'Upload'),

@@ -1,0 +1,28 @@
+import type { TCartGroup } from '@coral/core';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-client';
+import { useReportCartError } from './cart-errors';
+
+/** Spec §7 delete group (id). */
+export const deleteGroup = (groupId: number) =>
+  api.delete('/api/auth/cart/', { group_id: groupId });
+
+/**
+ * Deletes a group, then reloads the cart (spec §4, §7). The group leaves the list at once; the
+ * reload brings the server's state.
+ */
+export function useDeleteGroup() {
+  const queryClient = useQueryClient();
+  const report = useReportCartError();
+  return useMutation({
+    mutationFn: (group: Pick<TCartGroup, 'id'>) => deleteGroup(group.id),
+    onSuccess: async (_answer, group) => {
+      queryClient.setQueriesData<TCartGroup[]>({ queryKey: queryKeys.cart }, (groups) =>
+        groups?.filter((candidate) => candidate.id !== group.id),
+      );
+      await queryClient.invalidateQueries({ queryKey: queryKeys.cart });
+    },
+    onError: (error) => report('delete', error),
+  });
+}

@@ -167,7 +167,29 @@ export function glibcLogOfRatios(
   for (let i = 0; i < n; i++) {
     const x = numerators[i]! / divisors[i]!;
     if (x >= 0.9375 && x < 1.064697265625) {
-      out[i] = logNearOne(x);
+      // e_log.c's branch for x near 1 (inlined: a call would box the double result).
+      if (x === 1.0) {
+        out[i] = 0;
+        continue;
+      }
+      const r = x - 1.0;
+      const r2 = r * r;
+      const r3 = r * r2;
+      const inner = r3 * B10 + (r2 * B9 + (r * B8 + B7));
+      const middle = r3 * inner + (r2 * B6 + (r * B5 + B4));
+      const outer = r3 * middle + (r2 * B3 + (r * B2 + B1));
+      const w = r * TWO_POW_27;
+      const rhi = r + w - w;
+      const rlo = r - rhi;
+      const w2 = rhi * rhi * B0;
+      const hi = r + w2;
+      const lo = r - hi + w2 + B0 * rlo * (rhi + r);
+      const q = r3 * outer + lo;
+      const y = q + hi;
+      const yv = y - hi;
+      const t = q - yv + (hi - (y - yv));
+      const margin = TWO_POW_M50 * ((r3 < 0 ? -r3 : r3) + (q < 0 ? -q : q) + (lo < 0 ? -lo : lo));
+      out[i] = certain(y, t, margin) ? y : glibcLogExact(x);
       continue;
     }
     // Zero, negative, subnormal, infinite and NaN arguments take the exact port.
@@ -176,11 +198,20 @@ export function glibcLogOfRatios(
       continue;
     }
     // x = 2^k z with z in [0x1.6p-1, 0x1.6p0) and table index i (e_log.c).
-    bits[0] = x;
-    const tmpHigh = (words[HIGH]! - 0x3fe60000) | 0;
-    const index = (tmpHigh >>> 13) & 127;
-    const k = tmpHigh >> 20;
-    const z = x * POW2[1074 - k]!;
+    let index: number;
+    let k: number;
+    let z: number;
+    if (x >= 0.6875 && x < 1.375) {
+      k = 0;
+      z = x;
+      index = x < 1 ? Math.floor((2 * x - 1.375) * 128) : Math.floor((x - 0.375) * 128);
+    } else {
+      bits[0] = x;
+      const tmpHigh = (words[HIGH]! - 0x3fe60000) | 0;
+      index = (tmpHigh >>> 13) & 127;
+      k = tmpHigh >> 20;
+      z = x * POW2[1074 - k]!;
+    }
     // r = fma(z, invc, -1) exactly: z · invc = p + e (Dekker), and p - 1 is exact (Sterbenz).
     const high = LOG_INVC_HIGH[index]!;
     const low = LOG_INVC_LOW[index]!;
@@ -206,29 +237,4 @@ export function glibcLogOfRatios(
     const margin = TWO_POW_M49 * (r2 + (lo < 0 ? -lo : lo) + (kLow < 0 ? -kLow : kLow));
     out[i] = certain(y, t, margin) ? y : glibcLogExact(x);
   }
-}
-
-/** e_log.c's branch for x near 1: polynomial in r = x - 1 plus an exact r - r²/2 split. */
-function logNearOne(x: number): number {
-  if (x === 1.0) return 0;
-  const r = x - 1.0;
-  const r2 = r * r;
-  const r3 = r * r2;
-  const inner = r3 * B10 + (r2 * B9 + (r * B8 + B7));
-  const middle = r3 * inner + (r2 * B6 + (r * B5 + B4));
-  const outer = r3 * middle + (r2 * B3 + (r * B2 + B1));
-  const w = r * TWO_POW_27;
-  const rhi = r + w - w;
-  const rlo = r - rhi;
-  const w2 = rhi * rhi * B0;
-  const hi = r + w2;
-  const lo = r - hi + w2 + B0 * rlo * (rhi + r);
-  const q = r3 * outer + lo;
-  const y = q + hi;
-  const yv = y - hi;
-  const t = q - yv + (hi - (y - yv));
-  // The nested polynomial is within 2^-52 of the fused one, so fused and plain q differ by
-  // < 2^-51 (|r3| + |q| + |lo|); the margin doubles that.
-  const margin = TWO_POW_M50 * ((r3 < 0 ? -r3 : r3) + (q < 0 ? -q : q) + (lo < 0 ? -lo : lo));
-  return certain(y, t, margin) ? y : glibcLogExact(x);
 }

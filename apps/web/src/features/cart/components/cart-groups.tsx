@@ -162,7 +162,7 @@ export function CartGroups({
         {announcement}
       </p>
       <Card>
-        <Card.Header className="d-flex flex-column gap-3 py-3">
+        <div className="d-flex flex-column gap-3 p-3 border-bottom">
           <CartSearchAndSort
             search={search}
             onSearch={setSearch}
@@ -178,8 +178,8 @@ export function CartGroups({
             onExportAll={() => runExport(true)}
             onExportSelected={() => runExport(false)}
           />
-        </Card.Header>
-        <Card.Body className="p-0">
+        </div>
+        <div>
           <h2 ref={listHeading} tabIndex={-1} className="visually-hidden">
             Your groups
           </h2>
@@ -199,7 +199,7 @@ export function CartGroups({
               onDelete={(group) => openDialog('delete', group)}
             />
           )}
-        </Card.Body>
+        </div>
       </Card>
       <RenameGroupModal
         show={dialog?.kind === 'rename' && dialog.open}

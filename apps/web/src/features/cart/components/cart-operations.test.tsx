@@ -211,7 +211,7 @@ describe('Research Cart: export', () => {
     });
     renderApp('/cart', server.handlers);
     await screen.findByText('2 of 2 groups selected');
-    await user.click(checkbox('Select All Colonies'));
+    await user.click(checkbox('Select group All Colonies'));
     await user.click(screen.getByRole('button', { name: /Export Selected/ }));
     await waitFor(() => expect(saved).toHaveLength(1));
     await user.click(screen.getByRole('button', { name: /Export All/ }));

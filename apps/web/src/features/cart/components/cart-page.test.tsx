@@ -86,7 +86,7 @@ describe('Research Cart: groups', () => {
     expect(await screen.findByText('2 of 2 groups selected')).toBeTruthy();
     expect(groupNames()).toEqual(['All Colonies', 'Fiji Porites']);
     expect(checkbox('Select all').checked).toBe(true);
-    expect(checkbox('Select Fiji Porites').checked).toBe(true);
+    expect(checkbox('Select group Fiji Porites').checked).toBe(true);
     const row = screen.getByText('All Colonies').closest('tr')!;
     expect(within(row).getByText('120')).toBeTruthy();
     expect(within(row).getByText('November 21, 2026').getAttribute('datetime')).toBe(
@@ -159,7 +159,7 @@ describe('Research Cart: groups', () => {
       false,
     );
 
-    await user.click(checkbox('Select Fiji Porites'));
+    await user.click(checkbox('Select group Fiji Porites'));
     expect(screen.getByText('1 of 2 groups selected')).toBeTruthy();
     expect(checkbox('Select all').indeterminate).toBe(true);
     expect(exportSelected().disabled).toBe(false);

@@ -60,7 +60,7 @@ export function CartPage() {
     content = (
       <Alert variant="danger">
         <p>{cartErrorText('fetch', query.error)}</p>
-        <Button variant="outline-danger" onClick={() => void query.refetch()}>
+        <Button variant="danger" onClick={() => void query.refetch()}>
           Try Again
         </Button>
       </Alert>

@@ -59,7 +59,7 @@ export function GroupTable({
                   <td>
                     <Form.Check
                       id={`cart-select-${group.id}`}
-                      aria-label={`Select ${group.name}`}
+                      aria-label={`Select group ${group.name}`}
                       checked={selected.has(group.id)}
                       onChange={() => onToggleSelected(group.id)}
                     />
@@ -110,7 +110,7 @@ export function GroupTable({
                 </tr>
                 {isExpanded && (
                   <tr id={coloniesId(group.id)} className="cart-expanded-row">
-                    <td colSpan={5} className="bg-body-tertiary">
+                    <td colSpan={5} className="cart-expanded-cell">
                       <div className="cart-expanded-content">
                         <ColonyTable groupName={group.name} colonies={group.colonies} />
                       </div>

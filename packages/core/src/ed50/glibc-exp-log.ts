@@ -116,7 +116,12 @@ export function glibcExpOfProducts(
     // Large positive x take e_exp.c's `specialcase`, which for finite results rounds exactly
     // like the main path (only scaled by 2^1009), so the main path is used up to 709.
     if (!(ax >= TWO_POW_M54 && (ax < 512 || (x > 0 && x < 709)))) {
-      out[i] = x >= 710 ? Infinity : x < -746 ? 0 : glibcExpExact(x);
+      // e_exp.c's early returns, answered here without a (boxing) call where they are trivial.
+      if (x >= 710) out[i] = Infinity;
+      else if (x < -746) out[i] = 0;
+      else if (ax < TWO_POW_M54) out[i] = 1.0 + x;
+      else if (x !== x) out[i] = x;
+      else out[i] = glibcExpExact(x);
       continue;
     }
     // exp(x) = 2^(k/N) · exp(r), x = ln2/N · k + r (e_exp.c).
@@ -153,7 +158,10 @@ export function glibcExpOfProducts(
     const at = tail < 0 ? -tail : tail;
     const ap = p < 0 ? -p : p;
     const margin = ap * TWO_POW_M52 + scale * ((ar + at + r2) * TWO_POW_M50);
-    out[i] = certain(s, t, margin) ? s : glibcExpExact(x);
+    // Separate stores, not `certain ? s : exact(x)`: merging the double with a call result makes
+    // V8 box the double on every iteration.
+    if (certain(s, t, margin)) out[i] = s;
+    else out[i] = glibcExpExact(x);
   }
 }
 
@@ -189,12 +197,17 @@ export function glibcLogOfRatios(
       const yv = y - hi;
       const t = q - yv + (hi - (y - yv));
       const margin = TWO_POW_M50 * ((r3 < 0 ? -r3 : r3) + (q < 0 ? -q : q) + (lo < 0 ? -lo : lo));
-      out[i] = certain(y, t, margin) ? y : glibcLogExact(x);
+      if (certain(y, t, margin)) out[i] = y;
+      else out[i] = glibcLogExact(x);
       continue;
     }
-    // Zero, negative, subnormal, infinite and NaN arguments take the exact port.
+    // e_log.c's special arguments: log(0) = -Inf, log(x < 0) = log(NaN) = NaN, log(Inf) = Inf;
+    // only subnormal arguments need the exact port.
     if (!(x >= TWO_POW_M1022 && x < Infinity)) {
-      out[i] = glibcLogExact(x);
+      if (x === 0) out[i] = -Infinity;
+      else if (x === Infinity) out[i] = Infinity;
+      else if (!(x > 0)) out[i] = NaN;
+      else out[i] = glibcLogExact(x);
       continue;
     }
     // x = 2^k z with z in [0x1.6p-1, 0x1.6p0) and table index i (e_log.c).
@@ -235,6 +248,7 @@ export function glibcLogOfRatios(
     // 2^-53, a few roundings) <= 2^-50 (r2 + |lo| + |k Ln2lo|), as |r| < 1/256 and
     // |q| < r2/2 + |lo| + |r3|; the margin doubles that.
     const margin = TWO_POW_M49 * (r2 + (lo < 0 ? -lo : lo) + (kLow < 0 ? -kLow : kLow));
-    out[i] = certain(y, t, margin) ? y : glibcLogExact(x);
+    if (certain(y, t, margin)) out[i] = y;
+    else out[i] = glibcLogExact(x);
   }
 }

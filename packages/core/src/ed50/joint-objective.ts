@@ -208,7 +208,12 @@ export class JointLl3Objective {
 
   private sameAsEvaluated(p: Float64Array): boolean {
     const previous = this.evaluatedAt;
-    for (let i = 0; i < p.length; i++) if (!Object.is(previous[i], p[i])) return false;
+    for (let i = 0; i < p.length; i++) {
+      const a = previous[i]!;
+      const b = p[i]!;
+      // Bitwise equality (0 and -0 differ: they give different log(x / e)).
+      if (a !== b || (a === 0 && 1 / a !== 1 / b)) return false;
+    }
     return true;
   }
 

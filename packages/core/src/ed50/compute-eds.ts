@@ -6,6 +6,7 @@ import {
   DEFAULT_GROUPING,
   type CbassRow,
   type ColonyEdResult,
+  type ColonyFlag,
   type EdComputation,
   type EdGroupResult,
 } from './types';
@@ -54,7 +55,8 @@ export function computeEds(
   );
   let done = 0;
   for (const group of groups) {
-    const result = group.collidesWith.length > 0 ? rejectedGroup(group) : computeGroup(group, grid);
+    const result =
+      group.collidesWith.length > 0 ? rejectedGroup(group) : safelyComputeGroup(group, grid);
     computation.groups.push(result);
     computation.colonies.push(...result.colonies);
     done += result.colonies.length;
@@ -105,7 +107,20 @@ function computeGroup(group: RowGroup, grid: readonly number[]): EdGroupResult {
   };
 }
 
-function rejectedGroup(group: RowGroup): EdGroupResult {
+/** One group must never stop the file: an unexpected error becomes that group's explanation. */
+function safelyComputeGroup(group: RowGroup, grid: readonly number[]): EdGroupResult {
+  try {
+    return computeGroup(group, grid);
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    return rejectedGroup(group, {
+      code: 'fit_failed',
+      message: `This group could not be computed (${reason}); please report it with the file.`,
+    });
+  }
+}
+
+function rejectedGroup(group: RowGroup, flag?: ColonyFlag): EdGroupResult {
   const others = group.collidesWith.map((values) => JSON.stringify(values)).join('; ');
   const genotypes = [...new Set(group.rows.map((row) => row.genotype))];
   const colonies = genotypes.map((genotype): ColonyEdResult => {
@@ -130,7 +145,7 @@ function rejectedGroup(group: RowGroup): EdGroupResult {
       convergence: null,
       functionEvaluations: null,
       flags: [
-        {
+        flag ?? {
           code: 'grouping_property_collision',
           message: `GroupingProperty "${group.groupingProperty}" also results from ${others}; CBASSED50 would merge these groups into one fit. Not computed: rename one of them.`,
         },
@@ -143,7 +158,7 @@ function rejectedGroup(group: RowGroup): EdGroupResult {
     colonies,
     summary: summarizeGroup(colonies),
     curve: null,
-    curveError: 'Group not computed (GroupingProperty collision).',
+    curveError: flag ? flag.message : 'Group not computed (GroupingProperty collision).',
     edLines: { ed5: null, ed50: null, ed95: null },
   };
 }

@@ -107,9 +107,16 @@ export function fitDrmLl3(rows: DrmRows, options: { hessian?: boolean } = {}): D
   // optim returns par = p · parscale; drmOpt then re-evaluates the objective there.
   const par = objective.parameters(result.p);
   const scaledRss = objective.value(result.p);
-  const hessian = options.hessian
-    ? rescaledHessian(par, parscale, objective, k, doseScaling, responseScaling)
-    : null;
+  let hessian: Float64Array | null = null;
+  if (options.hessian) {
+    try {
+      hessian = rescaledHessian(par, parscale, objective, k, doseScaling, responseScaling);
+    } catch (error) {
+      // optim(hessian = TRUE) fails as a whole when optimhess meets a non-finite gradient.
+      if (error instanceof OptimError) throw new DrmFitError(error.message);
+      throw error;
+    }
+  }
 
   const fit: DrmLl3Fit = {
     hill: new Float64Array(k),

@@ -7,8 +7,8 @@ import { glibcExp, glibcLog } from './glibc-exp-log';
  *
  * b = Hill (b > 0: the response falls with temperature), d = Max, e = ED50.
  * The expression is written exactly as drc's `llogistic()` evaluates it (division inside the log,
- * c = 0 and f = 1 dropping out exactly), so that residuals agree with R to the last bit whenever
- * `Math.log`/`Math.exp` agree with glibc.
+ * c = 0 and f = 1 dropping out exactly) and uses glibc's exp/log, so that values agree with R's to
+ * the last bit.
  */
 export function ll3(x: number, hill: number, max: number, ed50: number): number {
   return max / (1 + glibcExp(hill * glibcLog(x / ed50)));

@@ -1,5 +1,5 @@
 import { DrmFitError, fitDrmLl3 } from './drm-fit';
-import { ll3, ll3Gradient } from './ll3-model';
+import { ll3ValuesAndGradients } from './ll3-model';
 import { conditionNumber, invert, invertPositiveDefinite } from './small-matrix';
 import { studentTQuantile } from './student-t';
 import type { CbassRow, PooledCurve } from './types';
@@ -54,10 +54,13 @@ export function pooledCurve(
   const df = fit.observationCount - 3;
   const covariance = df > 0 && fit.hessian ? drcCovariance(fit.hessian, fit.rss / df) : null;
   const quantile = df > 0 ? studentTQuantile(0.975, df) : NaN;
-  const gradient = new Float64Array(3);
+  const points = Float64Array.from(grid);
+  const values = new Float64Array(points.length);
+  const gradients = new Float64Array(3 * points.length);
+  ll3ValuesAndGradients(points, hill, max, ed50, values, gradients);
   const curve: PooledCurve = {
     temperature: [...grid],
-    predicted: [],
+    predicted: [...values],
     lower: [],
     upper: [],
     hill,
@@ -65,16 +68,12 @@ export function pooledCurve(
     ed50,
     convergence: fit.convergence,
   };
-  for (const t of grid) {
-    const predicted = ll3(t, hill, max, ed50);
-    let se = NaN;
-    if (covariance) {
-      ll3Gradient(t, hill, max, ed50, gradient);
-      se = Math.sqrt(quadraticForm(gradient, covariance));
-    }
-    curve.predicted.push(predicted);
-    curve.lower.push(predicted - quantile * se);
-    curve.upper.push(predicted + quantile * se);
+  for (let i = 0; i < points.length; i++) {
+    const se = covariance
+      ? Math.sqrt(quadraticForm(gradients.subarray(3 * i, 3 * i + 3), covariance))
+      : NaN;
+    curve.lower.push(values[i]! - quantile * se);
+    curve.upper.push(values[i]! + quantile * se);
   }
   return { curve, error: null };
 }

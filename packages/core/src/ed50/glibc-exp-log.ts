@@ -96,6 +96,16 @@ export function glibcLog(x: number): number {
 }
 
 const ONE = Float64Array.of(1);
+
+/**
+ * Indices whose last bit the fast path cannot certify are collected and handed to the exact port
+ * after the loop: a call inside the hot loop would make V8 box doubles on every iteration.
+ */
+let deferredBuffer = new Int32Array(64);
+function deferredIndices(n: number): Int32Array {
+  if (deferredBuffer.length < n) deferredBuffer = new Int32Array(n);
+  return deferredBuffer;
+}
 const scalarIn = new Float64Array(1);
 const scalarOut = new Float64Array(1);
 
@@ -110,6 +120,8 @@ export function glibcExpOfProducts(
   n: number,
   out: Float64Array,
 ): void {
+  const deferred = deferredIndices(n);
+  let count = 0;
   for (let i = 0; i < n; i++) {
     const x = factors[i]! * input[i]!;
     const ax = x < 0 ? -x : x;
@@ -121,7 +133,7 @@ export function glibcExpOfProducts(
       else if (x < -746) out[i] = 0;
       else if (ax < TWO_POW_M54) out[i] = 1.0 + x;
       else if (x !== x) out[i] = x;
-      else out[i] = glibcExpExact(x);
+      else deferred[count++] = i;
       continue;
     }
     // exp(x) = 2^(k/N) · exp(r), x = ln2/N · k + r (e_exp.c).
@@ -139,7 +151,7 @@ export function glibcExpOfProducts(
       !(d < SAFE_HALF && d > -SAFE_HALF) ||
       !certain(r, rError, (product < 0 ? -product : product) * TWO_POW_M52)
     ) {
-      out[i] = glibcExpExact(x);
+      deferred[count++] = i;
       continue;
     }
     const k = kd | 0;
@@ -161,7 +173,11 @@ export function glibcExpOfProducts(
     // Separate stores, not `certain ? s : exact(x)`: merging the double with a call result makes
     // V8 box the double on every iteration.
     if (certain(s, t, margin)) out[i] = s;
-    else out[i] = glibcExpExact(x);
+    else deferred[count++] = i;
+  }
+  for (let j = 0; j < count; j++) {
+    const i = deferred[j]!;
+    out[i] = glibcExpExact(factors[i]! * input[i]!);
   }
 }
 
@@ -172,6 +188,8 @@ export function glibcLogOfRatios(
   n: number,
   out: Float64Array,
 ): void {
+  const deferred = deferredIndices(n);
+  let count = 0;
   for (let i = 0; i < n; i++) {
     const x = numerators[i]! / divisors[i]!;
     if (x >= 0.9375 && x < 1.064697265625) {
@@ -198,7 +216,7 @@ export function glibcLogOfRatios(
       const t = q - yv + (hi - (y - yv));
       const margin = TWO_POW_M50 * ((r3 < 0 ? -r3 : r3) + (q < 0 ? -q : q) + (lo < 0 ? -lo : lo));
       if (certain(y, t, margin)) out[i] = y;
-      else out[i] = glibcLogExact(x);
+      else deferred[count++] = i;
       continue;
     }
     // e_log.c's special arguments: log(0) = -Inf, log(x < 0) = log(NaN) = NaN, log(Inf) = Inf;
@@ -207,7 +225,7 @@ export function glibcLogOfRatios(
       if (x === 0) out[i] = -Infinity;
       else if (x === Infinity) out[i] = Infinity;
       else if (!(x > 0)) out[i] = NaN;
-      else out[i] = glibcLogExact(x);
+      else deferred[count++] = i;
       continue;
     }
     // x = 2^k z with z in [0x1.6p-1, 0x1.6p0) and table index i (e_log.c).
@@ -249,6 +267,10 @@ export function glibcLogOfRatios(
     // |q| < r2/2 + |lo| + |r3|; the margin doubles that.
     const margin = TWO_POW_M49 * (r2 + (lo < 0 ? -lo : lo) + (kLow < 0 ? -kLow : kLow));
     if (certain(y, t, margin)) out[i] = y;
-    else out[i] = glibcLogExact(x);
+    else deferred[count++] = i;
+  }
+  for (let j = 0; j < count; j++) {
+    const i = deferred[j]!;
+    out[i] = glibcLogExact(numerators[i]! / divisors[i]!);
   }
 }

@@ -15,8 +15,8 @@
 export const UNCERTAIN = -1;
 
 const TWO_POW_M64 = 5.421010862427522e-20;
-/** Covers the compensated sum's own distance from the exact sum. */
-const TWO_POW_M100 = 7.888609052210118e-31;
+/** With n², covers the compensated sum's own distance from the exact sum (~n² 2^-106). */
+const TWO_POW_M104 = 4.930380657631324e-32;
 
 /**
  * The double R's long-double `sum()` of `rowCount` non-negative terms gives, from their
@@ -28,7 +28,7 @@ export function certifiedSum(sum: number, compensation: number, rowCount: number
   const rv = result - compensation;
   const error = sum - rv + (compensation - (result - rv));
   // Each long-double addition errs by at most half an ulp of its partial sum, 2^-64 · sum.
-  const margin = (rowCount * TWO_POW_M64 + TWO_POW_M100) * result;
+  const margin = (rowCount * TWO_POW_M64 + rowCount * rowCount * TWO_POW_M104) * result;
   const twoError = error + error;
   if (error !== 0 && result + twoError - result === twoError) return UNCERTAIN; // a tie
   return result + (error + margin) === result && result + (error - margin) === result

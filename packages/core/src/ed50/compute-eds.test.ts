@@ -42,6 +42,16 @@ describe('computeEds options', () => {
   });
 });
 
+describe('pooled curves on request', () => {
+  it('skips the pooled curves when asked, leaving the ED table unchanged', () => {
+    const withCurves = computeEds(rows);
+    const without = computeEds(rows, { curves: false });
+    expect(without.groups.every((g) => g.curve === null)).toBe(true);
+    expect(withCurves.groups.every((g) => g.curve !== null)).toBe(true);
+    expect(formatEdResultsCsv(without)).toBe(formatEdResultsCsv(withCurves));
+  });
+});
+
 describe('summary of small groups', () => {
   it('writes NA for SD/SE and NaN for the CI of a one-colony group, as R does', () => {
     const oneColony = rows.filter((row) => row.genotype === '1' && row.site === 'Feldberg');

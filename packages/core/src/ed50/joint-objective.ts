@@ -114,8 +114,16 @@ export class JointLl3Objective {
 
   /** RSS (scaled units) at par = p · parscale. R's `fminfn`. */
   value(p: Float64Array): number {
-    this.evaluate(p);
+    // A negative ED50 makes log(x / e) NaN for every row of its curve, so R's sum is NaN
+    // whatever the other curves give: the line search only needs to know that.
     const k = this.data.curveCount;
+    for (let curve = 0; curve < k; curve++) {
+      if (p[2 * k + curve]! * this.parscale[2 * k + curve]! < 0) {
+        this.setPar(p);
+        return NaN;
+      }
+    }
+    this.evaluate(p);
     const total = this.state;
     total.sum = 0;
     total.compensation = 0;

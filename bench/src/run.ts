@@ -1,10 +1,24 @@
 import { runApiBench } from './api-bench';
+import { runEd50Bench } from './ed50-bench';
+import { printTable } from './report';
 
 /**
- * `npm run bench`: prints figures and ratios against a baseline measured in the same run.
- * BENCH_COLONIES (default 100000) sets the synthetic size; BENCH_DATABASE_URL adds a run on a
- * PostgreSQL server.
+ * `npm run bench`: prints figures and ratios against baselines measured in the same run.
+ * BENCH_COLONIES (default 100000) sets the synthetic size; BENCH_DATABASE_URL adds runs on a
+ * PostgreSQL server; BENCH_ONLY=api,ed50 selects sections.
  */
 const colonies = Number(process.env.BENCH_COLONIES ?? 100_000);
+const only = new Set((process.env.BENCH_ONLY ?? 'api,ed50').split(','));
 console.log(`Coral platform benchmarks — ${new Date().toISOString()}, Node ${process.version}`);
-await runApiBench({ colonies, databaseUrl: process.env.BENCH_DATABASE_URL });
+
+if (only.has('ed50')) {
+  for (const result of await runEd50Bench()) {
+    printTable(result.name, [
+      {
+        label: 'figures',
+        values: Object.fromEntries(Object.entries(result.figures).map(([k, v]) => [k, String(v)])),
+      },
+    ]);
+  }
+}
+if (only.has('api')) await runApiBench({ colonies, databaseUrl: process.env.BENCH_DATABASE_URL });

@@ -10,3 +10,4 @@ export * from './format';
 export * from './csv';
 export * from './upload';
 export * from './filters';
+export * as ed50 from './ed50';

@@ -57,6 +57,7 @@ async function openCartLoggedIn(page: Page): Promise<void> {
   await logInThroughUi(page, RESEARCHER);
   await expect(page).toHaveURL(/\/cart$/);
   await emptyCart(page);
+  await page.reload();
 }
 
 /** The two groups of the journey: Porites cylindrica (20 colonies, Fiji) and the whole seed. */
@@ -175,7 +176,7 @@ test.describe('[CART] Research Cart', () => {
       year: 'numeric',
       timeZone: 'UTC',
     });
-    await expect(poritesRow.locator('time')).toHaveText(today);
+    await expect(poritesRow.locator('td time')).toHaveText(today);
     await checkA11y();
 
     // Search: name, species, country (names too); nothing found.

@@ -89,9 +89,12 @@ describe('Research Cart: groups', () => {
     expect(checkbox('Select group Fiji Porites').checked).toBe(true);
     const row = screen.getByText('All Colonies').closest('tr')!;
     expect(within(row).getByText('120')).toBeTruthy();
-    expect(within(row).getByText('November 21, 2026').getAttribute('datetime')).toBe(
+    // In the Created column, and under the name on phones (one of them hidden by CSS).
+    const dates = within(row).getAllByText('November 21, 2026');
+    expect(dates.map((date) => date.getAttribute('datetime'))).toEqual([
       '2026-11-21T10:00:00.000Z',
-    );
+      '2026-11-21T10:00:00.000Z',
+    ]);
     expect(
       screen.getByRole<HTMLButtonElement>('button', { name: /Export Selected/ }).disabled,
     ).toBe(false);

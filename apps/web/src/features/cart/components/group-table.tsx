@@ -34,7 +34,7 @@ export function GroupTable({
   onDelete,
 }: GroupTableProps) {
   return (
-    <div className="table-responsive">
+    <div className="cart-group-scroll">
       <Table hover className="mb-0 align-middle cart-group-table">
         <caption className="visually-hidden">Cart groups</caption>
         <thead>
@@ -44,7 +44,9 @@ export function GroupTable({
             </th>
             <th scope="col">Group Name</th>
             <th scope="col">Colonies</th>
-            <th scope="col">Created</th>
+            <th scope="col" className="d-none d-md-table-cell">
+              Created
+            </th>
             <th scope="col" className="text-end">
               Actions
             </th>
@@ -53,6 +55,7 @@ export function GroupTable({
         <tbody>
           {groups.map((group) => {
             const isExpanded = expanded.has(group.id);
+            const created = formatLongUsLocalDate(group.created_at);
             return (
               <Fragment key={group.id}>
                 <tr data-group-id={group.id}>
@@ -64,7 +67,7 @@ export function GroupTable({
                       onChange={() => onToggleSelected(group.id)}
                     />
                   </td>
-                  <th scope="row" className="fw-normal">
+                  <th scope="row" className="fw-normal cart-group-name">
                     <Button
                       variant="link"
                       className="cart-expand-button d-inline-flex align-items-center gap-2 p-0 fw-semibold"
@@ -73,18 +76,23 @@ export function GroupTable({
                       onClick={() => onToggleExpanded(group.id)}
                     >
                       <ChevronRightIcon className="cart-expand-icon" />
-                      <span className="text-break">{group.name}</span>
+                      <span>{group.name}</span>
                     </Button>
+                    {/* Phones have no Created column: the date goes under the name. */}
+                    <div className="d-md-none small mt-1">
+                      Created{' '}
+                      <time dateTime={group.created_at} className="text-nowrap">
+                        {created}
+                      </time>
+                    </div>
                   </th>
                   <td>
                     <Badge bg="primary" pill>
                       {group.colony_count}
                     </Badge>
                   </td>
-                  <td className="text-nowrap">
-                    <time dateTime={group.created_at}>
-                      {formatLongUsLocalDate(group.created_at)}
-                    </time>
+                  <td className="text-nowrap d-none d-md-table-cell">
+                    <time dateTime={group.created_at}>{created}</time>
                   </td>
                   <td className="text-end text-nowrap">
                     <Button

@@ -20,7 +20,9 @@ export default tseslint.config(
   {
     languageOptions: {
       parserOptions: {
-        projectService: { allowDefaultProject: ['*.ts', '*/*/vitest.config.ts', 'packages/*/vitest.config.ts'] },
+        projectService: {
+          allowDefaultProject: ['*.ts', '*/*/vitest.config.ts', 'packages/*/vitest.config.ts'],
+        },
         tsconfigRootDir: import.meta.dirname,
       },
       globals: { ...globals.node },

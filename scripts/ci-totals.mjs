@@ -22,8 +22,9 @@ if (vitest) {
   passed += vitest.numPassedTests ?? 0;
   failed += vitest.numFailedTests ?? 0;
   // a file that failed to load has no tests but must not pass silently
-  if ((vitest.numFailedTestSuites ?? 0) > 0 && (vitest.numFailedTests ?? 0) === 0)
+  if ((vitest.numFailedTestSuites ?? 0) > 0 && (vitest.numFailedTests ?? 0) === 0) {
     failed += vitest.numFailedTestSuites;
+  }
 }
 
 const playwright = read(playwrightFile);
@@ -31,8 +32,9 @@ if (playwright) {
   const stats = playwright.stats ?? {};
   passed += (stats.expected ?? 0) + (stats.flaky ?? 0);
   failed += stats.unexpected ?? 0;
-  if ((playwright.errors ?? []).length > 0 && (stats.unexpected ?? 0) === 0)
+  if ((playwright.errors ?? []).length > 0 && (stats.unexpected ?? 0) === 0) {
     failed += playwright.errors.length;
+  }
 }
 
 console.log(`${passed} passed, ${failed} failed`);

@@ -85,8 +85,9 @@ async function naiveVersusBatched(handle: DatabaseHandle, sample: number) {
   ).map((r) => r.id);
   const naive = await timeIt(async () => {
     for (const id of ids) {
-      for (const kind of ['ed50', 'ed5', 'ed95'] as const)
+      for (const kind of ['ed50', 'ed5', 'ed95'] as const) {
         await thresholdsRepository.listByColonies(handle.db, kind, [id]);
+      }
     }
   });
   const batched = await timeIt(() => loadThresholdLists(handle.db, ids));
@@ -106,11 +107,12 @@ async function prepare(
 export async function runApiBench(options: { colonies: number; databaseUrl?: string }) {
   const targets: { name: string; target: { kind: 'memory' } | { kind: 'server'; url: string } }[] =
     [{ name: 'embedded PGlite', target: { kind: 'memory' } }];
-  if (options.databaseUrl)
+  if (options.databaseUrl) {
     targets.push({
       name: 'PostgreSQL server',
       target: { kind: 'server', url: options.databaseUrl },
     });
+  }
 
   for (const { name, target } of targets) {
     const baselineDb = await prepare('seed', target);
@@ -141,9 +143,9 @@ export async function runApiBench(options: { colonies: number; databaseUrl?: str
     ];
     const row = (label: string, m: Measured): BenchRow => ({
       label,
-      values: Object.fromEntries([
+      values: Object.fromEntries<string>([
         ['colonies', count(m.colonies)],
-        ...columns.map(([name, key]) => [name, ms(m[key])]),
+        ...columns.map(([name, key]): [string, string] => [name, ms(m[key])]),
       ]),
     });
     printTable(`API server time on ${name}`, [
@@ -151,9 +153,12 @@ export async function runApiBench(options: { colonies: number; databaseUrl?: str
       row('synthetic', synthetic),
       {
         label: 'ratio synthetic / seed',
-        values: Object.fromEntries([
+        values: Object.fromEntries<string>([
           ['colonies', ratio(synthetic.colonies / baseline.colonies)],
-          ...columns.map(([name, key]) => [name, ratio(synthetic[key] / baseline[key])]),
+          ...columns.map(([name, key]): [string, string] => [
+            name,
+            ratio(synthetic[key] / baseline[key]),
+          ]),
         ]),
       },
     ]);

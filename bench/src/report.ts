@@ -13,8 +13,9 @@ export function printTable(title: string, rows: BenchRow[]) {
   const line = (cells: string[]) => cells.map((cell, i) => cell.padEnd(widths[i]!)).join('  ');
   console.log(`\n${line([title, ...columns])}`);
   console.log(widths.map((w) => '-'.repeat(w)).join('  '));
-  for (const row of rows)
+  for (const row of rows) {
     console.log(line([row.label, ...columns.map((c) => row.values[c] ?? '')]));
+  }
 }
 
 export const ms = (value: number) => `${value < 10 ? value.toFixed(2) : value.toFixed(0)} ms`;

@@ -15,6 +15,7 @@ import { createLoginRateLimiter } from './modules/auth/login-rate-limiter';
 import { loadSessionSecret } from './modules/auth/session-secret';
 import { createSessionService } from './modules/auth/sessions.service';
 import { biosamplesRoutes } from './modules/biosamples/biosamples.routes';
+import { createJobQueue, jobQueueOptions, type JobQueue } from './jobs/job-queue';
 import { cartRoutes } from './modules/cart/cart.routes';
 import { createCartService } from './modules/cart/cart.service';
 import { coloniesRoutes } from './modules/colonies/colonies.routes';
@@ -30,17 +31,24 @@ import { createCsrfTokens, registerCsrfProtection } from './plugins/csrf';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerOpenApi } from './plugins/openapi';
 import { registerWebApp } from './plugins/web-app';
+import { uploadsRoutes } from './modules/uploads/uploads.routes';
+import { createUploadsService } from './modules/uploads/uploads.service';
 
 export interface AppDependencies {
   config: AppConfig;
   db: AppDb;
+  /**
+   * The job queue uploads are put on (main.ts passes the process's one queue, shared with its
+   * worker). Without it the app makes its own, started on the first upload and stopped on close.
+   */
+  jobs?: JobQueue;
 }
 
 /** JSON bodies are small (cart calls, login); uploads are multipart and have their own limit. */
 const JSON_BODY_LIMIT_BYTES = 1024 * 1024;
 
 /** Builds the HTTP application. Tests call this and use `inject()`; main.ts also listens. */
-export async function buildApp({ config, db }: AppDependencies): Promise<FastifyInstance> {
+export async function buildApp({ config, db, jobs }: AppDependencies): Promise<FastifyInstance> {
   const app = Fastify({
     logger: config.env === 'test' ? false : { level: config.logLevel },
     trustProxy: config.http.trustProxy,
@@ -101,6 +109,14 @@ export async function buildApp({ config, db }: AppDependencies): Promise<Fastify
     sessionMaxAgeSeconds: config.sessions.maxAgeSeconds,
   });
   await app.register(cartRoutes, { cart: createCartService(db), authenticator });
+  const queue = jobs ?? createJobQueue(db, jobQueueOptions(config, false));
+  if (!jobs) app.addHook('onClose', () => queue.stop());
+  await app.register(uploadsRoutes, {
+    uploads: createUploadsService(db, queue, config.uploads.storageDir),
+    authenticator,
+    maxBytes: config.uploads.maxBytes,
+    storageDir: config.uploads.storageDir,
+  });
 
   await registerWebApp(app, config.webDistDir);
   return app;

@@ -64,6 +64,25 @@ const ZEnv = z.object({
       .positive()
       .default(50 * 1024 * 1024),
   ),
+  /** Attempts of an upload job after the first one when it fails unexpectedly (not bad data). */
+  UPLOAD_JOB_RETRY_LIMIT: z.preprocess(
+    emptyAsUndefined,
+    z.coerce.number().int().min(0).max(20).default(3),
+  ),
+  /** Seconds before an unexpectedly failed upload job is retried (doubling each time). */
+  UPLOAD_JOB_RETRY_DELAY_SECONDS: positiveInt(10),
+  /** An upload job running longer than this counts as dead (worker killed) and is retried. */
+  UPLOAD_JOB_TIMEOUT_SECONDS: positiveInt(15 * 60),
+  /** How often an idle worker looks for queued uploads (a worker in the same process is woken at once). */
+  UPLOAD_WORKER_POLL_SECONDS: z.preprocess(
+    emptyAsUndefined,
+    z.coerce.number().min(0.5).max(600).default(2),
+  ),
+  /** Colonies refitted with the ED engine per upload at most (quality check; larger files are sampled). */
+  UPLOAD_REFIT_MAX_COLONIES: z.preprocess(
+    emptyAsUndefined,
+    z.coerce.number().int().min(0).default(2000),
+  ),
   ACCOUNT_REQUEST_URL: optionalString,
   ABOUT_URL: z.preprocess(emptyAsUndefined, z.string().default('https://coralfuture.org')),
   HELP_URL: optionalString,
@@ -100,7 +119,16 @@ export interface AppConfig {
     maxFailuresPerIp: number;
   };
   tiles: { street: string; satellite: string };
-  uploads: { maxBytes: number };
+  uploads: {
+    maxBytes: number;
+    /** Where uploaded files are kept (DATA_DIR/uploads), content-addressed by SHA-256. */
+    storageDir: string;
+    jobRetryLimit: number;
+    jobRetryDelaySeconds: number;
+    jobTimeoutSeconds: number;
+    workerPollSeconds: number;
+    refitMaxColonies: number;
+  };
   links: {
     accountRequestForm: string;
     aboutUs: string;
@@ -147,7 +175,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       maxFailuresPerIp: e.LOGIN_MAX_FAILURES_PER_IP,
     },
     tiles: { street: e.TILE_STREET_URL, satellite: e.TILE_SATELLITE_URL },
-    uploads: { maxBytes: e.UPLOAD_MAX_BYTES },
+    uploads: {
+      maxBytes: e.UPLOAD_MAX_BYTES,
+      storageDir: path.join(path.resolve(e.DATA_DIR), 'uploads'),
+      jobRetryLimit: e.UPLOAD_JOB_RETRY_LIMIT,
+      jobRetryDelaySeconds: e.UPLOAD_JOB_RETRY_DELAY_SECONDS,
+      jobTimeoutSeconds: e.UPLOAD_JOB_TIMEOUT_SECONDS,
+      workerPollSeconds: e.UPLOAD_WORKER_POLL_SECONDS,
+      refitMaxColonies: e.UPLOAD_REFIT_MAX_COLONIES,
+    },
     links: {
       accountRequestForm:
         e.ACCOUNT_REQUEST_URL ??

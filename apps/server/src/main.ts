@@ -5,10 +5,13 @@ import { openDatabase, DatabaseUnavailableError, type DatabaseHandle } from './d
 import { DatabaseInUseError } from './db/embedded-lock';
 import { migrateToLatest } from './db/migrate';
 import { seedDatabase } from './db/seed/seed-database';
+import { createJobQueue, jobQueueOptions } from './jobs/job-queue';
+import { startUploadWorker } from './jobs/upload-worker';
 
 /**
  * Starts the platform: opens the database (embedded PGlite in DATA_DIR, or DATABASE_URL),
- * migrates, seeds the bundled real dataset into an empty database, and serves API + web app.
+ * migrates, seeds the bundled real dataset into an empty database, and serves API + web app
+ * (ROLE=all|api) and runs the upload worker (ROLE=all|worker).
  */
 async function main() {
   const config = loadConfig();
@@ -18,7 +21,8 @@ async function main() {
       : { kind: 'embedded', dataDir: config.dataDir },
   );
   const servers: FastifyInstance[] = [];
-  registerShutdown(database, servers);
+  const stoppers: (() => Promise<void>)[] = [];
+  registerShutdown(database, servers, stoppers);
 
   await migrateToLatest(database.db);
   if (config.seedOnStart) {
@@ -30,8 +34,22 @@ async function main() {
     }
   }
 
+  // One job queue per process: the API puts upload jobs on it, the worker takes them.
+  const jobs = createJobQueue(database.db, jobQueueOptions(config, config.role !== 'api'));
+  stoppers.push(() => jobs.stop());
+  if (config.role !== 'api') {
+    const worker = await startUploadWorker({
+      db: database.db,
+      config,
+      queue: jobs,
+      recoverOrphanedJobs: database.kind === 'embedded',
+    });
+    stoppers.unshift(() => worker.stop());
+    console.log(`Upload worker started (${database.description})`);
+  }
+
   if (config.role !== 'worker') {
-    const app = await buildApp({ config, db: database.db });
+    const app = await buildApp({ config, db: database.db, jobs });
     servers.push(app);
     await app.listen({ port: config.http.port, host: config.http.host });
     console.log(
@@ -46,13 +64,19 @@ function displayHost(config: AppConfig) {
     : config.http.host;
 }
 
-function registerShutdown(database: DatabaseHandle, servers: FastifyInstance[]) {
+function registerShutdown(
+  database: DatabaseHandle,
+  servers: FastifyInstance[],
+  stoppers: (() => Promise<void>)[],
+) {
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     console.log(`${signal}: shutting down`);
     await Promise.allSettled(servers.map((s) => s.close()));
+    // The worker first (a running import finishes or is handed back), then the queue.
+    for (const stop of stoppers) await stop().catch(() => undefined);
     await database.close().catch(() => undefined);
     process.exit(0);
   };

@@ -135,6 +135,12 @@ export interface UploadsTable {
   created_at: Timestamp;
   started_at: Timestamp | null;
   finished_at: Timestamp | null;
+  /** Migration 0003: the recognised format, warnings and header mapping of the main file. */
+  format: 'standard' | 'raw' | null;
+  warnings: ColumnType<unknown, string | undefined, string>;
+  column_mapping: ColumnType<unknown, string | undefined, string>;
+  /** Projects the upload created or added rows to. */
+  project_ids: ColumnType<number[], number[] | undefined, number[]>;
 }
 
 export interface RateLimitsTable {

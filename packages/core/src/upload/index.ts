@@ -12,3 +12,5 @@ export * from './preview';
 export * from './error-report';
 export { REFIT_DEFAULT_MAX_COLONIES } from './refit';
 export { REFIT_TOLERANCE_C, MIN_TEMPERATURES } from './quality-checks';
+export * from './quick-check';
+export * from './ed-results-from-seed';

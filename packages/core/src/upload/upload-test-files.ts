@@ -7,6 +7,7 @@ import cbassEd from '../../../../fixtures/datasheets/cbass_dataset_ED50_Results.
 import cbassRaw from '../../../../fixtures/datasheets/cbass_dataset_raw.csv?raw';
 import redSea from '../../../../fixtures/datasheets/redsea_gradient_study.csv?raw';
 import template from '../../../../fixtures/datasheets/template_raw.csv?raw';
+import { edResultsFromSeedProject } from './ed-results-from-seed';
 import type { UploadFile } from './prepare-upload';
 
 const DATASHEETS: Record<string, string> = {
@@ -62,58 +63,10 @@ export function editCell(text: string, row: number, column: string, value: strin
   return lines.join('\n');
 }
 
-interface SeedThreshold {
-  colony: number;
-  condition: string | null;
-  timepoint: string | null;
-  abs_thermal_tolerance?: number | null;
-  abs_breakpoint_temperature?: number | null;
-  abs_thermal_limit?: number | null;
-}
-
 /**
  * The ED results file for 2022_FJI_Viti_Levu_raw.csv, made from the ED5/ED50/ED95 the original
  * platform stored for the same study (seed project 61), in the calculator's layout.
  */
 export function vitiLevuEdResults(): string {
-  const seed = seedJson as unknown as {
-    projects: { id: number; biosamples: number[] }[];
-    biosamples: { id: number; colony: number }[];
-    colonies: { id: number; name: string; species: string }[];
-    thermal_tolerances: SeedThreshold[];
-    breakpoint_temperatures: SeedThreshold[];
-    thermal_limits: SeedThreshold[];
-  };
-  const project = seed.projects.find((p) => p.id === 61)!;
-  const biosamples = new Set(project.biosamples);
-  const colonyIds = new Set(
-    seed.biosamples.filter((b) => biosamples.has(b.id)).map((b) => b.colony),
-  );
-  const colonies = new Map(seed.colonies.map((c) => [c.id, c]));
-  const find = (list: SeedThreshold[], t: SeedThreshold) =>
-    list.find(
-      (x) => x.colony === t.colony && x.condition === t.condition && x.timepoint === t.timepoint,
-    );
-  const rows: (string | number)[][] = [
-    ['', 'ED5', 'ED50', 'ED95', 'GroupingProperty', 'Site', 'Condition', 'Species', 'Timepoint'],
-  ];
-  for (const t of seed.thermal_tolerances.filter((x) => colonyIds.has(x.colony))) {
-    const colony = colonies.get(t.colony)!;
-    const speciesName = colony.species.replace(/ /g, '_');
-    const site = colony.name.slice(0, colony.name.indexOf(`_${speciesName}_`));
-    const genotype = colony.name.slice(site.length + speciesName.length + 2);
-    const group = [site, t.condition, colony.species, t.timepoint].join('_');
-    rows.push([
-      rows.length,
-      find(seed.breakpoint_temperatures, t)?.abs_breakpoint_temperature ?? 'NA',
-      t.abs_thermal_tolerance ?? 'NA',
-      find(seed.thermal_limits, t)?.abs_thermal_limit ?? 'NA',
-      `${group}_${genotype}`,
-      site,
-      t.condition ?? '',
-      colony.species,
-      t.timepoint ?? '',
-    ]);
-  }
-  return csv(rows);
+  return edResultsFromSeedProject(seedJson, 61);
 }

@@ -2,10 +2,12 @@ import type { Migration } from './migration';
 import { initialSchema } from './0001-initial-schema';
 import { publishedSnapshots } from './0002-published-snapshots';
 import { sessionsAndSecrets } from './0002-sessions-secrets';
+import { uploadProcessing } from './0003-upload-processing';
 
 /** Every migration, in order. Names are permanent: never rename or edit one that has shipped. */
 export const migrations: Readonly<Record<string, Migration>> = {
   '0001-initial-schema': initialSchema,
   '0002-published-snapshots': publishedSnapshots,
   '0002-sessions-secrets': sessionsAndSecrets,
+  '0003-upload-processing': uploadProcessing,
 };

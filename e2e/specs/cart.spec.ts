@@ -295,7 +295,7 @@ test.describe('[CART] Research Cart', () => {
     // The last group gone: the empty cart.
     await page.getByRole('button', { name: 'Delete Fiji Porites cylindrica' }).click();
     await deleteDialog.getByRole('button', { name: 'Delete' }).click();
-    await expect(page.getByText('Your cart is empty')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Your cart is empty' })).toBeFocused();
     await expect(page.getByText(/Each filter selection creates a new group\./)).toBeVisible();
     await checkA11y();
     await page.getByRole('link', { name: 'Go to Map' }).click();

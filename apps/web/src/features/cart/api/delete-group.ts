@@ -10,18 +10,18 @@ export const deleteGroup = (groupId: number) =>
 
 /**
  * Deletes a group, then reloads the cart (spec §4, §7). The group leaves the list at once; the
- * reload brings the server's state.
+ * reload, not awaited, brings the server's state (a failed reload shows above the list).
  */
 export function useDeleteGroup() {
   const queryClient = useQueryClient();
   const report = useReportCartError();
   return useMutation({
     mutationFn: (group: Pick<TCartGroup, 'id'>) => deleteGroup(group.id),
-    onSuccess: async (_answer, group) => {
+    onSuccess: (_answer, group) => {
       queryClient.setQueriesData<TCartGroup[]>({ queryKey: queryKeys.cart }, (groups) =>
         groups?.filter((candidate) => candidate.id !== group.id),
       );
-      await queryClient.invalidateQueries({ queryKey: queryKeys.cart });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.cart });
     },
     onError: (error) => report('delete', error),
   });

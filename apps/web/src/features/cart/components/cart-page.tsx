@@ -2,6 +2,7 @@ import { CLIENT_ROUTES } from '@coral/core';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Container from 'react-bootstrap/Container';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { Loading } from '@/components/loading';
 import { PageTitle } from '@/components/page-title';
@@ -33,10 +34,17 @@ function LoggedOut() {
   );
 }
 
-function EmptyCart() {
+/** `afterDelete`: the last group was just deleted here; focus moves to this message. */
+function EmptyCart({ afterDelete }: { afterDelete: boolean }) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (afterDelete) heading.current?.focus();
+  }, [afterDelete]);
   return (
     <div className="text-center py-5 px-3 border rounded">
-      <h2 className="h4">{EMPTY_CART}</h2>
+      <h2 ref={heading} tabIndex={-1} className="h4">
+        {EMPTY_CART}
+      </h2>
       <p>{EMPTY_CART_HINT}</p>
       <Link to={CLIENT_ROUTES.map} className="btn btn-primary">
         Go to Map
@@ -48,6 +56,9 @@ function EmptyCart() {
 /** /cart (spec §2 Research Cart, §4 Cart): the logged-in user's groups of colonies. */
 export function CartPage() {
   const { auth, query } = useCart();
+  // Whether this visit has shown groups: an empty cart after that means the last was deleted.
+  const [hadGroups, setHadGroups] = useState(false);
+  if (!hadGroups && (query.data?.length ?? 0) > 0) setHadGroups(true);
 
   let content;
   if (auth.isLoading) {
@@ -66,7 +77,7 @@ export function CartPage() {
       </Alert>
     );
   } else if (query.data.length === 0) {
-    content = <EmptyCart />;
+    content = <EmptyCart afterDelete={hadGroups} />;
   } else {
     content = (
       <CartGroups

@@ -23,8 +23,8 @@ describe('router', () => {
   });
 
   it('gives pages of later issues a placeholder', async () => {
-    renderApp('/map');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Map' })).toBeTruthy();
+    renderApp('/ed50');
+    expect(await screen.findByRole('heading', { level: 1, name: 'ED50 Calculator' })).toBeTruthy();
   });
 });
 

@@ -21,7 +21,7 @@ export const pageRoutes: RouteObject[] = [
   { path: CLIENT_ROUTES.projects, lazy: lazyRoute(() => import('./routes/projects')) },
   { path: CLIENT_ROUTES.project, lazy: lazyRoute(() => import('./routes/project')) },
   { path: CLIENT_ROUTES.login, lazy: lazyRoute(() => import('./routes/login')) },
-  comingSoon(CLIENT_ROUTES.map, 'Map'),
+  { path: CLIENT_ROUTES.map, lazy: lazyRoute(() => import('./routes/map')) },
   { path: CLIENT_ROUTES.cart, lazy: lazyRoute(() => import('./routes/cart')) },
   comingSoon(CLIENT_ROUTES.upload, 'Upload'),
   comingSoon(CLIENT_ROUTES.uploads, 'Uploads'),

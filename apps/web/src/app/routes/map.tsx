@@ -1,0 +1,3 @@
+import { MapPage } from '@/features/map/components/map-page';
+
+export { MapPage as Component };

@@ -1,0 +1,131 @@
+import { defaultGroupName, type FilterSet } from '@coral/core';
+import { useEffect, useState, type FormEvent } from 'react';
+import Alert from 'react-bootstrap/Alert';
+import Button from 'react-bootstrap/Button';
+import Form from 'react-bootstrap/Form';
+import Modal from 'react-bootstrap/Modal';
+import { useAuth } from '@/lib/auth';
+import { useAddToCart } from '../api/add-to-cart';
+import { CartIcon } from './map-icons';
+
+/** Spec §8 texts. */
+export const CART_ADDED = 'Item added to cart!';
+export const CART_FAILED = 'An error occurred while adding to cart';
+export const CART_LOGIN = 'Login to add data to cart';
+export const GROUP_NAME_HELP =
+  'The name is auto-generated based on your filters. You can edit it if needed.';
+/** Spec §9: the success alert of a logged-in user disappears after 1 s. */
+export const CART_ALERT_HIDE_MS = 1000;
+
+type CartAlert = { variant: 'success' | 'danger' | 'warning'; text: string };
+
+interface AddToCartProps {
+  /** The applied filter set (normalised): names the group and is stored with it. */
+  filters: FilterSet;
+  /** The ids of the colonies on the map, asked for only when adding. */
+  colonyIds: () => number[];
+  colonyCount: number;
+}
+
+/**
+ * Add to Cart (spec §2, §4, §5, §8): a modal with the group name made from the filters
+ * (editable); anonymous visitors are told to log in, a blank name is refused, both without a
+ * call. Success closes the modal and shows a success alert for 1 s; a failure keeps the modal.
+ */
+export function AddToCart({ filters, colonyIds, colonyCount }: AddToCartProps) {
+  const { isAuthenticated } = useAuth();
+  const mutation = useAddToCart();
+  const [show, setShow] = useState(false);
+  const [name, setName] = useState('');
+  const [alert, setAlert] = useState<CartAlert | null>(null);
+
+  useEffect(() => {
+    if (alert?.variant !== 'success') return;
+    const timer = setTimeout(() => setAlert(null), CART_ALERT_HIDE_MS);
+    return () => clearTimeout(timer);
+  }, [alert]);
+
+  const open = () => {
+    setName(defaultGroupName(filters));
+    setAlert(null);
+    setShow(true);
+  };
+  const close = () => {
+    setShow(false);
+    setAlert(null);
+  };
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!isAuthenticated) return setAlert({ variant: 'warning', text: CART_LOGIN });
+    const ids = colonyIds();
+    if (name.trim() === '' || ids.length === 0) {
+      return setAlert({ variant: 'danger', text: CART_FAILED });
+    }
+    setAlert(null);
+    mutation.mutate(
+      { colonyIds: ids, filters, name },
+      {
+        onSuccess: () => {
+          setShow(false);
+          setName('');
+          setAlert({ variant: 'success', text: CART_ADDED });
+        },
+        onError: (error) => {
+          console.error('Error adding colonies to cart', error);
+          setAlert({ variant: 'danger', text: CART_FAILED });
+        },
+      },
+    );
+  };
+
+  const alertView = alert && (
+    <Alert variant={alert.variant} className="mb-0 mt-2">
+      {alert.text}
+    </Alert>
+  );
+  return (
+    <div className="border-top pt-3">
+      <Button variant="primary" className="w-100" onClick={open}>
+        <CartIcon className="me-2" />
+        Add to cart
+      </Button>
+      {!show && alertView}
+      <Modal show={show} onHide={close} aria-labelledby="add-to-cart-title">
+        <Form onSubmit={submit} noValidate>
+          <Modal.Header closeButton>
+            <Modal.Title id="add-to-cart-title">Add to Cart</Modal.Title>
+          </Modal.Header>
+          <Modal.Body>
+            <Form.Group controlId="cart-group-name">
+              <Form.Label>Group Name</Form.Label>
+              <Form.Control
+                type="text"
+                value={name}
+                placeholder="Enter a name for this filter group"
+                aria-describedby="cart-group-name-help"
+                onChange={(event) => setName(event.target.value)}
+                autoFocus
+              />
+              <Form.Text id="cart-group-name-help" muted>
+                {GROUP_NAME_HELP}
+              </Form.Text>
+            </Form.Group>
+            <p className="small text-body-secondary mt-2 mb-0">
+              {colonyCount.toLocaleString('en-US')} {colonyCount === 1 ? 'colony' : 'colonies'} on
+              the map will form a new group.
+            </p>
+            {alertView}
+          </Modal.Body>
+          <Modal.Footer>
+            <Button variant="secondary" onClick={close}>
+              Cancel
+            </Button>
+            <Button type="submit" variant="primary" disabled={mutation.isPending}>
+              Add to Cart
+            </Button>
+          </Modal.Footer>
+        </Form>
+      </Modal>
+    </div>
+  );
+}

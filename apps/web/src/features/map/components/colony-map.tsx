@@ -1,0 +1,66 @@
+import type { TPublicConfig } from '@coral/core';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { createPortal } from 'react-dom';
+import {
+  ColonyMapController,
+  type ColonyMapData,
+  type PopupRequest,
+} from '../leaflet/colony-map-controller';
+import { ColonyPopup } from './colony-popup';
+
+interface ColonyMapProps {
+  tiles: TPublicConfig['tiles'];
+  data: ColonyMapData | null;
+  /** Where the overlays are, so fitted bounds stay clear of them. */
+  fitPadding: () => { topLeft: [number, number]; bottomRight: [number, number] };
+}
+
+/**
+ * The Leaflet map. Leaflet owns its DOM (created once, driven by the controller); React renders
+ * only the open popup's content, through a portal into Leaflet's popup.
+ */
+export function ColonyMap({ tiles, data, fitPadding }: ColonyMapProps) {
+  const element = useRef<HTMLDivElement>(null);
+  const controller = useRef<ColonyMapController | null>(null);
+  const padding = useRef(fitPadding);
+  const [popup, setPopup] = useState<PopupRequest | null>(null);
+  const updatePopup = useCallback(() => controller.current?.updatePopup(), []);
+
+  useEffect(() => {
+    padding.current = fitPadding;
+  }, [fitPadding]);
+
+  useEffect(() => {
+    const map = new ColonyMapController(element.current!, {
+      tiles,
+      onPopup: setPopup,
+      fitPadding: () => padding.current(),
+    });
+    controller.current = map;
+    return () => {
+      controller.current = null;
+      map.destroy();
+    };
+  }, [tiles]);
+
+  useEffect(() => {
+    if (data) controller.current?.setSelection(data);
+  }, [data]);
+
+  return (
+    <>
+      <div ref={element} className="map-canvas" role="region" aria-label="Colony map" />
+      {popup &&
+        data &&
+        createPortal(
+          <ColonyPopup
+            key={popup.key}
+            colonies={data.model.colonies}
+            colonyIndices={popup.colonyIndices}
+            onResize={updatePopup}
+          />,
+          popup.container,
+        )}
+    </>
+  );
+}

@@ -1,0 +1,84 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { buildColonies, buildColony } from '../testing/colonies';
+import { ColonyPopup, POPUP_LIST_PAGE } from './colony-popup';
+
+describe('ColonyPopup', () => {
+  it('shows one colony: name, ID, species, coordinates to 4 decimals and the three lists', () => {
+    render(<ColonyPopup colonies={buildColonies()} colonyIndices={[0]} />);
+    const popup = screen.getByRole('group', { name: 'Vatu-o-lalai_Porites_cylindrica_1' });
+    expect(within(popup).getByRole('heading', { name: 'Vatu-o-lalai_Porites_cylindrica_1' }));
+    expect(within(popup).getByText('658')).toBeTruthy();
+    expect(within(popup).getByText('Porites cylindrica')).toBeTruthy();
+    expect(within(popup).getByText('-18.2058, 177.6890')).toBeTruthy();
+    const ed50 = within(popup).getByRole('region', { name: 'Thermal Tolerances (ED50)' });
+    expect(
+      within(ed50)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual([
+      'Absolute: 37.57°CRelative: 9.12°CMMM: 28.45°CCondition: WinterTimepoint: 420',
+      'Absolute: 37.75°CRelative: 9.30°CMMM: 28.45°CCondition: SummerTimepoint: 420',
+    ]);
+    expect(
+      within(popup).getByRole('region', { name: 'Breakpoint Temperatures (ED5)' }),
+    ).toBeTruthy();
+    expect(within(popup).getByRole('region', { name: 'Thermal Limits (ED95)' })).toBeTruthy();
+    // Scrollable, so it can be reached and scrolled with the keyboard.
+    expect(popup.tabIndex).toBe(0);
+  });
+
+  it('writes N/A for missing values, marks flagged ones, and hides entries without a timepoint', () => {
+    const base = buildColony().thermal_tolerances[0]!;
+    const colony = buildColony({
+      thermal_tolerances: [
+        {
+          ...base,
+          id: 1,
+          abs_thermal_tolerance: 2365.11,
+          rel_thermal_tolerance: null,
+          sst_clim_mmm: null,
+          condition: null,
+          quality_flags: ['implausible_absolute', 'missing_mmm'],
+        },
+        { ...base, id: 2, timepoint: 'N/A' },
+        { ...base, id: 3, timepoint: 'null' },
+        { ...base, id: 4, timepoint: null },
+      ],
+      breakpoint_temperatures: [],
+    });
+    render(<ColonyPopup colonies={[colony]} colonyIndices={[0]} />);
+    const ed50 = screen.getByRole('region', { name: 'Thermal Tolerances (ED50)' });
+    const items = within(ed50).getAllByRole('listitem');
+    expect(items).toHaveLength(1);
+    expect(items[0]!.textContent).toBe(
+      'Absolute: 2365.11°Cflagged: implausible value (failed curve fit)Relative: N/AMMM: N/ACondition: N/ATimepoint: 420',
+    );
+    const ed5 = screen.getByRole('region', { name: 'Breakpoint Temperatures (ED5)' });
+    expect(within(ed5).getByText('No data')).toBeTruthy();
+  });
+
+  it('lists colonies that share a place, opens one and goes back', async () => {
+    const user = userEvent.setup();
+    const colonies = buildColonies();
+    render(<ColonyPopup colonies={colonies} colonyIndices={[0, 2]} />);
+    expect(screen.getByRole('heading', { name: '2 colonies here' })).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Davies_Porites_lobata_2' }));
+    expect(screen.getByRole('heading', { name: 'Davies_Porites_lobata_2' })).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: /All 2 colonies here/ }));
+    expect(screen.getByRole('heading', { name: '2 colonies here' })).toBeTruthy();
+  });
+
+  it(`shows ${POPUP_LIST_PAGE} at a time`, async () => {
+    const user = userEvent.setup();
+    const many = Array.from({ length: 120 }, (_, i) => buildColony({ id: i, name: `Colony ${i}` }));
+    render(<ColonyPopup colonies={many} colonyIndices={many.map((_, i) => i)} />);
+    expect(screen.getAllByRole('listitem')).toHaveLength(50);
+    await user.click(screen.getByRole('button', { name: 'Show 50 more of 70' }));
+    expect(screen.getAllByRole('listitem')).toHaveLength(100);
+    await user.click(screen.getByRole('button', { name: 'Show 20 more of 20' }));
+    expect(screen.getAllByRole('listitem')).toHaveLength(120);
+    expect(screen.queryByRole('button', { name: /more of/ })).toBeNull();
+  });
+});

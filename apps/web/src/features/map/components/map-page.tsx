@@ -1,0 +1,147 @@
+import 'leaflet/dist/leaflet.css';
+import '../map.css';
+import {
+  compileColonyFilter,
+  EMPTY_FILTER_SET,
+  isEmptyFilterSet,
+  normalizeFilterSet,
+  type FilterSet,
+} from '@coral/core';
+import { useCallback, useMemo, useState } from 'react';
+import Alert from 'react-bootstrap/Alert';
+import Button from 'react-bootstrap/Button';
+import { Loading } from '@/components/loading';
+import { PageTitle } from '@/components/page-title';
+import { usePublicConfig } from '@/lib/public-config';
+import { useColonies } from '../api/get-colonies';
+import { useDefaultRanges } from '../api/get-default-ranges';
+import { useUrlFilters } from '../hooks/use-url-filters';
+import { colorScale, type ColorMode } from '../utils/color-scale';
+import { buildMapModel, selectColonies } from '../utils/map-model';
+import { AddToCart } from './add-to-cart';
+import { AdvancedFiltersModal } from './advanced-filters-modal';
+import { ColonyMap } from './colony-map';
+import { FilterSidebar, SIDEBAR_ID } from './filter-sidebar';
+import { MapLegend } from './map-legend';
+
+export const LOADING_COLONIES = 'Loading colonies...';
+
+/** Space the fitted colonies keep from the sidebar and the map's edges. */
+function fitPaddingFor(collapsed: boolean) {
+  return (): { topLeft: [number, number]; bottomRight: [number, number] } => {
+    const sidebar = collapsed ? null : document.getElementById(SIDEBAR_ID);
+    const width = sidebar?.offsetWidth ?? 0;
+    const mapWidth = sidebar?.parentElement?.offsetWidth ?? Infinity;
+    const left = width > 0 && mapWidth > width * 2 ? width + 30 : 40;
+    return { topLeft: [left, 50], bottomRight: [40, 40] };
+  };
+}
+
+/**
+ * /map (spec §2): the clustered colony map with the filter sidebar, the advanced temperature
+ * filters and add-to-cart. The applied filters live in the address; filtering runs in the
+ * browser on the whole feed with the engine the server uses (packages/core/src/filters).
+ */
+export function MapPage() {
+  const config = usePublicConfig();
+  const colonies = useColonies();
+  const defaultsQuery = useDefaultRanges();
+  const defaults = defaultsQuery.data;
+  const [urlFilters, setUrlFilters] = useUrlFilters();
+  const [collapsed, setCollapsed] = useState(false);
+  const [showAdvanced, setShowAdvanced] = useState(false);
+  const [colorMode, setColorMode] = useState<ColorMode>('absolute');
+
+  const model = useMemo(
+    () => (colonies.data ? buildMapModel(colonies.data) : null),
+    [colonies.data],
+  );
+  const applied = useMemo(
+    () => (defaults ? normalizeFilterSet(urlFilters, defaults) : EMPTY_FILTER_SET),
+    [urlFilters, defaults],
+  );
+  const selection = useMemo(() => {
+    if (!model || !defaults) return null;
+    const passes = isEmptyFilterSet(applied) ? null : compileColonyFilter(applied, defaults);
+    return selectColonies(model, passes);
+  }, [model, applied, defaults]);
+  const scale = useMemo(
+    () =>
+      colorScale(
+        defaults?.[colorMode === 'absolute' ? 'absThermalTolerance' : 'relThermalTolerance'] ?? {
+          min: 0,
+          max: 1,
+        },
+      ),
+    [defaults, colorMode],
+  );
+  const mapData = useMemo(
+    () => (model && selection ? { model, selection, colorMode, scale } : null),
+    [model, selection, colorMode, scale],
+  );
+  const fitPadding = useMemo(() => fitPaddingFor(collapsed), [collapsed]);
+  const colonyIds = useCallback(
+    () =>
+      model && selection ? Array.from(selection.colonyIndices, (i) => model.colonies[i]!.id) : [],
+    [model, selection],
+  );
+  const apply = useCallback(
+    (filters: FilterSet) => {
+      performance.mark('map:filters-applied');
+      setUrlFilters(filters);
+    },
+    [setUrlFilters],
+  );
+
+  const loading = colonies.isPending || defaultsQuery.isPending;
+  return (
+    <div className="map-page">
+      <PageTitle title="Map" />
+      <h1 className="visually-hidden">Colony Map</h1>
+      <ColonyMap tiles={config.tiles} data={mapData} fitPadding={fitPadding} />
+      {loading && (
+        <div className="map-loading">
+          <Loading text={LOADING_COLONIES} className="bg-white rounded px-3 shadow-sm" />
+        </div>
+      )}
+      {colonies.isError && (
+        <div className="map-loading">
+          <Alert variant="danger" className="shadow">
+            <p>The colonies could not be loaded.</p>
+            <Button variant="outline-danger" onClick={() => void colonies.refetch()}>
+              Try again
+            </Button>
+          </Alert>
+        </div>
+      )}
+      {model && selection && defaults && (
+        <>
+          <div className="map-count" role="status">
+            {selection.count.toLocaleString('en-US')} of{' '}
+            {model.colonies.length.toLocaleString('en-US')} colonies
+          </div>
+          <FilterSidebar
+            choices={model}
+            defaults={defaults}
+            applied={applied}
+            collapsed={collapsed}
+            onCollapsedChange={setCollapsed}
+            onApply={apply}
+            onReset={() => apply(EMPTY_FILTER_SET)}
+            onOpenAdvanced={() => setShowAdvanced(true)}
+          >
+            <AddToCart filters={applied} colonyIds={colonyIds} colonyCount={selection.count} />
+          </FilterSidebar>
+          <AdvancedFiltersModal
+            show={showAdvanced}
+            onHide={() => setShowAdvanced(false)}
+            defaults={defaults}
+            applied={applied}
+            onApply={apply}
+          />
+          <MapLegend mode={colorMode} scale={scale} onModeChange={setColorMode} />
+        </>
+      )}
+    </div>
+  );
+}

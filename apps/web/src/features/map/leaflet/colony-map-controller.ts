@@ -1,0 +1,271 @@
+import { formatCoordinates } from '@coral/core';
+import L from 'leaflet';
+import { toMap } from '../utils/antimeridian';
+import {
+  buildClusterIndex,
+  MAX_MAP_ZOOM,
+  type ClusterIndex,
+  type MapMarker,
+} from '../utils/cluster-index';
+import type { ColorMode, ColorScale } from '../utils/color-scale';
+import type { MapModel, MapSelection } from '../utils/map-model';
+
+/** The map's zoom when it first centres on the colonies (spec §9), before fitting their bounds. */
+export const INITIAL_ZOOM = 3;
+/** Fitting the bounds of one site would zoom in to the street; this is close enough. */
+const FIT_MAX_ZOOM = 10;
+
+export interface PopupRequest {
+  container: HTMLElement;
+  colonyIndices: number[];
+  /** Changes with every popup, so its content starts afresh. */
+  key: number;
+}
+
+export interface ColonyMapOptions {
+  tiles: { street: string; satellite: string };
+  /** A marker's popup opened (render into `container`), or closed (null). */
+  onPopup: (request: PopupRequest | null) => void;
+  /** Room the overlays take at the map's edges when fitting bounds. */
+  fitPadding?(): { topLeft: [number, number]; bottomRight: [number, number] };
+}
+
+export interface ColonyMapData {
+  model: MapModel;
+  selection: MapSelection;
+  colorMode: ColorMode;
+  scale: ColorScale;
+}
+
+function attributionFor(url: string): string {
+  if (url.includes('openstreetmap')) {
+    return '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors';
+  }
+  if (url.includes('arcgisonline')) return 'Tiles &copy; Esri';
+  return '';
+}
+
+/** 1234 → '1.2k', 12345 → '12k' (the exact number is in the marker's name). */
+function shortCount(count: number): string {
+  if (count < 1000) return String(count);
+  if (count < 10_000) return `${(Math.floor(count / 100) / 10).toFixed(1)}k`;
+  return `${Math.floor(count / 1000)}k`;
+}
+
+const plural = (count: number, one: string, many: string) =>
+  `${count.toLocaleString('en-US')} ${count === 1 ? one : many}`;
+
+/**
+ * The Leaflet map, driven imperatively: base layers, and the markers of the clusters in view,
+ * redrawn from a supercluster index after every move (a few hundred DOM elements at most,
+ * whatever the number of colonies). React owns everything around it and the popups' content.
+ */
+export class ColonyMapController {
+  readonly map: L.Map;
+  private readonly markers: L.LayerGroup;
+  private data: ColonyMapData | null = null;
+  private index: ClusterIndex | null = null;
+  private popup: L.Popup | null = null;
+  private popupKey = 0;
+  /** Set while the view is being fitted: its moves are drawn once, at the end. */
+  private fitting = false;
+
+  constructor(
+    container: HTMLElement,
+    private readonly options: ColonyMapOptions,
+  ) {
+    this.map = L.map(container, {
+      center: [0, 160],
+      zoom: 2,
+      minZoom: 1,
+      maxZoom: MAX_MAP_ZOOM,
+      worldCopyJump: false,
+      // The filter sidebar covers the left edge.
+      zoomControl: false,
+    });
+    L.control.zoom({ position: 'topright' }).addTo(this.map);
+    const street = L.tileLayer(options.tiles.street, {
+      maxZoom: MAX_MAP_ZOOM,
+      attribution: attributionFor(options.tiles.street),
+    });
+    const satellite = L.tileLayer(options.tiles.satellite, {
+      maxZoom: MAX_MAP_ZOOM,
+      attribution: attributionFor(options.tiles.satellite),
+    });
+    street.addTo(this.map);
+    L.control
+      .layers({ 'Street map': street, Satellite: satellite }, undefined, {
+        position: 'topright',
+      })
+      .addTo(this.map);
+    this.markers = L.layerGroup().addTo(this.map);
+    this.map.on('moveend', () => this.render());
+    this.map.on('popupclose', (event: L.PopupEvent) => {
+      if (event.popup === this.popup) {
+        this.popup = null;
+        this.options.onPopup(null);
+      }
+    });
+  }
+
+  /**
+   * New colonies or filters: re-cluster, close a popup that may show a colony filtered out,
+   * centre on the colonies' mean at zoom 3 and fit their bounds (spec §2), draw.
+   */
+  setSelection(data: ColonyMapData): void {
+    const selectionChanged = data.selection !== this.data?.selection;
+    this.data = data;
+    if (!selectionChanged) {
+      this.render();
+      return;
+    }
+    this.index = buildClusterIndex(data.selection);
+    this.map.closePopup();
+    this.fitting = true;
+    try {
+      this.fitView();
+    } finally {
+      this.fitting = false;
+    }
+    this.render();
+    performance.mark('map:clusters-rendered', {
+      detail: { colonies: data.selection.count, markers: this.markers.getLayers().length },
+    });
+  }
+
+  /** Marker colours only. */
+  setColors(colorMode: ColorMode, scale: ColorScale): void {
+    if (!this.data) return;
+    this.data = { ...this.data, colorMode, scale };
+    this.render();
+  }
+
+  /** Re-places the open popup after its content changed size. */
+  updatePopup(): void {
+    this.popup?.update();
+  }
+
+  invalidateSize(): void {
+    this.map.invalidateSize();
+  }
+
+  destroy(): void {
+    this.map.off();
+    this.map.remove();
+  }
+
+  private fitView(): void {
+    const { selection } = this.data!;
+    if (!selection.mean || !selection.bounds) return;
+    const { offset, mean, bounds } = selection;
+    this.map.setView([mean.latitude, toMap(mean.frameLongitude, offset)], INITIAL_ZOOM, {
+      animate: false,
+    });
+    const padding = this.options.fitPadding?.() ?? { topLeft: [20, 20], bottomRight: [20, 20] };
+    this.map.fitBounds(
+      [
+        [bounds.south, toMap(bounds.west, offset)],
+        [bounds.north, toMap(bounds.east, offset)],
+      ],
+      {
+        paddingTopLeft: padding.topLeft,
+        paddingBottomRight: padding.bottomRight,
+        maxZoom: FIT_MAX_ZOOM,
+        animate: false,
+      },
+    );
+  }
+
+  private render(): void {
+    if (!this.data || !this.index || this.fitting) return;
+    const { selection } = this.data;
+    const view = this.map.getBounds();
+    const west = view.getWest();
+    const east = view.getEast();
+    const bbox: [number, number, number, number] =
+      east - west >= 360
+        ? [-180, view.getSouth(), 180, view.getNorth()]
+        : [west - selection.offset, view.getSouth(), east - selection.offset, view.getNorth()];
+    const near = this.map.getCenter().lng;
+    const layers = this.index
+      .markers(bbox, this.map.getZoom())
+      .map((marker) =>
+        this.markerLayer(marker, toMap(marker.frameLongitude, selection.offset, near)),
+      );
+    this.markers.clearLayers();
+    for (const layer of layers) this.markers.addLayer(layer);
+    for (const layer of layers) {
+      const element = layer.getElement();
+      if (element) element.setAttribute('aria-label', layer.options.title ?? '');
+    }
+  }
+
+  private markerLayer(marker: MapMarker, longitude: number): L.Marker {
+    const { colorMode, scale, model } = this.data!;
+    const [sum, n] =
+      colorMode === 'absolute'
+        ? [marker.sumAbsolute, marker.countAbsolute]
+        : [marker.sumRelative, marker.countRelative];
+    const color = scale.colorOf(n === 0 ? Number.NaN : sum / n);
+    const single = marker.kind === 'site' && marker.count === 1;
+    let title: string;
+    let icon: L.DivIcon;
+    if (single) {
+      const colony = model.colonies[marker.site.colonies[0]!]!;
+      title = `Colony ${colony.name}`;
+      icon = L.divIcon({
+        className: 'colony-marker colony-marker--colony',
+        html: `<span style="background:${color}"></span>`,
+        iconSize: [18, 18],
+      });
+    } else {
+      const size = marker.count < 10 ? 30 : marker.count < 100 ? 36 : marker.count < 1000 ? 42 : 48;
+      title =
+        marker.kind === 'cluster'
+          ? `Cluster of ${plural(marker.count, 'colony', 'colonies')}`
+          : `${plural(marker.count, 'colony', 'colonies')} at ${formatCoordinates(
+              model.siteLatitude[marker.site.site]!,
+              model.siteLongitude[marker.site.site]!,
+            )}`;
+      icon = L.divIcon({
+        className: `colony-marker colony-marker--${marker.kind}`,
+        html: `<span style="border-color:${color}">${shortCount(marker.count)}</span>`,
+        iconSize: [size, size],
+      });
+    }
+    const layer = L.marker([marker.latitude, longitude], { icon, title, keyboard: true });
+    layer.on('click', () => this.onMarkerClick(marker, layer.getLatLng()));
+    return layer;
+  }
+
+  private onMarkerClick(marker: MapMarker, at: L.LatLng): void {
+    if (marker.kind === 'site') {
+      this.openPopup(at, marker.site.colonies);
+      return;
+    }
+    const zoom = this.index!.expansionZoom(marker.clusterId);
+    if (zoom <= this.map.getMaxZoom()) this.map.setView(at, zoom);
+    else this.openPopup(at, this.index!.colonies(marker.clusterId));
+  }
+
+  private openPopup(at: L.LatLng, colonyIndices: number[]): void {
+    const container = document.createElement('div');
+    // React handles the content's clicks on this node (the portal's root) and may re-render
+    // before the click reaches the map, which would then take a click on a button that is gone
+    // for a click on the map and close the popup.
+    container.addEventListener('click', (event) => event.stopPropagation());
+    // Auto-pan keeps the popup clear of the sidebar and the count at the top.
+    const [left] = this.options.fitPadding?.().topLeft ?? [24];
+    const popup = L.popup({
+      maxWidth: 300,
+      minWidth: 220,
+      autoPanPaddingTopLeft: [left, 72],
+      autoPanPaddingBottomRight: [24, 24],
+    })
+      .setLatLng(at)
+      .setContent(container);
+    popup.openOn(this.map);
+    this.popup = popup;
+    this.options.onPopup({ container, colonyIndices, key: ++this.popupKey });
+  }
+}

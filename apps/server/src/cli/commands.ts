@@ -1,5 +1,12 @@
 import type { CliCommand } from './cli-command';
+import { importCommand } from './import-command';
 import { userCreate, userDisable, userEnable, userPasswd } from './user-commands';
 
 /** Every CLI command. Add a command by adding its module here. */
-export const commands: readonly CliCommand[] = [userCreate, userPasswd, userDisable, userEnable];
+export const commands: readonly CliCommand[] = [
+  userCreate,
+  userPasswd,
+  userDisable,
+  userEnable,
+  importCommand,
+];

@@ -88,6 +88,8 @@ export const ZUploadCounts = z
     unchanged_thresholds: count.optional(),
     errors: count.optional(),
     flags: count.optional(),
+    /** Quality flags per code (UPLOAD_FLAG_CODES). */
+    flag_counts: z.record(z.string(), count).optional(),
   })
   .meta({
     id: 'UploadCounts',

@@ -39,7 +39,7 @@ export type UploadOutcome =
       status: 'done' | 'failed';
       uploadId: number;
       message: string;
-      counts: Record<string, number>;
+      counts: Record<string, unknown>;
       errors: UploadError[];
     }
   | { status: 'skipped'; uploadId: number; message: string };
@@ -207,6 +207,7 @@ async function runAttempt(
         built.unchanged.breakpoint_temperatures +
         built.unchanged.thermal_limits,
       flags: flagCount,
+      flag_counts: flags.countsByCode(),
     };
     const message = doneMessage(plan, counts, flagCount);
     await hooks.beforeCommit?.(trx);

@@ -47,7 +47,7 @@ export interface NewUpload {
 export interface UploadResult {
   status: 'done' | 'failed';
   message: string;
-  counts: Record<string, number>;
+  counts: Record<string, unknown>;
   errors?: unknown[];
   flags?: unknown[];
   warnings?: unknown[];

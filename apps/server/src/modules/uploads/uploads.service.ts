@@ -97,13 +97,7 @@ export function createUploadsService(db: AppDb, jobs: JobQueue, storageDir: stri
       const id = /^\d{1,9}$/.test(uploadId) ? Number(uploadId) : null;
       const row = id === null ? undefined : await repo.findForOwner(db, user.userId, id);
       if (!row) throw notFound(`Upload ${uploadId} not found.`);
-      return {
-        ...toSummary(row),
-        errors: asArray(row.errors) as TUploadDetail['errors'],
-        quality_flags: asArray(row.quality_flags) as TUploadDetail['quality_flags'],
-        warnings: asArray(row.warnings) as TUploadDetail['warnings'],
-        column_mapping: asArray(row.column_mapping) as TUploadDetail['column_mapping'],
-      };
+      return toDetail(row);
     },
   };
 }
@@ -128,7 +122,17 @@ function refused(error: UploadError): AppError {
 const asArray = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
 const iso = (value: Date | null) => (value === null ? null : new Date(value).toISOString());
 
-function toSummary(row: UploadRow): TUploadSummary {
+export function toDetail(row: UploadRow): TUploadDetail {
+  return {
+    ...toSummary(row),
+    errors: asArray(row.errors) as TUploadDetail['errors'],
+    quality_flags: asArray(row.quality_flags) as TUploadDetail['quality_flags'],
+    warnings: asArray(row.warnings) as TUploadDetail['warnings'],
+    column_mapping: asArray(row.column_mapping) as TUploadDetail['column_mapping'],
+  };
+}
+
+export function toSummary(row: UploadRow): TUploadSummary {
   return {
     id: row.id,
     status: row.status,

@@ -26,7 +26,7 @@ export const pageRoutes: RouteObject[] = [
   comingSoon(CLIENT_ROUTES.upload, 'Upload'),
   comingSoon(CLIENT_ROUTES.uploads, 'Uploads'),
   comingSoon(CLIENT_ROUTES.upload_detail, 'Upload'),
-  comingSoon(CLIENT_ROUTES.ed50, 'ED50 Calculator'),
+  { path: CLIENT_ROUTES.ed50, lazy: lazyRoute(() => import('./routes/ed50')) },
   { path: '*', lazy: lazyRoute(() => import('./routes/not-found')) },
 ];
 

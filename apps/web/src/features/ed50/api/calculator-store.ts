@@ -1,0 +1,131 @@
+import { useSyncExternalStore } from 'react';
+import type { CalculatorResult, FileCheck } from '../worker/protocol';
+import { CancelledError, createEdEngine, type EdEngine } from './ed-engine';
+
+export type DataSource = 'file' | 'example';
+
+/** Everything the calculator page shows. Kept outside the page, so it survives navigation. */
+export interface CalculatorState {
+  file: File | null;
+  source: DataSource | null;
+  checking: boolean;
+  check: FileCheck | null;
+  /** The file could not be read at all. */
+  checkError: string | null;
+  grouping: string[];
+  /** Colonies fitted so far while a computation runs; null when none runs. */
+  progress: { done: number; total: number } | null;
+  result: CalculatorResult | null;
+  computeError: string | null;
+}
+
+const EMPTY: CalculatorState = {
+  file: null,
+  source: null,
+  checking: false,
+  check: null,
+  checkError: null,
+  grouping: [],
+  progress: null,
+  result: null,
+  computeError: null,
+};
+
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/**
+ * The calculator's state machine: choose a file → check it (worker) → choose the grouping →
+ * compute (worker, with progress) → results. Nothing leaves the browser. The state lives in
+ * memory for the tab's lifetime, so a visit to the login page and back keeps the results.
+ */
+export class CalculatorStore {
+  private state: CalculatorState = EMPTY;
+  private readonly listeners = new Set<() => void>();
+  /** Bumped by every new file, so answers about an earlier file are ignored. */
+  private generation = 0;
+  private engineInstance: EdEngine | null = null;
+
+  constructor(private readonly engineFactory: () => EdEngine = () => createEdEngine()) {}
+
+  private get engine(): EdEngine {
+    this.engineInstance ??= this.engineFactory();
+    return this.engineInstance;
+  }
+
+  readonly subscribe = (listener: () => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  readonly getSnapshot = () => this.state;
+
+  private set(patch: Partial<CalculatorState>) {
+    this.state = { ...this.state, ...patch };
+    for (const listener of this.listeners) listener();
+  }
+
+  async chooseFile(file: File, source: DataSource = 'file'): Promise<void> {
+    this.engineInstance?.cancel();
+    const generation = ++this.generation;
+    this.set({ ...EMPTY, file, source, checking: true });
+    try {
+      const check = await this.engine.check(file, file.name);
+      if (generation !== this.generation) return;
+      this.set({
+        checking: false,
+        check,
+        grouping: check.defaultGrouping.filter((column) => check.groupingOptions.includes(column)),
+      });
+    } catch (error) {
+      if (generation !== this.generation || error instanceof CancelledError) return;
+      this.set({ checking: false, checkError: messageOf(error) });
+    }
+  }
+
+  setGrouping(grouping: readonly string[]): void {
+    const options = this.state.check?.groupingOptions ?? [];
+    // Keep the order of the options (CBASSED50's order first), whatever the click order.
+    this.set({
+      grouping: options.filter((column) => grouping.includes(column)),
+      computeError: null,
+    });
+  }
+
+  async compute(): Promise<void> {
+    const { file, check, grouping, progress } = this.state;
+    if (!file || !check?.canCompute || progress || grouping.length === 0) return;
+    const generation = this.generation;
+    this.set({ progress: { done: 0, total: 0 }, result: null, computeError: null });
+    try {
+      const result = await this.engine.compute(file, grouping, (done, total) => {
+        if (generation === this.generation) this.set({ progress: { done, total } });
+      });
+      if (generation !== this.generation) return;
+      this.set({ progress: null, result });
+    } catch (error) {
+      if (generation !== this.generation) return;
+      this.set({
+        progress: null,
+        computeError: error instanceof CancelledError ? null : messageOf(error),
+      });
+    }
+  }
+
+  /** Stops a running computation; the file and its check stay. */
+  cancel(): void {
+    this.engineInstance?.cancel();
+  }
+
+  /** Back to the start (another file): stops whatever runs. */
+  reset(): void {
+    this.engineInstance?.cancel();
+    this.generation++;
+    this.set(EMPTY);
+  }
+}
+
+export const calculatorStore = new CalculatorStore();
+
+export function useCalculator(store: CalculatorStore = calculatorStore): CalculatorState {
+  return useSyncExternalStore(store.subscribe, store.getSnapshot, store.getSnapshot);
+}

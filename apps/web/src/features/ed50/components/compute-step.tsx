@@ -1,0 +1,109 @@
+import Alert from 'react-bootstrap/Alert';
+import Button from 'react-bootstrap/Button';
+import Form from 'react-bootstrap/Form';
+import type { CalculatorState, CalculatorStore } from '../api/calculator-store';
+import { plural } from '../utils/ed-display';
+
+export const COMPUTE_LABEL = 'Compute ED values';
+export const GENOTYPE_WARNING =
+  'Never group by Genotype: each genotype is one colony, with its own curve inside its group. Grouping by it would fit every colony on its own, which gives different numbers from CBASSED50’s (CBASSED50 warns about this too).';
+export const NON_DEFAULT_GROUPING_NOTE =
+  'The upload page matches ED values to colonies by Site, Condition, Species and Timepoint: with another grouping you can download the results, but not upload them.';
+
+const sameColumns = (a: readonly string[], b: readonly string[]) =>
+  a.length === b.length && a.every((column, i) => column === b[i]);
+
+/** Step 3: the grouping columns, then the computation with its progress. */
+export function ComputeStep({ state, store }: { state: CalculatorState; store: CalculatorStore }) {
+  const check = state.check!;
+  const running = state.progress !== null;
+  const toggle = (column: string, on: boolean) =>
+    store.setGrouping(
+      on ? [...state.grouping, column] : state.grouping.filter((c) => c !== column),
+    );
+  const isDefault = sameColumns(state.grouping, check.defaultGrouping);
+  return (
+    <section aria-labelledby="ed50-compute-heading" className="mb-4">
+      <h2 id="ed50-compute-heading" className="h4">
+        3. Group and compute
+      </h2>
+      <Form
+        onSubmit={(event) => {
+          event.preventDefault();
+          void store.compute();
+        }}
+      >
+        <fieldset disabled={running} aria-describedby="ed50-grouping-help">
+          <legend className="fs-6 fw-semibold">Fit one model per combination of</legend>
+          <div className="d-flex flex-wrap gap-3 mb-2">
+            {check.groupingOptions.map((column) => (
+              <Form.Check
+                key={column}
+                id={`ed50-group-${column}`}
+                type="checkbox"
+                label={column}
+                checked={state.grouping.includes(column)}
+                onChange={(event) => toggle(column, event.currentTarget.checked)}
+              />
+            ))}
+          </div>
+          <div id="ed50-grouping-help" className="form-text mb-2">
+            CBASSED50’s default is Site, Condition, Species and Timepoint: all colonies of a group
+            are fitted together (one curve per Genotype), as CBASSED50 does. {GENOTYPE_WARNING}
+          </div>
+        </fieldset>
+        {!isDefault && state.grouping.length > 0 && (
+          <Alert variant="info" className="py-2">
+            {NON_DEFAULT_GROUPING_NOTE}
+          </Alert>
+        )}
+        {state.grouping.length === 0 && (
+          <p className="text-danger" role="alert">
+            Choose at least one column to group by.
+          </p>
+        )}
+        <div className="d-flex flex-wrap align-items-center gap-2">
+          <Button type="submit" disabled={running || state.grouping.length === 0}>
+            {COMPUTE_LABEL}
+          </Button>
+          {running && (
+            <Button variant="outline-secondary" onClick={() => store.cancel()}>
+              Cancel
+            </Button>
+          )}
+        </div>
+      </Form>
+      {state.progress && <Progress done={state.progress.done} total={state.progress.total} />}
+      {state.computeError && (
+        <Alert variant="danger" className="mt-3">
+          The computation failed: {state.computeError}
+        </Alert>
+      )}
+    </section>
+  );
+}
+
+function Progress({ done, total }: { done: number; total: number }) {
+  const percent = total > 0 ? Math.round((done / total) * 100) : 0;
+  return (
+    <div className="mt-3">
+      <div className="progress">
+        <div
+          className="progress-bar progress-bar-striped progress-bar-animated"
+          role="progressbar"
+          aria-label="Colonies fitted"
+          aria-valuenow={percent}
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuetext={total > 0 ? `${done} of ${total} colonies fitted` : 'Starting'}
+          style={{ width: `${percent}%` }}
+        />
+      </div>
+      <p className="small mt-1 mb-0" role="status">
+        {total > 0
+          ? `Fitting colonies: ${done.toLocaleString('en-US')} of ${plural(total, 'colony', 'colonies')}…`
+          : 'Starting the calculation…'}
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,82 @@
+import type { CbassIssue, EdComputation } from '@coral/core/ed50/index';
+
+/**
+ * Messages between the calculator page and its Web Worker (decision 0010). The worker is
+ * stateless: every request carries the file, so a cancelled computation (the worker is
+ * terminated) leaves nothing behind, and the page never holds the parsed rows.
+ */
+export type EngineRequest =
+  | { id: number; kind: 'check'; file: Blob; fileName: string }
+  | { id: number; kind: 'compute'; file: Blob; grouping: string[] };
+
+export type EngineResponse =
+  | { id: number; kind: 'checked'; check: FileCheck }
+  | { id: number; kind: 'progress'; done: number; total: number }
+  | { id: number; kind: 'computed'; result: CalculatorResult }
+  | { id: number; kind: 'failed'; message: string };
+
+/** How one of CBASSED50's columns was found in the file's header. */
+export interface ColumnCheck {
+  /** The column as CBASSED50 spells it, e.g. "Pam_value". */
+  column: string;
+  /** Needed by the calculation (the others are only required by CBASSED50's validation). */
+  usedByCalculation: boolean;
+  /** "renamed": found under another letter case or separator (e.g. PAM_value), and used. */
+  status: 'found' | 'renamed' | 'missing';
+  /** The header cell as written in the file. */
+  found: string | null;
+  /** The engine's own message for a renamed or missing column. */
+  message: string | null;
+}
+
+export type TextEncodingName = 'utf-8' | 'utf-16le' | 'utf-16be' | 'windows-1252';
+
+/** What the page shows after a file is chosen: preview, column check, problems. */
+export interface FileCheck {
+  fileName: string;
+  bytes: number;
+  encoding: TextEncodingName;
+  header: string[];
+  columns: ColumnCheck[];
+  /** Header cells that are not CBASSED50 columns (kept, not used). */
+  extraColumns: string[];
+  /** At most MAX_ISSUES of each; the counts are the totals. */
+  errors: CbassIssue[];
+  errorCount: number;
+  warnings: CbassIssue[];
+  warningCount: number;
+  /** Problems of the file as a whole that are not the engine's (e.g. its text encoding). */
+  notices: string[];
+  dataRowCount: number;
+  validRowCount: number;
+  droppedRowCount: number;
+  canCompute: boolean;
+  /** The first PREVIEW_ROWS data rows as written in the file, with their spreadsheet row. */
+  preview: { row: number; cells: string[] }[];
+  /** Columns that can group the fits (defaults first), and CBASSED50's default grouping. */
+  groupingOptions: string[];
+  defaultGrouping: string[];
+  /** Distinct temperatures of the valid rows, ascending. */
+  temperatures: number[];
+}
+
+/** Raw measurements of one group, for its plot. */
+export interface GroupPoints {
+  temperature: number[];
+  pamValue: number[];
+}
+
+export interface CalculatorResult {
+  computation: EdComputation;
+  /** Indexes into computation.groups in the order of CBASSED50's summary table. */
+  summaryOrder: number[];
+  /** Per group (same index as computation.groups). */
+  points: GroupPoints[];
+  /** ED50_Results.csv as CBASSED50's download writes it (index column, NA when not estimable). */
+  resultsCsv: string;
+  summaryCsv: string;
+  elapsedMs: number;
+}
+
+export const MAX_ISSUES = 200;
+export const PREVIEW_ROWS = 10;

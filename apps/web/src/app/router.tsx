@@ -7,13 +7,6 @@ import { AppLoading } from './layout/app-loading';
 import { RootLayout } from './layout/root-layout';
 import { lazyRoute } from './lazy-route';
 import * as homeRoute from './routes/home';
-import type { ComingSoonHandle } from './routes/coming-soon';
-
-const comingSoon = (path: string, title: string): RouteObject => ({
-  path,
-  handle: { title } satisfies ComingSoonHandle,
-  lazy: lazyRoute(() => import('./routes/coming-soon')),
-});
 
 /** The pages, by the shared route table (CLIENT_ROUTES, also used by the server). */
 export const pageRoutes: RouteObject[] = [
@@ -23,9 +16,9 @@ export const pageRoutes: RouteObject[] = [
   { path: CLIENT_ROUTES.login, lazy: lazyRoute(() => import('./routes/login')) },
   { path: CLIENT_ROUTES.map, lazy: lazyRoute(() => import('./routes/map')) },
   { path: CLIENT_ROUTES.cart, lazy: lazyRoute(() => import('./routes/cart')) },
-  comingSoon(CLIENT_ROUTES.upload, 'Upload'),
-  comingSoon(CLIENT_ROUTES.uploads, 'Uploads'),
-  comingSoon(CLIENT_ROUTES.upload_detail, 'Upload'),
+  { path: CLIENT_ROUTES.upload, lazy: lazyRoute(() => import('./routes/upload')) },
+  { path: CLIENT_ROUTES.uploads, lazy: lazyRoute(() => import('./routes/uploads')) },
+  { path: CLIENT_ROUTES.upload_detail, lazy: lazyRoute(() => import('./routes/upload-detail')) },
   { path: CLIENT_ROUTES.ed50, lazy: lazyRoute(() => import('./routes/ed50')) },
   { path: '*', lazy: lazyRoute(() => import('./routes/not-found')) },
 ];

@@ -6,9 +6,11 @@ import {
   type PathParams,
   type PostEndpoints,
   type PutEndpoints,
+  type UploadEndpoints,
 } from './api-endpoints';
 import { CSRF_HEADER, forgetCsrfToken, getCsrfToken } from './csrf';
 import { isApiError, sendRequest, sendRequestForFile, type HttpRequest } from './http';
+import { sendMultipart, type UploadProgress } from './http-upload';
 
 type HasParams<P extends string> = P extends `${string}{${string}}${string}` ? true : false;
 
@@ -100,6 +102,23 @@ export const api = {
     return sendUnsafe(
       { method: 'POST', url: urlOf(path, options), body, signal: options?.signal },
       sendRequestForFile,
+    );
+  },
+
+  /** A multipart file upload with progress (XMLHttpRequest), CSRF like every unsafe call. */
+  upload<P extends keyof UploadEndpoints>(
+    path: P,
+    files: UploadEndpoints[P]['files'],
+    options: { signal?: AbortSignal; onProgress?: (progress: UploadProgress) => void } = {},
+  ) {
+    return sendUnsafe<UploadEndpoints[P]['response']>(
+      { method: 'POST', url: path, body: files, signal: options.signal },
+      (request) =>
+        sendMultipart({
+          ...request,
+          body: files,
+          onProgress: options.onProgress,
+        }) as Promise<UploadEndpoints[P]['response']>,
     );
   },
 };

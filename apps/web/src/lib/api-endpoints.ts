@@ -18,6 +18,9 @@ import type {
   TStatistics,
   TThermalLimitMaxMin,
   TThermalToleranceMaxMin,
+  TUploadAccepted,
+  TUploadDetail,
+  TUploadSummary,
 } from '@coral/core';
 
 /**
@@ -38,6 +41,8 @@ export interface GetEndpoints {
   '/api/public/thermal-tolerances/max-min/': TThermalToleranceMaxMin;
   '/api/public/breakpoint-temperatures/max-min/': TBreakpointTemperatureMaxMin;
   '/api/public/thermal-limits/max-min/': TThermalLimitMaxMin;
+  '/api/auth/uploads/': TUploadSummary[];
+  '/api/auth/uploads/{uploadId}/': TUploadDetail;
 }
 
 export interface PostEndpoints {
@@ -57,6 +62,14 @@ export interface DeleteEndpoints {
 /** POST calls whose answer is a file download rather than JSON. */
 export interface DownloadEndpoints {
   '/api/auth/cart/export/': { body: TCartExportRequest };
+}
+
+/** multipart/form-data POST calls: file fields (spec §7 Upload) and their JSON answer. */
+export interface UploadEndpoints {
+  '/api/auth/upload-csv/': {
+    files: { csv_file: File; ed50_file?: File };
+    response: TUploadAccepted;
+  };
 }
 
 /** The `{name}` placeholders of a path template, as an object type. */

@@ -93,7 +93,7 @@ export function filenameOf(disposition: string | null): string | undefined {
   return name ? name : undefined;
 }
 
-function apiErrorOf(status: number, payload: unknown): ApiError {
+export function apiErrorOf(status: number, payload: unknown): ApiError {
   const error = asErrorBody(payload);
   return new ApiError(status, error?.error, error?.code, payload);
 }

@@ -21,6 +21,8 @@ export interface CsvPreview {
   format: CsvSchema | null;
   /** Header positions of required columns (marked with an asterisk). */
   requiredPositions: number[];
+  /** Every recognised column with its position and how it was matched. */
+  matches: ColumnMatch[];
   /** Columns recognised under another name ("Colony.ed50_value" read as "Colony.ed50"). */
   renamed: ColumnMatch[];
   /** Required columns not found. */
@@ -92,6 +94,7 @@ export function previewCsv(text: string): PreviewResult {
       columnCount: width,
       format,
       requiredPositions: [...required].sort((a, b) => a - b),
+      matches: format === null ? [] : recognition.matches,
       renamed: recognition.matches.filter((match) => match.how !== 'exact'),
       missing: format === null ? [] : recognition.missing,
       ignored: recognition.ignored.map((c) => c.found),

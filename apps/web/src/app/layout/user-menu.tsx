@@ -50,6 +50,9 @@ export function UserMenu() {
         <NavDropdown.Item as={Link} to={CLIENT_ROUTES.cart}>
           Cart
         </NavDropdown.Item>
+        <NavDropdown.Item as={Link} to={CLIENT_ROUTES.uploads}>
+          My uploads
+        </NavDropdown.Item>
         <NavDropdown.Divider />
         <NavDropdown.Item as="button" onClick={handleLogout} disabled={logout.isPending}>
           Logout

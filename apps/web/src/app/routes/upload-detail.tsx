@@ -1,0 +1,3 @@
+import { UploadDetailPage } from '@/features/upload/components/upload-detail-page';
+
+export { UploadDetailPage as Component };

@@ -1,0 +1,3 @@
+import { UploadPage } from '@/features/upload/components/upload-page';
+
+export { UploadPage as Component };

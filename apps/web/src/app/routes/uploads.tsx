@@ -1,0 +1,3 @@
+import { UploadsPage } from '@/features/upload/components/uploads-page';
+
+export { UploadsPage as Component };

@@ -1,0 +1,40 @@
+import type { TUploadAccepted } from '@coral/core';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { isApiError } from '@/lib/http';
+import type { UploadProgress } from '@/lib/http-upload';
+import { uploadsQueryKey } from './get-uploads';
+
+/** Spec §8: the server's error field, else 'Upload failed'. */
+export const UPLOAD_FAILED = 'Upload failed';
+
+export function uploadErrorText(error: unknown): string {
+  return isApiError(error) && error.serverMessage ? error.serverMessage : UPLOAD_FAILED;
+}
+
+export interface UploadVariables {
+  main: File;
+  ed50: File | null;
+  onProgress?: (progress: UploadProgress) => void;
+}
+
+/** POST /api/auth/upload-csv/ (spec §7 Upload): csv_file and ed50_file, with progress. */
+export function uploadDataset({
+  main,
+  ed50,
+  onProgress,
+}: UploadVariables): Promise<TUploadAccepted> {
+  return api.upload(
+    '/api/auth/upload-csv/',
+    { csv_file: main, ...(ed50 ? { ed50_file: ed50 } : {}) },
+    { onProgress },
+  );
+}
+
+export function useUploadDataset() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: uploadDataset,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: uploadsQueryKey }),
+  });
+}

@@ -1,0 +1,102 @@
+import type { TUploadDetail, TUploadSummary } from '@coral/core';
+import { screen, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { forgetCsrfToken } from '@/lib/csrf';
+import { errorResponse } from '@/testing/mock-api';
+import { renderApp } from '@/testing/render-app';
+
+beforeEach(() => forgetCsrfToken());
+
+const LOGGED_IN = { 'GET /api/auth/status/': { username: 'ann', authenticated: true } } as const;
+
+const summary = (overrides: Partial<TUploadSummary>): TUploadSummary => ({
+  id: 1,
+  status: 'done',
+  main_file_name: 'cbass_84.csv',
+  main_file_bytes: 33364,
+  ed_file_name: null,
+  ed_file_bytes: null,
+  format: 'standard',
+  attempts: 1,
+  message: 'Imported.',
+  counts: { rows: 112, colonies: 28, observations: 112, thermal_tolerances: 28, flags: 3 },
+  project_ids: [95],
+  created_at: '2026-06-01T10:00:00.000Z',
+  started_at: '2026-06-01T10:00:01.000Z',
+  finished_at: '2026-06-01T10:00:03.000Z',
+  ...overrides,
+});
+
+const failed: TUploadDetail = {
+  ...summary({
+    id: 2,
+    status: 'failed',
+    counts: { rows: 112, errors: 1 },
+    message: 'The upload was refused.',
+  }),
+  errors: [
+    {
+      file: 'main',
+      row: 5,
+      column: 'Experiment.date',
+      value: '2222-08-07',
+      problem: '2222-08-07 is in the future.',
+      fix: 'Check the year.',
+    },
+  ],
+  quality_flags: [],
+  warnings: [],
+  column_mapping: [
+    { column: 'Colony.ed50', found: 'Colony.ed50_value', position: 8, how: 'synonym' },
+  ],
+};
+
+describe('My uploads', () => {
+  it('lists status, counts and flags of each upload', async () => {
+    renderApp('/uploads', {
+      ...LOGGED_IN,
+      'GET /api/auth/uploads/': [
+        summary({ id: 3, status: 'processing', message: null, counts: {} }),
+        summary({}),
+        failed,
+      ],
+    });
+    const table = await screen.findByRole('table');
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows.map((row) => within(row).getAllByRole('cell')[2]!.textContent)).toEqual([
+      'Processing',
+      'Done',
+      'Failed',
+    ]);
+    expect(within(rows[1]!).getByText('28 colonies, 112 observations, 28 thresholds')).toBeTruthy();
+    expect(within(rows[2]!).getByText('1 error')).toBeTruthy();
+    expect(within(rows[2]!).getByRole('button', { name: 'Error report (CSV)' })).toBeTruthy();
+  });
+
+  it('is reached from the user menu', async () => {
+    renderApp('/', { ...LOGGED_IN, 'GET /api/public/statistics/': errorResponse(500) });
+    const menu = await screen.findByRole('button', { name: 'ann' });
+    menu.click();
+    expect((await screen.findByRole('link', { name: 'My uploads' })).getAttribute('href')).toBe(
+      '/uploads',
+    );
+  });
+
+  it('shows a failed upload’s row-level report with a CSV download', async () => {
+    renderApp('/uploads/2', { ...LOGGED_IN, 'GET /api/auth/uploads/{uploadId}/': failed });
+    expect(await screen.findByRole('heading', { name: 'Upload #2' })).toBeTruthy();
+    expect(screen.getByText('Failed')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Download error report (CSV)' })).toBeTruthy();
+    const table = screen.getByRole('table', { name: '' });
+    expect(within(table).getByText('2222-08-07 is in the future.')).toBeTruthy();
+    expect(screen.getByText('Colony.ed50_value', { selector: 'code' })).toBeTruthy();
+  });
+
+  it("answers another user's or a missing upload with 'Upload Not Found'", async () => {
+    renderApp('/uploads/99', {
+      ...LOGGED_IN,
+      'GET /api/auth/uploads/{uploadId}/': errorResponse(404, 'Upload 99 not found.', 'NOT_FOUND'),
+    });
+    expect(await screen.findByText('Upload Not Found')).toBeTruthy();
+  });
+});

@@ -3,6 +3,7 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig, type AppConfig } from './config';
 import { openDatabase, DatabaseUnavailableError, type DatabaseHandle } from './db/database';
 import { DatabaseInUseError } from './db/embedded-lock';
+import { serveEd50Calculator } from './ed50-listener';
 import { migrateToLatest } from './db/migrate';
 import { seedDatabase } from './db/seed/seed-database';
 import { createJobQueue, jobQueueOptions } from './jobs/job-queue';
@@ -51,6 +52,7 @@ async function main() {
   if (config.role !== 'worker') {
     const app = await buildApp({ config, db: database.db, jobs });
     servers.push(app);
+    serveEd50Calculator(app, { port: config.ed50.port, host: config.http.host });
     await app.listen({ port: config.http.port, host: config.http.host });
     console.log(
       `Coral thermal-tolerance platform: http://${displayHost(config)}:${config.http.port} (${database.description})`,

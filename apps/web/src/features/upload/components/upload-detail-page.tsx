@@ -57,7 +57,7 @@ export function UploadDetailPage() {
     content = (
       <Alert variant="warning">
         Please log in to see your uploads.{' '}
-        <Link to={CLIENT_ROUTES.login} state={loginRedirectState(location)}>
+        <Link to={CLIENT_ROUTES.login} state={loginRedirectState(location)} className="alert-link">
           Log in
         </Link>
       </Alert>

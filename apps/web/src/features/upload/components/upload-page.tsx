@@ -157,7 +157,9 @@ export function UploadPage() {
           </h2>
           <p>{status.message}</p>
           <p>
-            <Link to={uploadPath(status.uploadId)}>Follow its processing in My uploads</Link>
+            <Link to={uploadPath(status.uploadId)} className="alert-link">
+              Follow its processing in My uploads
+            </Link>
           </p>
           <Button variant="success" onClick={reset}>
             Upload Another Dataset
@@ -240,7 +242,11 @@ export function UploadPage() {
                   !auth.isLoading && (
                     <Alert variant="warning" className="mb-0">
                       You need to be logged in to upload data.{' '}
-                      <Link to={CLIENT_ROUTES.login} state={loginRedirectState(location)}>
+                      <Link
+                        to={CLIENT_ROUTES.login}
+                        state={loginRedirectState(location)}
+                        className="alert-link"
+                      >
                         Log in
                       </Link>
                     </Alert>

@@ -1,0 +1,173 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Page } from '@playwright/test';
+import { usersReady } from '../support/environment';
+import { repoRoot } from '../support/e2e-server';
+import { expect, test } from '../support/fixtures';
+import { logInThroughUi } from '../support/login';
+import { RESEARCHER } from '../support/users';
+
+/*
+ * Uploading a dataset (issue 8) against the real server, whose in-process worker imports it.
+ * Each journey makes its files unique (a project name with the run's time), so retries and the
+ * other journeys never meet the duplicate check.
+ */
+
+const datasheet = (name: string) =>
+  fs.readFileSync(path.join(repoRoot, 'fixtures/datasheets', name), 'utf8');
+
+const unique = () => `E2E upload ${Date.now()}-${Math.random().toString(16).slice(2, 6)}`;
+
+function csvPayload(name: string, text: string) {
+  return { name, mimeType: 'text/csv', buffer: Buffer.from(text) };
+}
+
+async function openUploadLoggedIn(page: Page) {
+  await page.goto('/upload');
+  await expect(page.getByText('Please log in to upload data').first()).toBeVisible();
+  await logInThroughUi(page, RESEARCHER);
+  await expect(page).toHaveURL(/\/upload$/);
+  await expect(page.getByText(`Logged in as ${RESEARCHER.username}`)).toBeVisible();
+}
+
+test.describe('[UPLOAD] Upload Coral Research Data', () => {
+  test.skip(!usersReady(), 'the server has no user:create command yet');
+
+  test('choose both files, preview, upload, follow the status to done in My uploads', async ({
+    page,
+    checkA11y,
+  }) => {
+    await openUploadLoggedIn(page);
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Upload Coral Research Data' }),
+    ).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Upload Workflow' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'ED50 calculator', exact: true })).toHaveAttribute(
+      'href',
+      '/ed50',
+    );
+    await checkA11y();
+
+    const project = unique();
+    const raw = datasheet('cbass_dataset_raw.csv').replaceAll(
+      '202211_DEU_Zugspitze-Feldberg',
+      project,
+    );
+    await page
+      .getByLabel('1. Main Data File')
+      .setInputFiles(csvPayload('cbass_dataset_raw.csv', raw));
+    await expect(page.getByText(/^cbass_dataset_raw\.csv \(\d+\.\d\d KB\)$/)).toBeVisible();
+
+    // The preview: counts, required columns with an asterisk, the first 50 of 240 rows.
+    const preview = page.getByRole('region', { name: 'Data preview table' });
+    await expect(page.getByRole('heading', { name: 'Data Preview' })).toBeVisible();
+    await expect(page.getByText('240 rows')).toBeVisible();
+    await expect(page.getByText('12 columns')).toBeVisible();
+    await expect(preview.getByRole('columnheader', { name: 'Pam_value*' })).toBeVisible();
+    await expect(preview.locator('tbody tr')).toHaveCount(50);
+    await expect(
+      page.getByText('... and 190 more rows (showing first 50 for performance)'),
+    ).toBeVisible();
+    expect(await preview.evaluate((el) => getComputedStyle(el).maxHeight)).toBe('600px');
+    await expect(page.getByRole('button', { name: 'Upload Data' })).toBeDisabled();
+
+    await page
+      .getByLabel('2. ED50 Results File')
+      .setInputFiles(csvPayload('ED50_Results.csv', datasheet('cbass_dataset_ED50_Results.csv')));
+    await expect(page.getByText(/^ED50_Results\.csv \(\d+\.\d\d KB\)$/)).toBeVisible();
+    await checkA11y();
+
+    await page.getByRole('button', { name: 'Upload Data' }).click();
+    await expect(page.getByRole('heading', { name: 'Upload Successful' })).toBeVisible();
+    await expect(
+      page.getByText(
+        'Your files have been successfully uploaded and are now queued for processing. You can upload another dataset or navigate away from this page.',
+      ),
+    ).toBeVisible();
+    await checkA11y();
+
+    await page.getByRole('link', { name: 'Follow its processing in My uploads' }).click();
+    await expect(page).toHaveURL(/\/uploads\/\d+$/);
+    // The worker imports it; the page follows the status by itself.
+    await expect(page.locator('[data-status="done"]')).toBeVisible({ timeout: 30_000 });
+    await expect(
+      page.getByText(
+        `Imported into “${project}”: 30 new colonies, 240 observations and 180 thermal thresholds`,
+        { exact: false },
+      ),
+    ).toBeVisible();
+    await expect(page.getByRole('row', { name: 'Colonies 30' })).toBeVisible();
+    await checkA11y();
+
+    // The new project is public at once.
+    await page.getByRole('link', { name: /^View project #\d+$/ }).click();
+    await expect(page.getByRole('heading', { name: project })).toBeVisible();
+
+    // My uploads, from the user menu.
+    await page.getByRole('navigation').getByRole('button', { name: RESEARCHER.username }).click();
+    await page.getByRole('navigation').getByRole('link', { name: 'My uploads' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'My uploads' })).toBeVisible();
+    const row = page.getByRole('row').filter({ hasText: 'cbass_dataset_raw.csv' }).first();
+    await expect(row.getByText('Done')).toBeVisible();
+    await expect(row.getByText('30 colonies, 240 observations, 180 thresholds')).toBeVisible();
+    await checkA11y();
+
+    // Upload Another Dataset starts again from empty pickers.
+    await page.goto('/upload');
+    await expect(page.getByRole('button', { name: 'Upload Data' })).toBeDisabled();
+  });
+
+  test('errors: wrong file type at once, a bad date in the row-level report with a CSV download', async ({
+    page,
+    checkA11y,
+  }) => {
+    await openUploadLoggedIn(page);
+    await page.getByLabel('1. Main Data File').setInputFiles(csvPayload('data.xlsx', 'x'));
+    await expect(page.getByRole('heading', { name: 'Validation Errors' })).toBeVisible();
+    await expect(page.getByText('Please select a CSV file for the main data')).toBeVisible();
+
+    // A workbook renamed .csv is refused by the server with its reason.
+    await page.getByLabel('1. Main Data File').setInputFiles({
+      name: 'workbook.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from([0x50, 0x4b, 0x03, 0x04, 0x14, 0, 6, 0, 8, 0, 0, 0, 0x21, 0]),
+    });
+    await expect(page.getByRole('heading', { name: 'Validation Errors' })).toHaveCount(0);
+    await page
+      .getByLabel('2. ED50 Results File')
+      .setInputFiles(csvPayload('ED50_Results.csv', datasheet('cbass_dataset_ED50_Results.csv')));
+    await page.getByRole('button', { name: 'Upload Data' }).click();
+    await expect(
+      page.getByText(
+        /This file is an Excel workbook \(\.xlsx\) or another ZIP archive, not a CSV file\./,
+      ),
+    ).toBeVisible();
+    await checkA11y();
+
+    // A standard sheet (ED50 inline, no second file needed) with an impossible date.
+    await page.getByRole('button', { name: 'Clear' }).click();
+    const broken = datasheet('cbass_84.csv')
+      .replaceAll('Voolstra et al. 2021', unique())
+      .replace('2018-08-07', '2222-08-07');
+    await page.getByLabel('1. Main Data File').setInputFiles(csvPayload('cbass_84.csv', broken));
+    await expect(page.getByText(/Optional for this file/)).toBeVisible();
+    await page.getByRole('button', { name: 'Upload Data' }).click();
+    await expect(page.getByRole('heading', { name: 'Upload Successful' })).toBeVisible();
+    await page.getByRole('link', { name: 'Follow its processing in My uploads' }).click();
+    await expect(page.locator('[data-status="failed"]')).toBeVisible({ timeout: 30_000 });
+    const errors = page.getByRole('region', { name: 'Errors' });
+    await expect(errors.getByRole('cell', { name: '2222-08-07 is in the future.' })).toBeVisible();
+    await expect(errors.getByRole('cell', { name: 'Experiment.date' })).toBeVisible();
+    await checkA11y();
+
+    const downloading = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Download error report (CSV)' }).click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toMatch(/^upload_\d+_errors\.csv$/);
+    const report = fs.readFileSync((await download.path())!, 'utf8');
+    expect(report).toContain('File,Row,Column,Value,Problem,Fix');
+    expect(report).toContain(
+      'Main data file,2,Experiment.date,2222-08-07,2222-08-07 is in the future.',
+    );
+  });
+});

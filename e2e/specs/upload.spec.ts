@@ -164,7 +164,7 @@ test.describe('[UPLOAD] Upload Coral Research Data', () => {
     await page.getByRole('button', { name: 'Download error report (CSV)' }).click();
     const download = await downloading;
     expect(download.suggestedFilename()).toMatch(/^upload_\d+_errors\.csv$/);
-    const report = fs.readFileSync((await download.path()), 'utf8');
+    const report = fs.readFileSync(await download.path(), 'utf8');
     expect(report).toContain('File,Row,Column,Value,Problem,Fix');
     expect(report).toContain(
       'Main data file,2,Experiment.date,2222-08-07,2222-08-07 is in the future.',

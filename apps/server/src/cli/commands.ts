@@ -1,4 +1,5 @@
 import type { CliCommand } from './cli-command';
+import { ed50Command } from './ed50-command';
 import { importCommand } from './import-command';
 import { userCreate, userDisable, userEnable, userPasswd } from './user-commands';
 
@@ -9,4 +10,5 @@ export const commands: readonly CliCommand[] = [
   userDisable,
   userEnable,
   importCommand,
+  ed50Command,
 ];

@@ -1,0 +1,236 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Readable, Writable } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+// The calculator page's worker code: the CLI must give the page's numbers, byte for byte.
+import { computeFile } from '../../../web/src/features/ed50/worker/engine';
+import { loadConfig, repoRoot } from '../config';
+import { runCli } from './run-cli';
+
+class Capture extends Writable {
+  text = '';
+  override _write(chunk: Buffer, _encoding: string, done: () => void) {
+    this.text += chunk.toString();
+    done();
+  }
+}
+
+const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: '/nonexistent' });
+
+/** runCli in process; the ed50 command never opens the database. */
+async function cli(...argv: string[]) {
+  const stdout = new Capture();
+  const stderr = new Capture();
+  const code = await runCli(
+    argv,
+    { stdin: Readable.from([]), stdout, stderr },
+    {
+      config,
+      withDatabase: () => Promise.reject(new Error('the ed50 command needs no database')),
+    },
+  );
+  return { code, stdout: stdout.text, stderr: stderr.text };
+}
+
+const fixture = (...parts: string[]) => path.join(repoRoot, 'fixtures', ...parts);
+const EXAMPLE = fixture('datasheets', 'cbass_dataset_raw.csv');
+const read = (file: string) => fs.readFileSync(file, 'utf8');
+/** The one note on CBASSED50's example: a colony whose whole decline lies between 37 and 41 °C. */
+const BRACKETED_NOTE =
+  'Feldberg_Nursery_Porites germania_420_7: ED50 only bracketed between 37 °C and 41 °C: the curve falls from 95 % to 5 % between these two temperatures, so the data do not pin the value down (any ED50 in between fits almost equally well).';
+const HEADER =
+  'Project,Date,Country,Latitude,Longitude,Site,Condition,Species,Genotype,Temperature,Timepoint,Pam_value';
+
+/** Colony A declines normally; B barely drops (ED50 far above 39 °C); C has 2 temperatures. */
+function smallCsv(header = HEADER, temperatures = [30, 33, 36, 39]): string {
+  const pam: Record<string, number[]> = {
+    A: [0.62, 0.6, 0.3, 0.05],
+    B: [0.62, 0.61, 0.6, 0.55],
+    C: [0.6, 0.58, 0.25, 0.04],
+    D: [0.6, 0.59, 0.2, 0.03],
+  };
+  const lines = [header];
+  temperatures.forEach((temperature, i) => {
+    for (const [genotype, values] of Object.entries(pam)) {
+      if (genotype === 'C' && i < 2) continue;
+      lines.push(
+        `P1,20240101,FJI,-18.2,177.6,Reef,Control,Acropora,${genotype},${temperature},1,${values[i]}`,
+      );
+    }
+  });
+  return `${lines.join('\n')}\n`;
+}
+
+let dir: string;
+const inDir = (name: string, content?: string) => {
+  const file = path.join(dir, name);
+  if (content !== undefined) fs.writeFileSync(file, content);
+  return file;
+};
+beforeAll(() => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'coral-ed50-cli-'));
+});
+afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+describe('npm run cli -- ed50 <raw.csv>', () => {
+  it('writes CBASSED50’s ED table of its example to stdout, byte for byte', async () => {
+    const result = await cli('ed50', EXAMPLE);
+    expect(result.stdout).toBe(read(fixture('ed50-reference', 'tutorial_EDsdf.csv')));
+    expect(result.stderr).toBe(`${BRACKETED_NOTE}\n60 colonies in 6 groups: 60 with an ED50.\n`);
+    expect(result.code).toBe(0);
+  });
+
+  it('writes --out (with --row-names, the calculator page’s ED50_Results.csv) and --summary', async () => {
+    const out = inDir('results.csv');
+    const summary = inDir('summary.csv');
+    const result = await cli('ed50', EXAMPLE, '--out', out, `--summary=${summary}`, '--row-names');
+    expect(result).toEqual({
+      code: 0,
+      stdout: '',
+      stderr: `${BRACKETED_NOTE}\n60 colonies in 6 groups: 60 with an ED50. Written: ${out} and ${summary}.\n`,
+    });
+    expect(read(out)).toBe(read(fixture('datasheets', 'cbass_dataset_ED50_Results.csv')));
+    expect(read(summary)).toBe(read(fixture('ed50-reference', 'tutorial_summaryEDs_df.csv')));
+  });
+
+  it('gives exactly the page’s files (same engine), also for colonies without values', async () => {
+    for (const text of [read(EXAMPLE), smallCsv()]) {
+      const file = inDir('page.csv', text);
+      const summary = inDir('page-summary.csv');
+      const result = await cli('ed50', file, '--row-names', '--summary', summary);
+      const page = await computeFile(
+        new Blob([text]),
+        ['Site', 'Condition', 'Species', 'Timepoint'],
+        () => {},
+      );
+      expect(result.stdout).toBe(page.resultsCsv);
+      expect(read(summary)).toBe(page.summaryCsv);
+    }
+  });
+
+  it('reports per-colony problems on stderr and writes NA (or, if asked, drc’s number)', async () => {
+    const file = inDir('small.csv', smallCsv());
+    const result = await cli('ed50', file);
+    expect(result.code).toBe(0);
+    const lines = result.stdout.trimEnd().split('\n');
+    expect(lines[0]).toBe(
+      '"ED5","ED50","ED95","GroupingProperty","Site","Condition","Species","Timepoint"',
+    );
+    expect(lines.find((line) => line.includes('_1_B"'))).toMatch(
+      /^(NA|[\d.]+),NA,NA,"Reef_Control_Acropora_1_B"/,
+    );
+    expect(lines.find((line) => line.includes('_1_C"'))).toMatch(
+      /^NA,NA,NA,"Reef_Control_Acropora_1_C"/,
+    );
+    expect(result.stderr).toContain(
+      'Reef_Control_Acropora_1_B: ED50 above the highest temperature tested (not estimable)',
+    );
+    expect(result.stderr).toMatch(
+      /Reef_Control_Acropora_1_C: Only 2 distinct temperatures \(36, 39 °C\)/,
+    );
+    expect(result.stderr.trimEnd().split('\n').at(-1)).toBe(
+      '4 colonies in 1 group: 2 with an ED50, 2 without an estimable ED50 (NA).',
+    );
+    const literal = await cli('ed50', file, '--not-estimable', 'drc');
+    const b = literal.stdout.split('\n').find((line) => line.includes('_1_B"'))!;
+    expect(Number(b.split(',')[1])).toBeGreaterThan(39);
+  });
+
+  it('groups by --grouping', async () => {
+    const result = await cli('ed50', EXAMPLE, '--grouping', 'Site, Species');
+    expect(result.code).toBe(0);
+    const lines = result.stdout.trimEnd().split('\n');
+    expect(lines[0]).toBe('"ED5","ED50","ED95","GroupingProperty","Site","Species"');
+    expect(lines[1]).toMatch(/,"Zugspitze_Acropora germania_1","Zugspitze","Acropora germania"$/);
+    // Genotype labels repeat across conditions: without Condition, CBASSED50 merges them too.
+    expect(result.stderr).toMatch(/\n30 colonies in 3 groups: 30 with an ED50\.\n$/);
+  });
+
+  it('reads the file relative to where npm run was typed (INIT_CWD)', async () => {
+    const saved = process.env.INIT_CWD;
+    process.env.INIT_CWD = path.dirname(EXAMPLE);
+    try {
+      const result = await cli('ed50', 'cbass_dataset_raw.csv');
+      expect(result.code).toBe(0);
+      expect(result.stdout).toBe(read(fixture('ed50-reference', 'tutorial_EDsdf.csv')));
+    } finally {
+      if (saved === undefined) delete process.env.INIT_CWD;
+      else process.env.INIT_CWD = saved;
+    }
+  });
+
+  it('accepts a wrongly-cased column and says so', async () => {
+    const file = inDir('cased.csv', smallCsv(HEADER.replace('Pam_value', 'PAM_value')));
+    const result = await cli('ed50', file);
+    expect(result.code).toBe(0);
+    expect(result.stderr.split('\n')[0]).toBe(
+      'missing column Pam_value (found PAM_value); PAM_value is used as Pam_value.',
+    );
+  });
+});
+
+describe('npm run cli -- ed50: unusable input (exit code 1, the reason on stderr)', () => {
+  it.each([
+    [
+      'a missing column',
+      () => smallCsv(HEADER.replace('Temperature', 'Temp')),
+      'The file cannot be computed:\n  missing column Temperature\n',
+    ],
+    [
+      'three temperatures',
+      () => smallCsv(HEADER, [30, 33, 36]),
+      'The file cannot be computed:\n  Dataset does not have enough unique temperature values: 3 (30, 33, 36 °C). At least 4 distinct temperatures are needed.\n',
+    ],
+    ['an empty file', () => '', 'The file cannot be computed:\n  The file is empty.\n'],
+  ])('%s', async (_name, content, message) => {
+    const result = await cli('ed50', inDir('bad.csv', content()));
+    expect(result).toEqual({
+      code: 1,
+      stdout: '',
+      stderr: expect.stringContaining(message) as string,
+    });
+  });
+
+  it('a file that cannot be read', async () => {
+    const result = await cli('ed50', inDir('absent.csv'));
+    expect(result).toEqual({
+      code: 1,
+      stdout: '',
+      stderr: `Cannot read ${inDir('absent.csv')}: ENOENT.\n`,
+    });
+  });
+
+  it('a grouping column the file does not have', async () => {
+    const result = await cli('ed50', EXAMPLE, '--grouping', 'Site,Reef');
+    expect(result).toEqual({
+      code: 1,
+      stdout: '',
+      stderr: 'No ED values could be computed:\n  missing grouping column Reef\n',
+    });
+  });
+});
+
+describe('npm run cli -- ed50: usage mistakes (exit code 2)', () => {
+  it.each([
+    [[], 'Missing <raw.csv>.'],
+    [['a.csv', 'b.csv'], 'One raw CBASS file at a time.'],
+    [['a.csv', '--out'], '--out needs a value.'],
+    [['a.csv', '--colour'], 'Unknown option --colour.'],
+    [['a.csv', '--not-estimable', 'zero'], '--not-estimable is NA or drc, not zero.'],
+    [
+      ['a.csv', '--grouping', 'Site,,Species'],
+      '--grouping takes column names separated by commas: "Site,,Species".',
+    ],
+    [
+      ['a.csv', '--grouping', 'Site,Genotype'],
+      'Genotype cannot be a grouping column: it identifies the colonies (curves) within a group.',
+    ],
+  ])('%j', async (args, message) => {
+    const result = await cli('ed50', ...args);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toBe(
+      `${message}\nUsage: npm run cli -- ed50 <raw.csv> [--out results.csv] [--summary summary.csv] [--grouping Site,Condition,Species,Timepoint] [--row-names] [--not-estimable NA|drc]\n`,
+    );
+  });
+});

@@ -1,0 +1,179 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { ed50 } from '@coral/core';
+import { CliFailure, CliUsageError, type CliCommand, type CliContext } from './cli-command';
+
+interface Ed50Arguments {
+  file: string;
+  out: string | null;
+  summary: string | null;
+  grouping: string[];
+  rowNames: boolean;
+  notEstimable: 'NA' | 'drc';
+}
+
+/** Row-level notes printed before "… and N more". */
+const MAX_FILE_NOTES = 20;
+
+function parseArguments(args: readonly string[]): Ed50Arguments {
+  const files: string[] = [];
+  const parsed: Omit<Ed50Arguments, 'file'> = {
+    out: null,
+    summary: null,
+    grouping: [...ed50.DEFAULT_GROUPING],
+    rowNames: false,
+    notEstimable: 'NA',
+  };
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i]!;
+    const [flag, inline] = arg.startsWith('--') ? arg.split(/=(.*)/s, 2) : [arg, undefined];
+    const value = () => {
+      const next = inline ?? args[++i];
+      if (next === undefined || next === '') throw new CliUsageError(`${flag} needs a value.`);
+      return next;
+    };
+    if (flag === '--out') parsed.out = value();
+    else if (flag === '--summary') parsed.summary = value();
+    else if (flag === '--grouping') parsed.grouping = groupingOf(value());
+    else if (flag === '--row-names') parsed.rowNames = true;
+    else if (flag === '--not-estimable') {
+      const policy = value();
+      if (policy !== 'NA' && policy !== 'drc') {
+        throw new CliUsageError(`--not-estimable is NA or drc, not ${policy}.`);
+      }
+      parsed.notEstimable = policy;
+    } else if (arg.startsWith('--')) throw new CliUsageError(`Unknown option ${flag}.`);
+    else files.push(arg);
+  }
+  if (files.length !== 1) {
+    throw new CliUsageError(
+      files.length === 0 ? 'Missing <raw.csv>.' : 'One raw CBASS file at a time.',
+    );
+  }
+  return { file: files[0]!, ...parsed };
+}
+
+function groupingOf(list: string): string[] {
+  const columns = list.split(',').map((column) => column.trim());
+  if (columns.some((column) => column === '')) {
+    throw new CliUsageError(`--grouping takes column names separated by commas: "${list}".`);
+  }
+  if (columns.includes('Genotype')) {
+    throw new CliUsageError(
+      'Genotype cannot be a grouping column: it identifies the colonies (curves) within a group.',
+    );
+  }
+  return columns;
+}
+
+/** `npm run` starts commands in the repository root; paths are meant from where it was typed. */
+const resolvePath = (file: string) => path.resolve(process.env.INIT_CWD ?? process.cwd(), file);
+
+/** The file as text: UTF-16 with a byte-order mark, UTF-8, or else Windows-1252 (Excel). */
+function readText(file: string, warn: (line: string) => void): string {
+  let bytes: Buffer;
+  try {
+    bytes = fs.readFileSync(resolvePath(file));
+  } catch (error) {
+    throw new CliFailure(
+      `Cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? String(error)}.`,
+    );
+  }
+  if (bytes[0] === 0xff && bytes[1] === 0xfe) return new TextDecoder('utf-16le').decode(bytes);
+  if (bytes[0] === 0xfe && bytes[1] === 0xff) return new TextDecoder('utf-16be').decode(bytes);
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    warn(`${file} is not UTF-8; read as Windows-1252.`);
+    return new TextDecoder('windows-1252').decode(bytes);
+  }
+}
+
+function writeFile(file: string, text: string): void {
+  try {
+    fs.writeFileSync(resolvePath(file), text);
+  } catch (error) {
+    throw new CliFailure(
+      `Cannot write ${file}: ${(error as NodeJS.ErrnoException).code ?? String(error)}.`,
+    );
+  }
+}
+
+/** What the file-level check found: errors stop the command, the rest are notes on stderr. */
+function reportParse(parsed: ed50.CbassParseResult, warn: (line: string) => void): void {
+  const notes = [...parsed.errors.filter((e) => e.row !== undefined), ...parsed.warnings];
+  for (const note of notes.slice(0, MAX_FILE_NOTES)) warn(note.message);
+  if (notes.length > MAX_FILE_NOTES) {
+    warn(`… and ${notes.length - MAX_FILE_NOTES} more notes on the file.`);
+  }
+  const fatal = parsed.errors.filter((error) => error.row === undefined);
+  if (!parsed.canCompute) {
+    throw new CliFailure(
+      [
+        'The file cannot be computed:',
+        ...(fatal.length > 0 ? fatal : parsed.errors).map((e) => `  ${e.message}`),
+      ].join('\n'),
+    );
+  }
+}
+
+/** Per-colony problems, one line per flag: `<GroupingProperty>_<genotype>: <message>`. */
+function reportColonies(computation: ed50.EdComputation, warn: (line: string) => void): void {
+  for (const colony of computation.colonies) {
+    for (const flag of colony.flags) warn(`${colony.key}: ${flag.message}`);
+  }
+}
+
+function summaryLine(computation: ed50.EdComputation): string {
+  const colonies = computation.colonies;
+  const withEd50 = colonies.filter((colony) => colony.ed50.value !== null).length;
+  const excluded = colonies.filter((colony) => colony.status === 'excluded').length;
+  const parts = [`${withEd50} with an ED50`];
+  if (colonies.length - withEd50 - excluded > 0) {
+    parts.push(`${colonies.length - withEd50 - excluded} without an estimable ED50 (NA)`);
+  }
+  if (excluded > 0) parts.push(`${excluded} not fitted (NA)`);
+  const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+  return `${count(colonies.length, 'colony', 'colonies')} in ${count(computation.groups.length, 'group', 'groups')}: ${parts.join(', ')}.`;
+}
+
+async function run(args: string[], context: CliContext): Promise<number> {
+  const options = parseArguments(args);
+  const warn = (line: string) => context.io.stderr.write(`${line}\n`);
+  const parsed = ed50.parseCbassCsv(readText(options.file, warn));
+  reportParse(parsed, warn);
+  const computation = ed50.computeEds(parsed.rows, { grouping: options.grouping, curves: false });
+  if (computation.colonies.length === 0) {
+    throw new CliFailure(
+      ['No ED values could be computed:', ...computation.errors.map((error) => `  ${error}`)].join(
+        '\n',
+      ),
+    );
+  }
+  for (const error of computation.errors) warn(error);
+  reportColonies(computation, warn);
+  const results = ed50.formatEdResultsCsv(computation, {
+    rowNames: options.rowNames,
+    notEstimable: options.notEstimable,
+  });
+  if (options.summary) writeFile(options.summary, ed50.formatSummaryCsv(computation));
+  if (options.out) writeFile(options.out, results);
+  else context.io.stdout.write(results);
+  const written = [options.out, options.summary].filter(Boolean).join(' and ');
+  warn(`${summaryLine(computation)}${written ? ` Written: ${written}.` : ''}`);
+  return 0;
+}
+
+/**
+ * `npm run cli -- ed50 <raw.csv> …`: ED5/ED50/ED95 per colony with the calculator's engine
+ * (CBASSED50's procedure; issue 7), in CBASSED50's ED table layout. The CSV goes to stdout or
+ * --out; notes on the file and on colonies go to stderr. Exit code 0 when computed, 1 when the
+ * file cannot be used (the reason on stderr), 2 for a usage mistake.
+ */
+export const ed50Command: CliCommand = {
+  name: 'ed50',
+  usage:
+    'ed50 <raw.csv> [--out results.csv] [--summary summary.csv] [--grouping Site,Condition,Species,Timepoint] [--row-names] [--not-estimable NA|drc]',
+  summary: 'ED5/ED50/ED95 per colony of a raw CBASS file (CBASSED50-compatible)',
+  run,
+};

@@ -60,21 +60,46 @@ async function openCartLoggedIn(page: Page): Promise<void> {
   await page.reload();
 }
 
-/** The two groups of the journey: Porites cylindrica (20 colonies, Fiji) and the whole seed. */
+/** The two groups of the journeys: Porites cylindrica (20 colonies, Fiji) and the whole seed. */
+const PORITES = 'Porites cylindrica';
+
+/** Made through the cart API (setup of the narrower journeys). */
 async function addJourneyGroups(page: Page) {
-  const all = await colonies(page);
-  const porites = all.filter((colony) => colony.species === 'Porites cylindrica');
-  await addGroup(
-    page,
-    'Porites cylindrica',
-    porites.map((colony) => colony.id),
-  );
+  const all = (await colonies(page)).map(({ id, species }) => ({ id, species }));
+  const poritesIds = all.filter((colony) => colony.species === PORITES).map(({ id }) => id);
+  await addGroup(page, PORITES, poritesIds);
   await addGroup(
     page,
     'All Colonies',
-    all.map((colony) => colony.id),
+    all.map(({ id }) => id),
   );
-  return { poritesCount: porites.length, allCount: all.length };
+  return { poritesCount: poritesIds.length, allCount: all.length };
+}
+
+/** Made on the map, as a researcher does: a species filter, then no filter (issue 5's UI). */
+async function addJourneyGroupsOnTheMap(page: Page) {
+  const all = await colonies(page);
+  const poritesCount = all.filter((colony) => colony.species === PORITES).length;
+  const mapCount = page.locator('.map-count');
+  const addToCart = async (expectedName: string) => {
+    await page.getByRole('button', { name: 'Add to cart' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add to Cart' });
+    await expect(dialog.getByLabel('Group Name')).toHaveValue(expectedName);
+    await dialog.getByRole('button', { name: 'Add to Cart', exact: true }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByRole('alert').filter({ hasText: 'Item added to cart!' })).toBeVisible();
+  };
+
+  await page.getByRole('navigation').getByRole('link', { name: 'Map' }).click();
+  await expect(mapCount).toHaveText(`${all.length} of ${all.length} colonies`);
+  await page.getByLabel('Species').selectOption(PORITES);
+  await page.getByRole('button', { name: 'Apply Filters (1)' }).click();
+  await expect(mapCount).toHaveText(`${poritesCount} of ${all.length} colonies`);
+  await addToCart(PORITES);
+  await page.getByRole('button', { name: 'Reset all filters' }).click();
+  await expect(mapCount).toHaveText(`${all.length} of ${all.length} colonies`);
+  await addToCart('All Colonies');
+  return { poritesCount, allCount: all.length };
 }
 
 // ------------------------------------------------------------------ the page
@@ -119,41 +144,25 @@ function expectedExportRows(entries: readonly TCartColonyEntry[]): number {
   return rows;
 }
 
-const EXPORT_HEADER = [
-  'group_name',
-  'project_names',
-  'colony_id',
-  'colony_name',
-  'species',
-  'country',
-  'latitude',
-  'longitude',
-  'condition',
-  'timepoint',
-  'sst_clim_mmm',
-  'ed50_abs',
-  'ed50_rel',
-  'ed5_abs',
-  'ed5_rel',
-  'ed95_abs',
-  'ed95_rel',
-  'quality_flags',
-  'publication_dois',
-];
+/** The export's columns, as docs/cart-export.md names them. */
+const EXPORT_HEADER = (
+  'group_name,project_names,colony_id,colony_name,species,country,latitude,longitude,' +
+  'condition,timepoint,sst_clim_mmm,ed50_abs,ed50_rel,ed5_abs,ed5_rel,ed95_abs,ed95_rel,' +
+  'quality_flags,publication_dois'
+).split(',');
 
 test.describe('[CART] Research Cart', () => {
   test.skip(!usersReady(), 'the server has no user:create command yet');
 
-  test('add two groups, search, sort, expand, rename, export selected, delete', async ({
+  test('add two groups on the map, search, sort, expand, rename, export selected, delete', async ({
     page,
     checkA11y,
   }) => {
     await openCartLoggedIn(page);
     await expect(page.getByText('Your cart is empty')).toBeVisible();
-    const { poritesCount, allCount } = await addJourneyGroups(page);
+    const { poritesCount, allCount } = await addJourneyGroupsOnTheMap(page);
 
     // Both groups, newest first, all selected (the cart reloads on every visit).
-    await page.getByRole('navigation').getByRole('link', { name: 'Home' }).click();
     await page.getByRole('navigation').getByRole('button', { name: RESEARCHER.username }).click();
     await page.getByRole('navigation').getByRole('link', { name: 'Cart' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Research Cart' })).toBeVisible();

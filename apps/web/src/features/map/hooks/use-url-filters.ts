@@ -18,7 +18,8 @@ export function useUrlFilters(): [FilterSet, (filters: FilterSet) => void] {
   const filters = useMemo(() => parseFilterQuery(searchParams).filters, [searchParams]);
   const setFilters = useCallback(
     (next: FilterSet) => {
-      void navigate({ search: filterSearch(next) });
+      // Rendered at once, not as a transition: the map answers a click within a frame or two.
+      void navigate({ search: filterSearch(next) }, { flushSync: true });
     },
     [navigate],
   );

@@ -65,6 +65,8 @@ export class ColonyMapController {
   private readonly markers: L.LayerGroup;
   private data: ColonyMapData | null = null;
   private index: ClusterIndex | null = null;
+  /** Indexes by selection: the unfiltered one is kept, so a reset does not re-cluster. */
+  private readonly indexes = new WeakMap<MapSelection, ClusterIndex>();
   private popup: L.Popup | null = null;
   private popupKey = 0;
   /** Set while the view is being fitted: its moves are drawn once, at the end. */
@@ -119,7 +121,12 @@ export class ColonyMapController {
       this.render();
       return;
     }
-    this.index = buildClusterIndex(data.selection);
+    let index = this.indexes.get(data.selection);
+    if (!index) {
+      index = buildClusterIndex(data.selection);
+      this.indexes.set(data.selection, index);
+    }
+    this.index = index;
     this.map.closePopup();
     this.fitting = true;
     try {

@@ -152,3 +152,13 @@ describe('colorScale', () => {
     expect(colorScale({ min: 5, max: 5 }).colorOf(5)).toBe(SCALE_COLORS[2]);
   });
 });
+
+describe('the unfiltered selection', () => {
+  it('is computed once per model, so a reset reuses it (and its cluster index)', () => {
+    const model = buildMapModel(buildColonies());
+    const all = selectColonies(model, null);
+    expect(selectColonies(model, null)).toBe(all);
+    expect(selectColonies(model, () => true)).not.toBe(all);
+    expect(selectColonies(buildMapModel(buildColonies()), null)).not.toBe(all);
+  });
+});

@@ -106,10 +106,23 @@ export interface MapSelection {
   bounds: { south: number; west: number; north: number; east: number } | null;
 }
 
+/** The unfiltered selection of each model, kept: resetting the filters reuses it. */
+const everything = new WeakMap<MapModel, MapSelection>();
+
 export function selectColonies(
   model: MapModel,
   passes: ((colony: TColony) => boolean) | null,
 ): MapSelection {
+  if (passes) return select(model, passes);
+  let all = everything.get(model);
+  if (!all) {
+    all = select(model, null);
+    everything.set(model, all);
+  }
+  return all;
+}
+
+function select(model: MapModel, passes: ((colony: TColony) => boolean) | null): MapSelection {
   const { colonies, siteOf } = model;
   const indices = new Int32Array(colonies.length);
   const bySite = new Map<number, SelectedSite>();

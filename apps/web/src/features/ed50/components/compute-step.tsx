@@ -84,7 +84,9 @@ export function ComputeStep({ state, store }: { state: CalculatorState; store: C
 }
 
 function Progress({ done, total }: { done: number; total: number }) {
-  const percent = total > 0 ? Math.round((done / total) * 100) : 0;
+  const known = total > 0;
+  const percent = known ? Math.round((done / total) * 100) : 0;
+  // Until the first group is done the amount is unknown: a full, moving bar without a value.
   return (
     <div className="mt-3">
       <div className="progress">
@@ -92,15 +94,16 @@ function Progress({ done, total }: { done: number; total: number }) {
           className="progress-bar progress-bar-striped progress-bar-animated"
           role="progressbar"
           aria-label="Colonies fitted"
-          aria-valuenow={percent}
           aria-valuemin={0}
           aria-valuemax={100}
-          aria-valuetext={total > 0 ? `${done} of ${total} colonies fitted` : 'Starting'}
-          style={{ width: `${percent}%` }}
+          {...(known
+            ? { 'aria-valuenow': percent, 'aria-valuetext': `${done} of ${total} colonies fitted` }
+            : {})}
+          style={{ width: known ? `${percent}%` : '100%' }}
         />
       </div>
       <p className="small mt-1 mb-0" role="status">
-        {total > 0
+        {known
           ? `Fitting colonies: ${done.toLocaleString('en-US')} of ${plural(total, 'colony', 'colonies')}…`
           : 'Starting the calculation…'}
       </p>

@@ -123,7 +123,7 @@ describe('ED50 calculator page', () => {
     });
     // The dashed lines are at the group means of CBASSED50's summary file.
     expect(curve.querySelector('desc')?.textContent).toBe(
-      'Zugspitze · Nursery · Acropora germania · 420: 40 measurements of 10 colonies at 29, 35, 38, 41 °C. The pooled fitted curve falls from 0.64 at 29.0 °C to 0.00 at 42.0 °C, with its 95 % confidence band. Dashed lines: mean ED5 36.74 °C, mean ED50 38.24 °C, mean ED95 39.80 °C.',
+      'Zugspitze · Nursery · Acropora germania · 420: 40 measurements of 10 colonies at 29, 35, 38, 41 °C. The pooled fitted curve falls from 0.64 at 29.0 °C to 0.00 at 42.0 °C, with its 95 % confidence band. Dashed lines: mean ED5 36.74\u00a0°C, mean ED50 38.24\u00a0°C, mean ED95 39.80\u00a0°C.',
     );
     expect(curve.querySelectorAll('circle')).toHaveLength(40);
     expect(screen.getAllByRole('img', { name: / · 420$/ })).toHaveLength(6);

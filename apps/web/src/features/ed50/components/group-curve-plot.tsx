@@ -1,4 +1,5 @@
 import type { EdGroupResult } from '@coral/core/ed50/index';
+import { useId } from 'react';
 import {
   BottomAxis,
   Chart,
@@ -140,14 +141,28 @@ export function GroupCurvePlot({
       : [];
   });
   const labelled = labelRows(edLines.map((line) => ({ ...line, px: x(line.value) })));
+  const clipId = `${useId()}-plot-area`;
+  const plotTop = MARGIN.top;
+  const plotBottom = HEIGHT - MARGIN.bottom;
   return (
     <Chart title={title} description={describe(group, points, title)} width={width} height={HEIGHT}>
       <LeftAxis scale={y} values={yTicks} x={MARGIN.left} gridTo={plotRight} label="PAM (Fv/Fm)" />
       <BottomAxis scale={x} values={xTicks} y={HEIGHT - MARGIN.bottom} label="Temperature (°C)" />
-      {curve &&
-        bandPaths(curve.temperature, curve.lower, curve.upper, x, y).map((path, i) => (
-          <path key={i} d={path} fill={CURVE_COLORS.band} fillOpacity={0.3} stroke="none" />
-        ))}
+      <clipPath id={clipId}>
+        <rect
+          x={MARGIN.left}
+          y={plotTop}
+          width={plotRight - MARGIN.left}
+          height={plotBottom - plotTop}
+        />
+      </clipPath>
+      {curve && (
+        <g clipPath={`url(#${clipId})`}>
+          {bandPaths(curve.temperature, curve.lower, curve.upper, x, y).map((path, i) => (
+            <path key={i} d={path} fill={CURVE_COLORS.band} fillOpacity={0.3} stroke="none" />
+          ))}
+        </g>
+      )}
       <g fill={CURVE_COLORS.points} fillOpacity={0.55}>
         {points.temperature.map((t, i) => (
           <circle key={i} cx={x(t)} cy={y(points.pamValue[i]!)} r={3} />
@@ -155,6 +170,7 @@ export function GroupCurvePlot({
       </g>
       {curve && (
         <path
+          clipPath={`url(#${clipId})`}
           d={linePath(curve.temperature, curve.predicted, x, y)}
           fill="none"
           stroke={CURVE_COLORS.curve}

@@ -20,11 +20,17 @@ const LEGEND: LegendItem[] = [
   })),
 ];
 
-/** The same axes for every group, so curves can be compared at a glance. */
-function sharedDomains(result: CalculatorResult): CurveDomains {
+/**
+ * The same axes for every group, so curves can be compared at a glance. Like ggplot in
+ * CBASSED50's plot, the response axis makes room for the confidence band, also below 0 (drc's
+ * delta-method band is symmetric); a band far wider than the data is cut at the plot's edge.
+ */
+export function sharedDomains(result: CalculatorResult): CurveDomains {
   let low = Infinity;
   let high = -Infinity;
   let top = 0;
+  let bandLow = 0;
+  let bandHigh = 0;
   for (const [i, group] of result.computation.groups.entries()) {
     const points = result.points[i]!;
     for (const t of points.temperature) {
@@ -35,13 +41,27 @@ function sharedDomains(result: CalculatorResult): CurveDomains {
     if (group.curve) {
       low = Math.min(low, group.curve.temperature[0]!);
       high = Math.max(high, group.curve.temperature.at(-1)!);
-      for (const value of [...group.curve.predicted, ...group.curve.upper]) {
+      for (const value of group.curve.predicted) {
         if (Number.isFinite(value)) top = Math.max(top, value);
+      }
+      for (const value of group.curve.lower) {
+        if (Number.isFinite(value)) bandLow = Math.min(bandLow, value);
+      }
+      for (const value of group.curve.upper) {
+        if (Number.isFinite(value)) bandHigh = Math.max(bandHigh, value);
       }
     }
   }
   if (!Number.isFinite(low)) return { temperature: [25, 40], response: [0, 1] };
-  return { temperature: [low, high], response: niceDomain(0, top > 0 ? top : 1, 5) };
+  const span = top > 0 ? top : 1;
+  return {
+    temperature: [low, high],
+    response: niceDomain(
+      Math.max(bandLow, -0.5 * span),
+      Math.max(span, Math.min(bandHigh, 1.5 * span)),
+      5,
+    ),
+  };
 }
 
 /** One plot per group (paged when there are many), each with its mean ED values in words. */

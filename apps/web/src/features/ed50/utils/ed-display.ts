@@ -16,8 +16,8 @@ export type EdKey = (typeof ED_KINDS)[number]['key'];
 export const NOT_ESTIMABLE = 'not estimable';
 export const NOT_FITTED = 'not fitted';
 
-/** °C with 2 decimals, as CBASSED50 rounds them. */
-export const celsius = (value: number) => `${value.toFixed(2)} °C`;
+/** °C with 2 decimals, as CBASSED50 rounds them (a no-break space keeps "°C" with its number). */
+export const celsius = (value: number) => `${value.toFixed(2)}\u00a0°C`;
 
 /**
  * What a colony's ED cell says: the rounded value, or why there is none. A withheld value

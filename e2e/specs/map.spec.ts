@@ -284,6 +284,56 @@ test.describe('[MAP] colony map', () => {
   });
 });
 
+test.describe('[MAP] layers and colours', () => {
+  test('switches to satellite tiles, and colours markers by absolute or relative ED50', async ({
+    page,
+    request,
+  }) => {
+    const config = (await (await request.get('/api/public/config/')).json()) as {
+      tiles: { satellite: string };
+    };
+    const satelliteHost = new URL(config.tiles.satellite.replace(/\{\w\}/g, '0')).host;
+    await openMap(page);
+    const satelliteTile = page.waitForRequest((r) => new URL(r.url()).host === satelliteHost);
+    await page.locator('.leaflet-control-layers').hover();
+    await page.getByRole('radio', { name: 'Satellite' }).check();
+    await satelliteTile;
+
+    const legend = page.getByRole('group', { name: 'Marker colour' });
+    await expect(legend.getByText('no ED50')).toBeVisible();
+    const colours = () =>
+      markers(page).evaluateAll((elements) =>
+        elements.map((e) => {
+          const span = e.querySelector('span')!;
+          return getComputedStyle(span).borderTopColor + getComputedStyle(span).backgroundColor;
+        }),
+      );
+    const absolute = await colours();
+    await legend.getByLabel('Colour markers by').selectOption('relative');
+    await expect.poll(colours).not.toEqual(absolute);
+  });
+});
+
+test.describe('[MAP] on a phone', () => {
+  test.use({ viewport: { width: 390, height: 800 } });
+
+  test('the sidebar starts folded to its funnel button, and unfolds', async ({
+    page,
+    checkA11y,
+  }) => {
+    await openMap(page);
+    await expect(sidebar(page)).toHaveCount(0);
+    const funnel = page.getByRole('button', { name: 'Show filters (0 active)' });
+    await expect(funnel).toBeVisible();
+    await expect.poll(() => coloniesOnMarkers(page)).toBe(682);
+    await checkA11y();
+    await funnel.click();
+    await expect(sidebar(page)).toBeVisible();
+    await page.getByRole('button', { name: 'Hide filters' }).click();
+    await expect(funnel).toBeVisible();
+  });
+});
+
 test.describe('[MAP] add to cart', () => {
   test("anonymous: 'Login to add data to cart', and nothing is sent", async ({
     page,

@@ -25,6 +25,7 @@ import { FilterSidebar, SIDEBAR_ID } from './filter-sidebar';
 import { MapLegend } from './map-legend';
 
 export const LOADING_COLONIES = 'Loading colonies...';
+const NARROW_SCREEN = '(max-width: 575.98px)';
 
 /** Space the fitted colonies keep from the sidebar and the map's edges. */
 function fitPaddingFor(collapsed: boolean) {
@@ -48,7 +49,10 @@ export function MapPage() {
   const defaultsQuery = useDefaultRanges();
   const defaults = defaultsQuery.data;
   const [urlFilters, setUrlFilters] = useUrlFilters();
-  const [collapsed, setCollapsed] = useState(false);
+  // On a phone the sidebar would cover the whole map: it starts folded to its funnel button.
+  const [collapsed, setCollapsed] = useState(
+    () => window.matchMedia?.(NARROW_SCREEN).matches ?? false,
+  );
   const [showAdvanced, setShowAdvanced] = useState(false);
   const [colorMode, setColorMode] = useState<ColorMode>('absolute');
 

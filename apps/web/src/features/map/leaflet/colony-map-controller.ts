@@ -79,7 +79,7 @@ export class ColonyMapController {
     this.map = L.map(container, {
       center: [0, 160],
       zoom: 2,
-      minZoom: 1,
+      minZoom: 0,
       maxZoom: MAX_MAP_ZOOM,
       worldCopyJump: false,
       // The filter sidebar covers the left edge.

@@ -14,8 +14,11 @@ import {
 import { ScrollableTable } from '@/components/scrollable-table';
 import { celsius } from '../utils/ed-display';
 
-/** Okabe–Ito colours (distinguishable with colour-vision deficiencies), one per condition. */
-export const CONDITION_COLORS = ['#0072B2', '#D55E00', '#009E73', '#CC79A7', '#7a5c00', '#56B4E9'];
+/**
+ * Okabe–Ito colours (distinguishable with colour-vision deficiencies; the light ones replaced),
+ * each at least 3:1 against white, one per condition.
+ */
+export const CONDITION_COLORS = ['#0072B2', '#D55E00', '#009E73', '#CC79A7', '#7a5c00', '#882255'];
 
 export interface DistributionRow {
   /** The site (facet) when the colonies come from more than one site. */
@@ -157,9 +160,10 @@ function DistributionChart({
                 key={i}
                 cx={x(value)}
                 cy={mid + (((i * 0.618034) % 1) - 0.5) * 12}
-                r={2.6}
+                r={2.8}
                 fill={color}
-                fillOpacity={0.75}
+                stroke="#fff"
+                strokeWidth={0.6}
               />
             ))}
             <path

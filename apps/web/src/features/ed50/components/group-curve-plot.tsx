@@ -163,7 +163,7 @@ export function GroupCurvePlot({
           ))}
         </g>
       )}
-      <g fill={CURVE_COLORS.points} fillOpacity={0.55}>
+      <g fill={CURVE_COLORS.points} fillOpacity={0.7}>
         {points.temperature.map((t, i) => (
           <circle key={i} cx={x(t)} cy={y(points.pamValue[i]!)} r={3} />
         ))}

@@ -81,7 +81,7 @@ const ZEnv = z.object({
   /** Colonies refitted with the ED engine per upload at most (quality check; larger files are sampled). */
   UPLOAD_REFIT_MAX_COLONIES: z.preprocess(
     emptyAsUndefined,
-    z.coerce.number().int().min(0).default(2000),
+    z.coerce.number().int().min(0).default(1000),
   ),
   ACCOUNT_REQUEST_URL: optionalString,
   ABOUT_URL: z.preprocess(emptyAsUndefined, z.string().default('https://coralfuture.org')),

@@ -1,7 +1,7 @@
 import type { CsvRecord } from './csv-table';
 import type { PlanBuilder } from './plan-builder';
 import { VALUE_RULES, type RowReader } from './row-reader';
-import { planKey, type PlanColony, type PlanObservation } from './upload-plan';
+import type { PlanColony, PlanObservation } from './upload-plan';
 import { cleanLabel, normaliseNumericLabel } from './values';
 
 /** One row of the calculator's ED results file. */
@@ -172,12 +172,12 @@ interface CurveCandidate {
 function curveCandidates(builder: PlanBuilder): Map<string, CurveCandidate> {
   const candidates = new Map<string, CurveCandidate>();
   const add = (
+    key: string,
     colonyKey: string,
     condition: string | null,
     timepoint: string | null,
     row: number,
   ) => {
-    const key = planKey('curve', colonyKey, condition, timepoint);
     let candidate = candidates.get(key);
     if (!candidate) {
       candidate = {
@@ -191,16 +191,11 @@ function curveCandidates(builder: PlanBuilder): Map<string, CurveCandidate> {
     }
     return candidate;
   };
-  for (const observation of builder.observations) {
-    add(
-      observation.colonyKey,
-      observation.condition,
-      observation.timepoint,
-      observation.row,
-    ).observations.push(observation);
+  for (const o of builder.observations) {
+    add(o.curveKey, o.colonyKey, o.condition, o.timepoint, o.row).observations.push(o);
   }
   for (const curve of builder.curves.values()) {
-    add(curve.colonyKey, curve.condition, curve.timepoint, curve.source.row);
+    add(curve.key, curve.colonyKey, curve.condition, curve.timepoint, curve.source.row);
   }
   return candidates;
 }

@@ -1,6 +1,7 @@
 import type { CsvRecord } from './csv-table';
 import type { RowReader } from './row-reader';
 import {
+  curveKeyOf,
   planKey,
   type PlanBiosample,
   type PlanColony,
@@ -149,7 +150,7 @@ export class PlanBuilder {
 
   observation(
     record: CsvRecord,
-    input: Omit<PlanObservation, 'key' | 'row'>,
+    input: Omit<PlanObservation, 'key' | 'row' | 'curveKey'>,
     duplicateField: string,
   ) {
     const identity = planKey(
@@ -171,7 +172,8 @@ export class PlanBuilder {
     }
     this.observationIdentity.set(identity, record.row);
     const key = planKey('observation', record.row);
-    this.observations.push({ key, row: record.row, ...input });
+    const curveKey = curveKeyOf(input.colonyKey, input.condition, input.timepoint);
+    this.observations.push({ key, row: record.row, curveKey, ...input });
     return key;
   }
 

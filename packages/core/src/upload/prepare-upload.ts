@@ -18,7 +18,7 @@ import { runQualityChecks } from './quality-checks';
 import { readRawRows } from './read-raw';
 import { readStandardRows } from './read-standard';
 import { RowReader } from './row-reader';
-import { planKey, type UploadPlan } from './upload-plan';
+import type { UploadPlan } from './upload-plan';
 
 export interface UploadFile {
   name: string;
@@ -325,9 +325,7 @@ function warnDecimalCommas(reader: RowReader, problems: ProblemList): void {
 /** Each curve lists the observations it was fitted from (same colony, condition, timepoint). */
 function linkObservations(builder: PlanBuilder): void {
   for (const observation of builder.observations) {
-    const curve = builder.curves.get(
-      planKey('curve', observation.colonyKey, observation.condition, observation.timepoint),
-    );
+    const curve = builder.curves.get(observation.curveKey);
     curve?.observationKeys.push(observation.key);
   }
 }

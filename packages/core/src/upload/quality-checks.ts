@@ -3,7 +3,7 @@ import type { PlanBuilder } from './plan-builder';
 import type { FlagList } from './quality-flags';
 import { type UploadFlagCode, type UploadQualityFlag } from './quality-flags';
 import { refitCurves } from './refit';
-import { planKey, type PlanColony, type PlanCurve, type PlanObservation } from './upload-plan';
+import type { PlanColony, PlanCurve, PlanObservation } from './upload-plan';
 
 /** A refitted ED50 further than this from the uploaded one is flagged (°C). */
 export const REFIT_TOLERANCE_C = 0.5;
@@ -25,22 +25,15 @@ export function runQualityChecks(
   flags: FlagList,
   options: QualityCheckOptions = {},
 ): void {
-  const curveKeyOf = (o: PlanObservation) =>
-    planKey('curve', o.colonyKey, o.condition, o.timepoint);
   const measurements = new Map<string, PlanObservation[]>();
   for (const observation of builder.observations) {
     if (observation.pamValue === null) continue;
-    const key = curveKeyOf(observation);
+    const key = observation.curveKey;
     const list = measurements.get(key);
     if (list) list.push(observation);
     else measurements.set(key, [observation]);
   }
-  const refit = refitCurves(
-    builder.observations,
-    builder.colonies,
-    curveKeyOf,
-    options.refitMaxColonies,
-  );
+  const refit = refitCurves(builder.observations, builder.colonies, options.refitMaxColonies);
 
   for (const curve of builder.curves.values()) {
     const colony = builder.colonies.get(curve.colonyKey)!;

@@ -1,7 +1,7 @@
 import type { CsvRecord } from './csv-table';
 import { PlanBuilder } from './plan-builder';
 import { VALUE_RULES, type RowReader } from './row-reader';
-import { planKey, type PlanCurve } from './upload-plan';
+import { curveKeyOf, type PlanCurve } from './upload-plan';
 
 const ED_FIELDS = [
   ['ed50', 'colonyEd50'],
@@ -152,7 +152,7 @@ function inlineCurve(
   ed: { ed50: number | null; ed5: number | null; ed95: number | null },
 ) {
   if (ed.ed50 === null && ed.ed5 === null && ed.ed95 === null) return;
-  const key = planKey('curve', colonyKey, condition, timepoint);
+  const key = curveKeyOf(colonyKey, condition, timepoint);
   const known = builder.curves.get(key);
   if (!known) {
     const curve: PlanCurve = {

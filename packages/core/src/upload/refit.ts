@@ -1,11 +1,11 @@
 import { fitGroupColonies } from '../ed50/fit-group';
 import type { CbassRow, ColonyEdResult } from '../ed50/types';
-import type { PlanColony, PlanObservation } from './upload-plan';
+import { planKey, type PlanColony, type PlanObservation } from './upload-plan';
 
 /** A group larger than this is not refitted (the joint fit's cost grows with its square). */
 export const REFIT_MAX_GROUP_COLONIES = 60;
 /** Colonies refitted per upload at most (about 1–2 ms each); larger files are sampled by group. */
-export const REFIT_DEFAULT_MAX_COLONIES = 2000;
+export const REFIT_DEFAULT_MAX_COLONIES = 1000;
 
 export interface RefitOutcome {
   /** By curve key (colony × condition × timepoint). */
@@ -17,6 +17,12 @@ export interface RefitOutcome {
   candidateColonies: number;
 }
 
+interface Group {
+  values: [string, string, string, string];
+  curves: Set<string>;
+  observations: PlanObservation[];
+}
+
 /**
  * Refits the uploaded PAM data with the platform's ED engine, exactly as CBASSED50 does: one
  * joint LL.3 fit per Site × Condition × Species × Timepoint group, a curve per colony (algorithm
@@ -26,39 +32,26 @@ export interface RefitOutcome {
 export function refitCurves(
   observations: readonly PlanObservation[],
   colonies: ReadonlyMap<string, PlanColony>,
-  curveKeyOf: (observation: PlanObservation) => string,
   maxColonies: number = REFIT_DEFAULT_MAX_COLONIES,
 ): RefitOutcome {
-  const groups = new Map<string, { label: string; rows: CbassRow[]; curves: Set<string> }>();
+  const groups = new Map<string, Group>();
   for (const observation of observations) {
     if (observation.pamValue === null) continue;
-    const colony = colonies.get(observation.colonyKey)!;
-    const values = [
-      observation.site,
-      observation.condition ?? '',
-      colony.species,
-      observation.timepoint ?? '',
-    ];
-    const groupKey = JSON.stringify(values);
-    let group = groups.get(groupKey);
+    const species = colonies.get(observation.colonyKey)!.species;
+    const condition = observation.condition ?? '';
+    const timepoint = observation.timepoint ?? '';
+    const key = planKey(observation.site, condition, species, timepoint);
+    let group = groups.get(key);
     if (!group) {
-      group = { label: values.join('_'), rows: [], curves: new Set() };
-      groups.set(groupKey, group);
+      group = {
+        values: [observation.site, condition, species, timepoint],
+        curves: new Set(),
+        observations: [],
+      };
+      groups.set(key, group);
     }
-    const curveKey = curveKeyOf(observation);
-    group.curves.add(curveKey);
-    group.rows.push({
-      row: observation.row,
-      site: values[0]!,
-      condition: values[1]!,
-      species: values[2]!,
-      // The curve key is the curve id: one curve per colony within the group.
-      genotype: curveKey,
-      timepoint: values[3]!,
-      temperature: observation.temperature,
-      pamValue: observation.pamValue,
-      values: {},
-    });
+    group.curves.add(observation.curveKey);
+    group.observations.push(observation);
   }
 
   const results = new Map<string, ColonyEdResult>();
@@ -67,17 +60,27 @@ export function refitCurves(
   let candidateColonies = 0;
   for (const group of groups.values()) {
     candidateColonies += group.curves.size;
+    const label = group.values.join('_');
     if (group.curves.size > REFIT_MAX_GROUP_COLONIES) {
-      oversizedGroups.push({ label: group.label, colonies: group.curves.size });
+      oversizedGroups.push({ label, colonies: group.curves.size });
       continue;
     }
     if (refittedColonies + group.curves.size > maxColonies) continue;
     refittedColonies += group.curves.size;
-    const fitted = fitGroupColonies({
-      groupingProperty: group.label,
-      groupValues: {},
-      rows: group.rows,
-    });
+    const [site, condition, species, timepoint] = group.values;
+    const rows: CbassRow[] = group.observations.map((o) => ({
+      row: o.row,
+      site,
+      condition,
+      species,
+      // The curve key is the curve id: one curve per colony within the group.
+      genotype: o.curveKey,
+      timepoint,
+      temperature: o.temperature,
+      pamValue: o.pamValue!,
+      values: {},
+    }));
+    const fitted = fitGroupColonies({ groupingProperty: label, groupValues: {}, rows });
     for (const colony of fitted) results.set(colony.genotype, colony);
   }
   return { results, oversizedGroups, refittedColonies, candidateColonies };

@@ -2,7 +2,7 @@ import { findCountry } from '../countries/normalize-country';
 import type { CsvRecord } from './csv-table';
 import type { HeaderRecognition } from './columns';
 import type { ProblemList, UploadFileRole } from './problems';
-import { cleanLabel, isMissingCell, readDate, readNumber } from './values';
+import { cleanLabel, dateReader, isMissingCell, readNumber, type DateCell } from './values';
 
 export interface NumberRule {
   min: number;
@@ -62,6 +62,7 @@ export const VALUE_RULES = {
  */
 export class RowReader {
   private readonly decimalCommaColumns = new Map<string, number>();
+  private dates: { today: Date; read: (cell: string) => DateCell } | null = null;
 
   constructor(
     readonly file: UploadFileRole,
@@ -108,7 +109,8 @@ export class RowReader {
 
   /** A label, or null when the cell is empty/NA. */
   text(record: CsvRecord, id: string): string | null {
-    return this.has(record, id) ? cleanLabel(this.raw(record, id)) : null;
+    const cell = this.raw(record, id);
+    return isMissingCell(cell) ? null : cleanLabel(cell);
   }
 
   /** A label that must be there. */
@@ -126,7 +128,8 @@ export class RowReader {
 
   /** A number (or null when the cell is empty and `optional`), checked against its rule. */
   number(record: CsvRecord, id: string, rule: NumberRule, optional: boolean): number | null {
-    if (!this.has(record, id)) {
+    const cell = this.raw(record, id);
+    if (isMissingCell(cell)) {
       if (optional) return null;
       return this.fail(
         record,
@@ -136,7 +139,7 @@ export class RowReader {
         `${this.file}:${id}:empty`,
       );
     }
-    const text = this.raw(record, id).trim();
+    const text = cell.trim();
     const parsed = readNumber(text);
     if (!parsed.ok) {
       return this.fail(
@@ -163,7 +166,8 @@ export class RowReader {
   }
 
   date(record: CsvRecord, id: string, optional: boolean, today: Date): string | null {
-    if (!this.has(record, id)) {
+    const cell = this.raw(record, id);
+    if (isMissingCell(cell)) {
       if (optional) return null;
       return this.fail(
         record,
@@ -173,7 +177,8 @@ export class RowReader {
         `${this.file}:${id}:empty`,
       );
     }
-    const parsed = readDate(this.raw(record, id), today);
+    if (this.dates?.today !== today) this.dates = { today, read: dateReader(today) };
+    const parsed = this.dates.read(cell);
     if (parsed.ok) return parsed.value;
     return this.fail(record, id, parsed.problem, parsed.fix, `${this.file}:${id}:date`);
   }

@@ -91,6 +91,8 @@ export interface PlanObservation {
   pamValue: number | null;
   /** The refit's grouping site: Site (raw) or Experiment.name (standard). */
   site: string;
+  /** curveKeyOf(colonyKey, condition, timepoint), computed once. */
+  curveKey: string;
 }
 
 export interface PlanCurve {
@@ -106,4 +108,21 @@ export interface PlanCurve {
   observationKeys: string[];
 }
 
-export const planKey = (...parts: readonly (string | number | null)[]) => JSON.stringify(parts);
+/**
+ * A map key made of parts: joined with the unit separator (U+001F), which cleaned labels never
+ * contain (cleanLabel turns control characters into spaces); null is U+0000 (never in text).
+ * Much cheaper than JSON.stringify on files of 100,000 rows.
+ */
+export const planKey = (...parts: readonly (string | number | null)[]) => {
+  let key = '';
+  for (let i = 0; i < parts.length; i++) {
+    const part = parts[i];
+    key +=
+      (i === 0 ? '' : '\u001f') + (part === null || part === undefined ? '\u0000' : String(part));
+  }
+  return key;
+};
+
+/** The curve (colony × condition × timepoint) key of a colony's thresholds. */
+export const curveKeyOf = (colonyKey: string, condition: string | null, timepoint: string | null) =>
+  planKey('curve', colonyKey, condition, timepoint);

@@ -7,7 +7,11 @@
 const MISSING = new Set(['', 'na', 'n/a', 'nan', 'null', 'none', '-', '--']);
 
 export function isMissingCell(cell: string | undefined): boolean {
-  return cell === undefined || MISSING.has(cell.trim().toLowerCase());
+  if (cell === undefined) return true;
+  // Fast path: every missing-value marker is at most 4 characters long.
+  if (cell.length > 12) return false;
+  const text = cell.trim();
+  return text.length <= 4 && MISSING.has(text.toLowerCase());
 }
 
 const DECIMAL = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
@@ -45,7 +49,27 @@ const DATE_FIX = 'Write dates as YYYY-MM-DD (for example 2022-09-20) or YYYYMMDD
  * YYYY-MM-DD. Day-first and month-first dates (01/02/2022) are refused: they are ambiguous.
  */
 export function readDate(cell: string, today: Date = new Date()): DateCell {
-  const text = cell.trim();
+  return parseDate(cell.trim(), today);
+}
+
+/**
+ * readDate for a whole file: a sheet repeats a handful of dates thousands of times, so each
+ * distinct text is parsed once.
+ */
+export function dateReader(today: Date = new Date()): (cell: string) => DateCell {
+  const cache = new Map<string, DateCell>();
+  return (cell) => {
+    const text = cell.trim();
+    let parsed = cache.get(text);
+    if (!parsed) {
+      parsed = parseDate(text, today);
+      if (cache.size < 10_000) cache.set(text, parsed);
+    }
+    return parsed;
+  };
+}
+
+function parseDate(text: string, today: Date): DateCell {
   const match = ISO_DATE.exec(text) ?? COMPACT_DATE.exec(text) ?? SLASHED_YMD.exec(text);
   if (!match) {
     const problem = DAY_FIRST.test(text)
@@ -83,9 +107,19 @@ export function readDate(cell: string, today: Date = new Date()): DateCell {
   return { ok: true, value: iso };
 }
 
-/** Labels are compared trimmed, with runs of white space collapsed. */
+// Control characters are what these patterns are about.
+// eslint-disable-next-line no-control-regex
+const NEEDS_CLEANING = /\s\s|[^\S ]|[\u0000-\u001f\u007f]/;
+// eslint-disable-next-line no-control-regex
+const MESSY = /[\s\u0000-\u001f\u007f]+/g;
+
+/**
+ * Labels are compared trimmed, with runs of white space (and stray control characters) collapsed
+ * to one space.
+ */
 export function cleanLabel(cell: string | undefined): string {
-  return (cell ?? '').trim().replace(/\s+/g, ' ');
+  const text = (cell ?? '').trim();
+  return NEEDS_CLEANING.test(text) ? text.replace(MESSY, ' ').trim() : text;
 }
 
 const INTEGER_LABEL = /^[+-]?\d+$/;

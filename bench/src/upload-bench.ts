@@ -153,8 +153,9 @@ async function uploadOnce(
       { name: 'ed.csv', bytes: ed },
       { refitMaxColonies: config.uploads.refitMaxColonies },
     );
-    if (!result.ok)
-      {throw new Error(`synthetic upload refused: ${JSON.stringify(result.errors.slice(0, 3))}`);}
+    if (!result.ok) {
+      throw new Error(`synthetic upload refused: ${JSON.stringify(result.errors.slice(0, 3))}`);
+    }
   });
   let outcome: Awaited<ReturnType<typeof processUpload>> | undefined;
   const total = await timeIt(async () => {
@@ -169,8 +170,9 @@ async function uploadOnce(
     });
     outcome = await processUpload({ db: handle.db, config }, uploadId);
   });
-  if (!outcome || outcome.status !== 'done')
-    {throw new Error(`synthetic upload not imported: ${JSON.stringify(outcome)}`);}
+  if (!outcome || outcome.status !== 'done') {
+    throw new Error(`synthetic upload not imported: ${JSON.stringify(outcome)}`);
+  }
   const counts = outcome.counts as { colonies: number; observations: number };
   return { rows, validate, total, colonies: counts.colonies, observations: counts.observations };
 }
@@ -209,12 +211,13 @@ export async function runUploadBench(): Promise<void> {
     { name: 'embedded PGlite', open: () => openDatabase({ kind: 'memory' }), target: null },
   ];
   const databaseUrl = process.env.BENCH_DATABASE_URL;
-  if (databaseUrl)
-    {targets.push({
+  if (databaseUrl) {
+    targets.push({
       name: 'PostgreSQL server',
       open: () => freshServerDatabase(databaseUrl),
       target: 15_000,
-    });}
+    });
+  }
 
   for (const { name, open, target } of targets) {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'coral-upload-bench-'));
@@ -253,10 +256,11 @@ export async function runUploadBench(): Promise<void> {
           },
         },
       ]);
-      if (target !== null)
-        {console.log(
+      if (target !== null) {
+        console.log(
           `  ${count(big)} rows validated and imported: ${verdict(measured.total, target)}`,
-        );}
+        );
+      }
     } finally {
       await handle.close();
       fs.rmSync(dataDir, { recursive: true, force: true });

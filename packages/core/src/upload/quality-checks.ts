@@ -63,6 +63,9 @@ export function runQualityChecks(
     }
   }
 
+  for (const error of refit.errors) {
+    flags.add(fileFlag('refit_not_possible', `The ED engine could not refit this file: ${error}`));
+  }
   for (const group of refit.oversizedGroups) {
     flags.add(
       fileFlag(

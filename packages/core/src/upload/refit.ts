@@ -1,4 +1,4 @@
-import { fitGroupColonies } from '../ed50/fit-group';
+import { computeEds } from '../ed50/compute-eds';
 import type { CbassRow, ColonyEdResult } from '../ed50/types';
 import { planKey, type PlanColony, type PlanObservation } from './upload-plan';
 
@@ -15,6 +15,8 @@ export interface RefitOutcome {
   refittedColonies: number;
   /** Curves with measurements that could have been refitted. */
   candidateColonies: number;
+  /** Why the engine refused the whole refit (e.g. fewer than 4 temperatures in the file). */
+  errors: string[];
 }
 
 interface Group {
@@ -54,34 +56,42 @@ export function refitCurves(
     group.observations.push(observation);
   }
 
-  const results = new Map<string, ColonyEdResult>();
   const oversizedGroups: RefitOutcome['oversizedGroups'] = [];
+  const rows: CbassRow[] = [];
   let refittedColonies = 0;
   let candidateColonies = 0;
   for (const group of groups.values()) {
     candidateColonies += group.curves.size;
-    const label = group.values.join('_');
     if (group.curves.size > REFIT_MAX_GROUP_COLONIES) {
-      oversizedGroups.push({ label, colonies: group.curves.size });
+      oversizedGroups.push({ label: group.values.join('_'), colonies: group.curves.size });
       continue;
     }
     if (refittedColonies + group.curves.size > maxColonies) continue;
     refittedColonies += group.curves.size;
-    const [site, condition, species, timepoint] = group.values;
-    const rows: CbassRow[] = group.observations.map((o) => ({
-      row: o.row,
-      site,
-      condition,
-      species,
-      // The curve key is the curve id: one curve per colony within the group.
-      genotype: o.curveKey,
-      timepoint,
-      temperature: o.temperature,
-      pamValue: o.pamValue!,
-      values: {},
-    }));
-    const fitted = fitGroupColonies({ groupingProperty: label, groupValues: {}, rows });
-    for (const colony of fitted) results.set(colony.genotype, colony);
+    const [Site, Condition, Species, Timepoint] = group.values;
+    const values = { Site, Condition, Species, Timepoint };
+    for (const o of group.observations) {
+      rows.push({
+        row: o.row,
+        site: Site,
+        condition: Condition,
+        species: Species,
+        // The curve key is the curve id: one curve per colony within the group.
+        genotype: o.curveKey,
+        timepoint: Timepoint,
+        temperature: o.temperature,
+        pamValue: o.pamValue!,
+        values,
+      });
+    }
   }
-  return { results, oversizedGroups, refittedColonies, candidateColonies };
+  const results = new Map<string, ColonyEdResult>();
+  const errors: string[] = [];
+  if (rows.length > 0) {
+    // The calculator's engine, without the pooled curves the upload does not need.
+    const computation = computeEds(rows, { curves: false });
+    errors.push(...computation.errors);
+    for (const colony of computation.colonies) results.set(colony.genotype, colony);
+  }
+  return { results, oversizedGroups, refittedColonies, candidateColonies, errors };
 }

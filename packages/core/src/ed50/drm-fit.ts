@@ -95,6 +95,7 @@ export function fitDrmLl3(rows: DrmRows, options: { hessian?: boolean } = {}): D
       (q) => objective.value(q),
       (q, g) => objective.gradient(q, g),
       { maxit: MAX_ITERATIONS, abstol: -Infinity, reltol: RELATIVE_TOLERANCE },
+      (q, threshold) => objective.valueUnlessAbove(q, threshold),
     );
   } catch (error) {
     if (error instanceof OptimError) {

@@ -110,7 +110,7 @@ const scalarIn = new Float64Array(1);
 const scalarOut = new Float64Array(1);
 
 /**
- * out[i] = exp(factors[i] · input[i]) for 0 <= i < n, the product rounded first as in R's
+ * out[i] = exp(factors[i] · input[i]) for from <= i < n, the product rounded first as in R's
  * `exp(b * log(x / e))`. Vectorised rather than scalar so that V8 keeps the doubles unboxed
  * (the body is too large to be inlined) and the call overhead is paid once per batch.
  */
@@ -119,10 +119,11 @@ export function glibcExpOfProducts(
   input: Float64Array,
   n: number,
   out: Float64Array,
+  from = 0,
 ): void {
   const deferred = deferredIndices(n);
   let count = 0;
-  for (let i = 0; i < n; i++) {
+  for (let i = from; i < n; i++) {
     const x = factors[i]! * input[i]!;
     const ax = x < 0 ? -x : x;
     // Large positive x take e_exp.c's `specialcase`, which for finite results rounds exactly
@@ -181,16 +182,17 @@ export function glibcExpOfProducts(
   }
 }
 
-/** out[i] = log(numerators[i] / divisors[i]) for 0 <= i < n, as R's `log(x / e)`. */
+/** out[i] = log(numerators[i] / divisors[i]) for from <= i < n, as R's `log(x / e)`. */
 export function glibcLogOfRatios(
   numerators: Float64Array,
   divisors: Float64Array,
   n: number,
   out: Float64Array,
+  from = 0,
 ): void {
   const deferred = deferredIndices(n);
   let count = 0;
-  for (let i = 0; i < n; i++) {
+  for (let i = from; i < n; i++) {
     const x = numerators[i]! / divisors[i]!;
     if (x >= 0.9375 && x < 1.064697265625) {
       // e_log.c's branch for x near 1 (inlined: a call would box the double result).

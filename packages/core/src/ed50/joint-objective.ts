@@ -24,6 +24,12 @@ export interface JointData {
 /** optim's default finite-difference step in p space (`ndeps = 1e-3`, doc §5.6). */
 export const NDEPS = 1e-3;
 
+/**
+ * Relative margin of the line search's early rejection: R's long-double sum of all terms is at
+ * least the compensated sum of some of them, minus far less than this.
+ */
+const BOUND_MARGIN = 1e-9;
+
 /** Which parameter of a curve a perturbation moves. */
 const HILL = 0;
 const MAX = 1;
@@ -73,6 +79,7 @@ export class JointLl3Objective {
   private readonly upper: Float64Array;
   private readonly lower: Float64Array;
   private readonly state: CompensatedSum = { sum: 0, compensation: 0 };
+  private readonly partial: CompensatedSum = { sum: 0, compensation: 0 };
   /** The p of the last full evaluation. */
   private readonly evaluatedAt: Float64Array;
   private evaluated = false;
@@ -114,16 +121,63 @@ export class JointLl3Objective {
 
   /** RSS (scaled units) at par = p · parscale. R's `fminfn`. */
   value(p: Float64Array): number {
-    // A negative ED50 makes log(x / e) NaN for every row of its curve, so R's sum is NaN
-    // whatever the other curves give: the line search only needs to know that.
+    if (this.hasNegativeEd50(p)) return NaN;
+    this.evaluate(p);
+    return this.total();
+  }
+
+  /**
+   * `value(p)`, or +Infinity as soon as the curves evaluated so far already sum to more than
+   * `threshold` (every term is a square, so the rest can only add): the line search rejects
+   * such a point either way, and most rejected points are given away by their first curves.
+   * Curves are evaluated in chunks of 1, 2, 4, … so that a clear rejection costs little and a
+   * full evaluation only a few more kernel calls. See `vmmin`'s `fnUnlessAbove`.
+   */
+  valueUnlessAbove(p: Float64Array, threshold: number): number {
+    if (this.hasNegativeEd50(p)) return NaN;
+    this.setPar(p);
+    if (this.evaluated && this.sameAsEvaluated(p)) return this.total();
+    this.evaluated = false;
+    const k = this.data.curveCount;
+    const limit = threshold + (threshold < 0 ? -threshold : threshold) * BOUND_MARGIN;
+    const partial = this.partial;
+    partial.sum = 0;
+    partial.compensation = 0;
+    let done = 0;
+    for (let chunk = 1; done < k; chunk *= 2) {
+      const to = Math.min(k, done + chunk);
+      this.evaluateCurves(done, to);
+      for (let curve = done; curve < to; curve++) {
+        addCompensated(partial, this.curveSum[curve]!);
+        partial.compensation += this.curveCompensation[curve]!;
+      }
+      done = to;
+      // Not `bound > limit`: a NaN or infinite partial sum (NaN or Inf in R) also rejects.
+      if (done < k && !(partial.sum + partial.compensation <= limit)) return Infinity;
+    }
+    this.evaluatedAt.set(p);
+    this.evaluated = true;
+    return this.total();
+  }
+
+  /**
+   * A negative ED50 makes log(x / e) NaN for every row of its curve, so R's sum is NaN whatever
+   * the other curves give: the line search only needs to know that.
+   */
+  private hasNegativeEd50(p: Float64Array): boolean {
     const k = this.data.curveCount;
     for (let curve = 0; curve < k; curve++) {
       if (p[2 * k + curve]! * this.parscale[2 * k + curve]! < 0) {
         this.setPar(p);
-        return NaN;
+        return true;
       }
     }
-    this.evaluate(p);
+    return false;
+  }
+
+  /** R's long-double sum of the last full evaluation's terms, in file order. */
+  private total(): number {
+    const k = this.data.curveCount;
     const total = this.state;
     total.sum = 0;
     total.compensation = 0;
@@ -185,17 +239,23 @@ export class JointLl3Objective {
     if (this.evaluated && this.sameAsEvaluated(p)) return;
     this.evaluatedAt.set(p);
     this.evaluated = true;
+    this.evaluateCurves(0, this.data.curveCount);
+  }
+
+  /** The rows of curves [fromCurve, toCurve) at `par`, and those curves' compensated sums. */
+  private evaluateCurves(fromCurve: number, toCurve: number): void {
     const { xs, ys, start, curveCount: k } = this.data;
-    const n = xs.length;
+    const from = start[fromCurve]!;
+    const to = start[toCurve]!;
     const curveOfRow = this.curveOfRow;
-    for (let r = 0; r < n; r++) {
+    for (let r = from; r < to; r++) {
       const curve = curveOfRow[r]!;
       this.rowHill[r] = this.par[curve]!;
       this.rowEd50[r] = this.par[2 * k + curve]!;
     }
-    glibcLogOfRatios(xs, this.rowEd50, n, this.logRatio);
-    glibcExpOfProducts(this.rowHill, this.logRatio, n, this.shiftedExp);
-    for (let curve = 0; curve < k; curve++) {
+    glibcLogOfRatios(xs, this.rowEd50, to, this.logRatio, from);
+    glibcExpOfProducts(this.rowHill, this.logRatio, to, this.shiftedExp, from);
+    for (let curve = fromCurve; curve < toCurve; curve++) {
       const d = this.par[k + curve]!;
       let sum = 0;
       let compensation = 0;

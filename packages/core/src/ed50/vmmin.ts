@@ -50,12 +50,20 @@ export class OptimError extends Error {
 /**
  * Minimise `fn` from `p` (modified in place). `gr(p, g)` must fill `g` with the gradient at `p`.
  * No parameter mask: optim passes mask = 1 for every parameter, so `l[i] == i` throughout.
+ *
+ * `fnUnlessAbove(p, threshold)`, when given, is used by the line search instead of `fn`: it must
+ * return `fn(p)`, except that it may return +Infinity as soon as it knows that `fn(p)` exceeds
+ * `threshold` (or is not finite). The line search only compares the value with its acceptance
+ * threshold, so that changes nothing; the one place where R then uses a rejected value (the
+ * relative-change test after a search that could not move) gets the exact value, recomputed.
+ * The function-evaluation count is R's.
  */
 export function vmmin(
   p: Float64Array,
   fn: (p: Float64Array) => number,
   gr: (p: Float64Array, g: Float64Array) => void,
   options: VmminOptions,
+  fnUnlessAbove?: (p: Float64Array, threshold: number) => number,
 ): VmminResult {
   const n = p.length;
   const { maxit, abstol, reltol } = options;
@@ -73,6 +81,8 @@ export function vmmin(
   const t = new Float64Array(n);
   const X = new Float64Array(n);
   const c = new Float64Array(n);
+  /** The last rejected point of a line search, when its value has to be recomputed exactly. */
+  const rejected = new Float64Array(n);
   // The inverse-Hessian approximation. The C code keeps its lower triangle and reads B[j][i]
   // for j > i; here both triangles are kept equal (B[i * n + j] = B[j * n + i]) so that every
   // loop reads a row contiguously. The arithmetic and its order are unchanged.
@@ -110,6 +120,8 @@ export function vmmin(
       // Search direction is downhill: backtracking line search.
       let steplength = 1.0;
       let accpoint = false;
+      /** The step of this search's last evaluation (NaN: none yet). */
+      let evaluatedStep = NaN;
       do {
         count = 0;
         for (let i = 0; i < n; i++) {
@@ -117,12 +129,20 @@ export function vmmin(
           if (REL_TEST + X[i]! === REL_TEST + p[i]!) count++; // no change
         }
         if (count < n) {
-          f = fn(p);
+          const threshold = Fmin + gradproj * steplength * ACCEPTANCE_TOLERANCE;
+          f = fnUnlessAbove ? fnUnlessAbove(p, threshold) : fn(p);
           funcount++;
-          accpoint = Number.isFinite(f) && f <= Fmin + gradproj * steplength * ACCEPTANCE_TOLERANCE;
+          evaluatedStep = steplength;
+          accpoint = Number.isFinite(f) && f <= threshold;
           if (!accpoint) steplength *= STEP_REDUCTION;
         }
       } while (!(count === n || accpoint));
+      if (fnUnlessAbove && !accpoint && f === Infinity && evaluatedStep === evaluatedStep) {
+        // The search could not move: R's relative-change test below reads the last rejected
+        // value, which may only have been bounded. Same point, same doubles, not counted again.
+        for (let i = 0; i < n; i++) rejected[i] = X[i]! + evaluatedStep * t[i]!;
+        f = fn(rejected);
+      }
       // Stop if the value is small or the relative change is low.
       const enough = f > abstol && Math.abs(f - Fmin) > reltol * (Math.abs(Fmin) + reltol);
       if (!enough) {

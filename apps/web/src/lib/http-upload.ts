@@ -15,7 +15,7 @@ export interface MultipartRequest extends HttpRequest {
 }
 
 /**
- * A multipart/form-data POST with upload progress. fetch() cannot report how much of a request
+ * A multipart/form-data POST with upload progress. The Fetch API cannot report how much of a request
  * body was sent, XMLHttpRequest can: large files show a progress bar. JSON answer; a non-OK
  * status throws ApiError like every other call; a network failure throws ApiError with status 0.
  */

@@ -13,17 +13,21 @@ test.describe('[ERRORS] not-found page and error screen', () => {
     await expect(page).toHaveURL(/\/projects$/);
   });
 
-  test('routes delivered by later issues answer 200 and say they are not ready', async ({
+  test('every client route answers a deep link with 200 and renders its own page', async ({
     page,
   }) => {
     for (const [path, title] of [
-      ['/map', 'Map'],
+      ['/map', 'Colony Map'],
+      ['/projects', 'Coral Research Projects'],
+      ['/project/61', '2022_FJI_Viti_Levu_ElisaJahreis'],
       ['/cart', 'Research Cart'],
-      ['/upload', 'Upload'],
+      ['/upload', 'Upload Coral Research Data'],
+      ['/ed50', 'ED50 Calculator'],
     ] as const) {
       const response = await page.goto(path);
-      expect(response?.status()).toBe(200);
-      await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+      expect(response?.status(), path).toBe(200);
+      await expect(page.getByRole('heading', { level: 1, name: title })).toBeAttached();
+      await expect(page.getByText('not available yet')).toHaveCount(0);
     }
   });
 

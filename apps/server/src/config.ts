@@ -94,6 +94,8 @@ const ZEnv = z.object({
   WEB_DIST_DIR: optionalString,
   SEED: z.preprocess(emptyAsUndefined, z.enum(['true', 'false']).default('true')),
   SEED_FILE: optionalString,
+  /** Set by npm: the directory `npm run` was typed in (the CLI resolves paths from it). */
+  INIT_CWD: optionalString,
   LOG_LEVEL: z.preprocess(
     emptyAsUndefined,
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -140,6 +142,8 @@ export interface AppConfig {
   seedOnStart: boolean;
   seedFile: string;
   logLevel: string;
+  /** Where relative paths given on the command line start from. */
+  invocationDir: string;
 }
 
 export class ConfigError extends Error {}
@@ -199,5 +203,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       e.SEED_FILE ?? path.join(repoRoot, 'fixtures/seed/coralfuture-public.json'),
     ),
     logLevel: e.LOG_LEVEL,
+    invocationDir: path.resolve(e.INIT_CWD ?? '.'),
   });
 }

@@ -16,6 +16,11 @@ export interface CliContext {
    * with DatabaseInUseError (printed as one line).
    */
   withDatabase<T>(work: (db: AppDb) => Promise<T>): Promise<T>;
+  /**
+   * A path given on the command line, made absolute from where the user typed the command
+   * (`npm run` itself starts in the repository root).
+   */
+  resolvePath(file: string): string;
 }
 
 /** One `npm run cli -- <name> …` command. Returns the process exit code. */

@@ -148,16 +148,16 @@ describe('npm run cli -- ed50 <raw.csv>', () => {
   });
 
   it('reads the file relative to where npm run was typed (INIT_CWD)', async () => {
-    const saved = process.env.INIT_CWD;
-    process.env.INIT_CWD = path.dirname(EXAMPLE);
-    try {
-      const result = await cli('ed50', 'cbass_dataset_raw.csv');
-      expect(result.code).toBe(0);
-      expect(result.stdout).toBe(read(fixture('ed50-reference', 'tutorial_EDsdf.csv')));
-    } finally {
-      if (saved === undefined) delete process.env.INIT_CWD;
-      else process.env.INIT_CWD = saved;
-    }
+    const typedIn = loadConfig({ NODE_ENV: 'test', INIT_CWD: path.dirname(EXAMPLE) });
+    expect(typedIn.invocationDir).toBe(path.dirname(EXAMPLE));
+    const stdout = new Capture();
+    const code = await runCli(
+      ['ed50', 'cbass_dataset_raw.csv'],
+      { stdin: Readable.from([]), stdout, stderr: new Capture() },
+      { config: typedIn, withDatabase: () => Promise.reject(new Error('no database needed')) },
+    );
+    expect(code).toBe(0);
+    expect(stdout.text).toBe(read(fixture('ed50-reference', 'tutorial_EDsdf.csv')));
   });
 
   it('accepts a wrongly-cased column and says so', async () => {

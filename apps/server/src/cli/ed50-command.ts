@@ -1,5 +1,4 @@
 import fs from 'node:fs';
-import path from 'node:path';
 import { ed50 } from '@coral/core';
 import { CliFailure, CliUsageError, type CliCommand, type CliContext } from './cli-command';
 
@@ -66,14 +65,11 @@ function groupingOf(list: string): string[] {
   return columns;
 }
 
-/** `npm run` starts commands in the repository root; paths are meant from where it was typed. */
-const resolvePath = (file: string) => path.resolve(process.env.INIT_CWD ?? process.cwd(), file);
-
 /** The file as text: UTF-16 with a byte-order mark, UTF-8, or else Windows-1252 (Excel). */
-function readText(file: string, warn: (line: string) => void): string {
+function readText(file: string, absolutePath: string, warn: (line: string) => void): string {
   let bytes: Buffer;
   try {
-    bytes = fs.readFileSync(resolvePath(file));
+    bytes = fs.readFileSync(absolutePath);
   } catch (error) {
     throw new CliFailure(
       `Cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? String(error)}.`,
@@ -89,9 +85,9 @@ function readText(file: string, warn: (line: string) => void): string {
   }
 }
 
-function writeFile(file: string, text: string): void {
+function writeFile(file: string, absolutePath: string, text: string): void {
   try {
-    fs.writeFileSync(resolvePath(file), text);
+    fs.writeFileSync(absolutePath, text);
   } catch (error) {
     throw new CliFailure(
       `Cannot write ${file}: ${(error as NodeJS.ErrnoException).code ?? String(error)}.`,
@@ -140,7 +136,9 @@ function summaryLine(computation: ed50.EdComputation): string {
 async function run(args: string[], context: CliContext): Promise<number> {
   const options = parseArguments(args);
   const warn = (line: string) => context.io.stderr.write(`${line}\n`);
-  const parsed = ed50.parseCbassCsv(readText(options.file, warn));
+  const parsed = ed50.parseCbassCsv(
+    readText(options.file, context.resolvePath(options.file), warn),
+  );
   reportParse(parsed, warn);
   const computation = ed50.computeEds(parsed.rows, { grouping: options.grouping, curves: false });
   if (computation.colonies.length === 0) {
@@ -156,8 +154,9 @@ async function run(args: string[], context: CliContext): Promise<number> {
     rowNames: options.rowNames,
     notEstimable: options.notEstimable,
   });
-  if (options.summary) writeFile(options.summary, ed50.formatSummaryCsv(computation));
-  if (options.out) writeFile(options.out, results);
+  const write = (file: string, text: string) => writeFile(file, context.resolvePath(file), text);
+  if (options.summary) write(options.summary, ed50.formatSummaryCsv(computation));
+  if (options.out) write(options.out, results);
   else context.io.stdout.write(results);
   const written = [options.out, options.summary].filter(Boolean).join(' and ');
   warn(`${summaryLine(computation)}${written ? ` Written: ${written}.` : ''}`);

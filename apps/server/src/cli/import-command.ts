@@ -46,9 +46,9 @@ function parseArguments(args: readonly string[]): ImportArguments {
   return { main: files[0]!, ed: files[1] ?? null, owner, errorsFile };
 }
 
-function readFile(file: string): { name: string; bytes: Uint8Array } {
+function readFile(file: string, absolutePath: string): { name: string; bytes: Uint8Array } {
   try {
-    const content = fs.readFileSync(file);
+    const content = fs.readFileSync(absolutePath);
     return {
       name: path.basename(file),
       bytes: new Uint8Array(content.buffer, content.byteOffset, content.byteLength),
@@ -95,8 +95,8 @@ export const importCommand: CliCommand = {
   summary: 'Validate and import a dataset (the upload pipeline, synchronously)',
   async run(args, context) {
     const options = parseArguments(args);
-    const main = readFile(options.main);
-    const ed = options.ed === null ? null : readFile(options.ed);
+    const main = readFile(options.main, context.resolvePath(options.main));
+    const ed = options.ed === null ? null : readFile(options.ed, context.resolvePath(options.ed));
     const check = quickCheckUpload(
       { name: main.name, bytes: main.bytes.length, head: main.bytes.subarray(0, 64 * 1024) },
       ed ? { name: ed.name, bytes: ed.bytes.length, head: ed.bytes.subarray(0, 64 * 1024) } : null,
@@ -135,7 +135,10 @@ export const importCommand: CliCommand = {
       );
       printErrors(context, detail.errors);
       if (options.errorsFile) {
-        fs.writeFileSync(options.errorsFile, uploadErrorReportCsv(detail.errors));
+        fs.writeFileSync(
+          context.resolvePath(options.errorsFile),
+          uploadErrorReportCsv(detail.errors),
+        );
         say(context, `Error report written to ${options.errorsFile}.`);
       }
     }

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { loadConfig, ConfigError, type AppConfig } from '../config';
 import { openDatabase, DatabaseUnavailableError, type AppDb } from '../db/database';
 import { DatabaseInUseError } from '../db/embedded-lock';
@@ -47,7 +48,8 @@ export async function runCli(
   try {
     const config = dependencies.config ?? loadConfig();
     const withDatabase = dependencies.withDatabase ?? openConfiguredDatabase(config);
-    return await command.run(args, { config, io, withDatabase });
+    const resolvePath = (file: string) => path.resolve(config.invocationDir, file);
+    return await command.run(args, { config, io, withDatabase, resolvePath });
   } catch (error) {
     if (error instanceof CliUsageError) {
       io.stderr.write(`${error.message}\nUsage: npm run cli -- ${command.usage}\n`);

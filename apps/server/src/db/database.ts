@@ -80,8 +80,10 @@ export function redactUrl(url: string): string {
 
 async function openServer(url: string, options: OpenOptions): Promise<DatabaseHandle> {
   const pool = new pg.Pool({ connectionString: url, max: 10, types: typeParsers });
-  // An idle client that loses its connection must not crash the process.
+  // A connection lost while idle, or in the middle of a query, must not crash the process: the
+  // query in flight rejects with the error, and the pool replaces the connection.
   pool.on('error', () => undefined);
+  pool.on('connect', (client) => client.on('error', () => undefined));
   try {
     await pool.query('SELECT 1');
   } catch (error) {

@@ -21,11 +21,6 @@ describe('router', () => {
     ).toBeTruthy();
     expect(screen.getByText('HTTP error! status: 500')).toBeTruthy();
   });
-
-  it('gives pages of later issues a placeholder', async () => {
-    renderApp('/ed50');
-    expect(await screen.findByRole('heading', { level: 1, name: 'ED50 Calculator' })).toBeTruthy();
-  });
 });
 
 describe('lazyRoute', () => {

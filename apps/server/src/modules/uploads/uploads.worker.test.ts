@@ -26,14 +26,6 @@ beforeAll(async () => {
   });
   await createUser(ctx.database.db, 'ann');
   ann = await new TestAgent(ctx.app).loginOrThrow('ann');
-  // node-postgres emits 'error' on a checked-out client whose connection drops, and the pool
-  // listens only on idle clients (see the report of issue 8): the killed import below needs one.
-  const listened = new WeakSet<object>();
-  ctx.database.pool.on('acquire', (client) => {
-    if (listened.has(client)) return;
-    listened.add(client);
-    client.on('error', () => undefined);
-  });
 });
 afterAll(async () => {
   for (const worker of workers) await worker.stop();

@@ -1,15 +1,16 @@
 import { runApiBench } from './api-bench';
 import { runEd50Bench } from './ed50-bench';
 import { runMapBench } from './map-bench';
+import { runUploadBench } from './upload-bench';
 import { printTable } from './report';
 
 /**
  * `npm run bench`: prints figures and ratios against baselines measured in the same run.
  * BENCH_COLONIES (default 100000) sets the synthetic size; BENCH_DATABASE_URL adds runs on a
- * PostgreSQL server; BENCH_ONLY=api,ed50,map selects sections.
+ * PostgreSQL server; BENCH_ONLY=api,ed50,map,upload selects sections.
  */
 const colonies = Number(process.env.BENCH_COLONIES ?? 100_000);
-const only = new Set((process.env.BENCH_ONLY ?? 'api,ed50,map').split(','));
+const only = new Set((process.env.BENCH_ONLY ?? 'api,ed50,map,upload').split(','));
 console.log(`Coral platform benchmarks — ${new Date().toISOString()}, Node ${process.version}`);
 
 if (only.has('ed50')) {
@@ -24,3 +25,4 @@ if (only.has('ed50')) {
 }
 if (only.has('api')) await runApiBench({ colonies, databaseUrl: process.env.BENCH_DATABASE_URL });
 if (only.has('map')) await runMapBench();
+if (only.has('upload')) await runUploadBench();

@@ -2,7 +2,7 @@ import { emptyBundle, type DatasetBundle } from '@coral/core';
 import { createRandom } from './random';
 
 /** Reef regions CBASS studies sample, with their MMM climatology (°C) and country. */
-const REGIONS = [
+export const SYNTHETIC_REGIONS = [
   { country: 'AUS', lat: -18.5, lon: 147.5, mmm: 28.4 },
   { country: 'SAU', lat: 22.3, lon: 39.0, mmm: 30.6 },
   { country: 'ARE', lat: 24.5, lon: 54.4, mmm: 33.2 },
@@ -68,8 +68,8 @@ export function syntheticDataset({
 }: SyntheticOptions): DatasetBundle {
   const random = createRandom(seed);
   const bundle = emptyBundle();
-  const sitesPerRegion = Math.max(2, Math.ceil(colonies / (REGIONS.length * 500)));
-  const sites = REGIONS.flatMap((region, r) =>
+  const sitesPerRegion = Math.max(2, Math.ceil(colonies / (SYNTHETIC_REGIONS.length * 500)));
+  const sites = SYNTHETIC_REGIONS.flatMap((region, r) =>
     Array.from({ length: sitesPerRegion }, (_, s) => ({
       name: `Site${r}-${s}`,
       region,

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
-import { formatCsvRow, prepareUpload } from '@coral/core';
+import { ed50, formatCsvRow, prepareUpload } from '@coral/core';
 import { loadConfig, type AppConfig } from '../../apps/server/src/config';
 import { openDatabase, type DatabaseHandle } from '../../apps/server/src/db/database';
 import { migrateToLatest } from '../../apps/server/src/db/migrate';
@@ -16,16 +16,10 @@ import {
 import { uploadsRepository } from '../../apps/server/src/modules/uploads/uploads.repository';
 import { count, ms, printTable, ratio, timeIt, verdict, type BenchRow } from './report';
 import { createRandom } from './random';
+import { SYNTHETIC_REGIONS } from './synthetic-dataset';
 
-/** Regions of the synthetic sheet: CBASS sites with their country and MMM (°C). */
-const REGIONS = [
-  { country: 'AUS', lat: -18.5, lon: 147.5, mmm: 28.4 },
-  { country: 'SAU', lat: 22.3, lon: 39.0, mmm: 30.6 },
-  { country: 'FJI', lat: -18.2, lon: 177.7, mmm: 28.5 },
-  { country: 'USA', lat: 25.0, lon: -80.4, mmm: 29.8 },
-  { country: 'IDN', lat: -8.5, lon: 119.5, mmm: 29.6 },
-  { country: 'MDV', lat: 4.2, lon: 73.5, mmm: 29.9 },
-] as const;
+/** Regions of the synthetic sheet: the benchmark dataset's first six. */
+const REGIONS = SYNTHETIC_REGIONS.slice(0, 6);
 const SPECIES = [
   'Pocillopora verrucosa',
   'Acropora hyacinthus',
@@ -36,20 +30,8 @@ const SPECIES = [
 ];
 const TEMPERATURES = [30, 33, 36, 39];
 const GENOTYPES_PER_GROUP = 10;
-const MAIN_HEADER = [
-  'Project',
-  'Date',
-  'Country',
-  'Latitude',
-  'Longitude',
-  'Site',
-  'Condition',
-  'Species',
-  'Genotype',
-  'Temperature',
-  'Timepoint',
-  'Pam_value',
-];
+/** The raw CBASS long format, in the calculator's spelling. */
+const MAIN_HEADER = ed50.CBASS_COLUMNS;
 const ED_HEADER = [
   '',
   'ED5',

@@ -1,31 +1,10 @@
-import type { SVGProps } from 'react';
+import { Icon as ActionIcon, type IconProps } from './icons';
 
 /**
  * Icons for list actions (expand, rename, delete, download, search, sort direction), as inline
  * SVG with paths from Bootstrap Icons (MIT), like `icons.tsx`. Decorative: hidden from assistive
  * technology, so every button that shows one also has a text name.
  */
-type IconProps = Omit<SVGProps<SVGSVGElement>, 'children' | 'd'>;
-
-function ActionIcon({ paths, className = '', ...props }: IconProps & { paths: string[] }) {
-  return (
-    <svg
-      xmlns="http://www.w3.org/2000/svg"
-      width="1em"
-      height="1em"
-      fill="currentColor"
-      viewBox="0 0 16 16"
-      aria-hidden="true"
-      focusable="false"
-      className={`bi ${className}`.trim()}
-      {...props}
-    >
-      {paths.map((path) => (
-        <path key={path} fillRule="evenodd" d={path} />
-      ))}
-    </svg>
-  );
-}
 
 export const ChevronRightIcon = (props: IconProps) => (
   <ActionIcon

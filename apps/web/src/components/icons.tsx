@@ -4,9 +4,10 @@ import type { SVGProps } from 'react';
  * The few icons the app needs, as inline SVG (paths from Bootstrap Icons, MIT), so no icon
  * package or font is loaded. Decorative: hidden from assistive technology.
  */
-type IconProps = Omit<SVGProps<SVGSVGElement>, 'children' | 'd'>;
+export type IconProps = Omit<SVGProps<SVGSVGElement>, 'children' | 'd'>;
 
-function Icon({ paths, ...props }: IconProps & { paths: string[] }) {
+/** One 16×16 icon drawn from SVG paths; every icon set of the app is made of these. */
+export function Icon({ paths, className = '', ...props }: IconProps & { paths: string[] }) {
   return (
     <svg
       xmlns="http://www.w3.org/2000/svg"
@@ -16,7 +17,7 @@ function Icon({ paths, ...props }: IconProps & { paths: string[] }) {
       viewBox="0 0 16 16"
       aria-hidden="true"
       focusable="false"
-      className="bi"
+      className={`bi ${className}`.trim()}
       {...props}
     >
       {paths.map((path) => (

@@ -14,23 +14,10 @@ export function isMissingCell(cell: string | undefined): boolean {
   return text.length <= 4 && MISSING.has(text.toLowerCase());
 }
 
-const DECIMAL = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
-const DECIMAL_COMMA = /^[+-]?\d+,\d+$/;
-
-export type NumberCell = { ok: true; value: number; decimalComma: boolean } | { ok: false };
-
-/** A finite number written with a decimal point, or with a decimal comma ("0,55"). */
-export function readNumber(cell: string): NumberCell {
-  const text = cell.trim();
-  if (DECIMAL.test(text)) {
-    const value = Number(text);
-    return Number.isFinite(value) ? { ok: true, value, decimalComma: false } : { ok: false };
-  }
-  if (DECIMAL_COMMA.test(text)) {
-    return { ok: true, value: Number(text.replace(',', '.')), decimalComma: true };
-  }
-  return { ok: false };
-}
+export {
+  parseDecimal as readNumber,
+  type ParsedDecimal as NumberCell,
+} from '../util/parse-decimal';
 
 /** The earliest date accepted: coral heat-stress assays did not exist before. */
 export const EARLIEST_DATE = '1950-01-01';

@@ -1,24 +1,8 @@
-import type { SVGProps } from 'react';
+import { Icon as SharedIcon, type IconProps } from '@/components/icons';
 
 /** Icons of the map's controls (paths from Bootstrap Icons, MIT); decorative. */
-type IconProps = Omit<SVGProps<SVGSVGElement>, 'children'>;
-
 function Icon({ path, ...props }: IconProps & { path: string }) {
-  return (
-    <svg
-      xmlns="http://www.w3.org/2000/svg"
-      width="1em"
-      height="1em"
-      fill="currentColor"
-      viewBox="0 0 16 16"
-      aria-hidden="true"
-      focusable="false"
-      className="bi"
-      {...props}
-    >
-      <path fillRule="evenodd" d={path} />
-    </svg>
-  );
+  return <SharedIcon paths={[path]} {...props} />;
 }
 
 export const FunnelIcon = (props: IconProps) => (

@@ -10,17 +10,17 @@ import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import Container from 'react-bootstrap/Container';
-import { Link, useLocation, useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { Loading } from '@/components/loading';
 import { PageTitle } from '@/components/page-title';
 import { ScrollableTable } from '@/components/scrollable-table';
-import { loginRedirectState } from '@/lib/auth';
 import { isApiError } from '@/lib/http';
 import { saveFile } from '@/lib/save-file';
 import { useUpload } from '../api/get-uploads';
 import { formatKilobytes } from '../utils/upload-files';
 import { errorReportFileName, flagReportFileName, formatUploadTime } from '../utils/upload-summary';
 import { UploadStatusBadge } from './upload-status-badge';
+import { UploadsLoginPrompt } from './uploads-login-prompt';
 import '../upload.css';
 
 const FILE_NAMES = { main: 'Main data file', ed50: 'ED50 results file' } as const;
@@ -47,21 +47,13 @@ function download(csv: string, name: string) {
 /** /uploads/{id}: one upload with its counts, row-level errors, quality flags and warnings. */
 export function UploadDetailPage() {
   const { uploadId = '' } = useParams();
-  const location = useLocation();
   const { auth, query } = useUpload(uploadId);
 
   let content;
   if (auth.isLoading) {
     content = <Loading text="Loading the upload..." />;
   } else if (!auth.isAuthenticated) {
-    content = (
-      <Alert variant="warning">
-        Please log in to see your uploads.{' '}
-        <Link to={CLIENT_ROUTES.login} state={loginRedirectState(location)} className="alert-link">
-          Log in
-        </Link>
-      </Alert>
-    );
+    content = <UploadsLoginPrompt />;
   } else if (query.isPending) {
     content = <Loading text="Loading the upload..." />;
   } else if (query.isError) {

@@ -2,16 +2,16 @@ import { CLIENT_ROUTES, uploadErrorReportCsv, uploadPath } from '@coral/core';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Container from 'react-bootstrap/Container';
-import { Link, useLocation } from 'react-router';
+import { Link } from 'react-router';
 import { Loading } from '@/components/loading';
 import { PageTitle } from '@/components/page-title';
 import { ScrollableTable } from '@/components/scrollable-table';
-import { loginRedirectState } from '@/lib/auth';
 import { saveFile } from '@/lib/save-file';
 import { getUpload, useUploads } from '../api/get-uploads';
 import { createdSummary, errorReportFileName, formatUploadTime } from '../utils/upload-summary';
 import { formatKilobytes } from '../utils/upload-files';
 import { UploadStatusBadge } from './upload-status-badge';
+import { UploadsLoginPrompt } from './uploads-login-prompt';
 
 export const UPLOADS_TITLE = 'My uploads';
 export const NO_UPLOADS = 'You have not uploaded any datasets yet.';
@@ -27,20 +27,12 @@ async function downloadErrors(uploadId: number) {
 /** /uploads: the signed-in researcher's uploads, newest first; statuses refresh while running. */
 export function UploadsPage() {
   const { auth, query } = useUploads();
-  const location = useLocation();
 
   let content;
   if (auth.isLoading) {
     content = <Loading text="Loading your uploads..." />;
   } else if (!auth.isAuthenticated) {
-    content = (
-      <Alert variant="warning">
-        Please log in to see your uploads.{' '}
-        <Link to={CLIENT_ROUTES.login} state={loginRedirectState(location)} className="alert-link">
-          Log in
-        </Link>
-      </Alert>
-    );
+    content = <UploadsLoginPrompt />;
   } else if (query.isPending) {
     content = <Loading text="Loading your uploads..." />;
   } else if (query.isError) {

@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import {
   existingKey,
   noExistingRows,
@@ -9,32 +9,10 @@ import {
   type UploadStatus,
 } from '@coral/core';
 import type { AppDb } from '../../db/database';
+import type { UploadsTable } from '../../db/schema';
 
-export interface UploadRow {
-  id: number;
-  owner_id: number;
-  status: UploadStatus;
-  main_file_name: string;
-  main_file_path: string;
-  main_file_sha256: string;
-  main_file_bytes: number;
-  ed_file_name: string | null;
-  ed_file_path: string | null;
-  ed_file_sha256: string | null;
-  ed_file_bytes: number | null;
-  format: 'standard' | 'raw' | null;
-  attempts: number;
-  counts: unknown;
-  quality_flags: unknown;
-  errors: unknown;
-  warnings: unknown;
-  column_mapping: unknown;
-  project_ids: number[];
-  message: string | null;
-  created_at: Date;
-  started_at: Date | null;
-  finished_at: Date | null;
-}
+/** An upload as read from the database (the table's select types). */
+export type UploadRow = Selectable<UploadsTable>;
 
 export interface NewUpload {
   ownerId: number;

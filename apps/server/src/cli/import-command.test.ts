@@ -59,7 +59,7 @@ describe('npm run cli -- import <main.csv> [<ed50.csv>] --owner <username>', () 
       /^Upload #\d+ \(cbass_dataset_raw\.csv \+ cbass_dataset_ED50_Results\.csv\): done\n/,
     );
     expect(result.stdout).toContain(
-      'Created: 1 projects, 5 experiments, 30 colonies, 240 biosamples, 240 observations, 60 ED50 / 60 ED5 / 60 ED95.',
+      'Created: 1 project, 5 experiments, 30 colonies, 240 biosamples, 240 observations, 60 ED50 / 60 ED5 / 60 ED95.',
     );
     const project = await ctx.database.db
       .selectFrom('projects')

@@ -118,7 +118,7 @@ export const importCommand: CliCommand = {
       const c = detail.counts;
       say(
         context,
-        `Created: ${c.projects ?? 0} projects, ${c.experiments ?? 0} experiments, ${c.colonies ?? 0} colonies, ${c.biosamples ?? 0} biosamples, ${c.observations ?? 0} observations, ${c.thermal_tolerances ?? 0} ED50 / ${c.breakpoint_temperatures ?? 0} ED5 / ${c.thermal_limits ?? 0} ED95.`,
+        `Created: ${plural(c.projects, 'project')}, ${plural(c.experiments, 'experiment')}, ${plural(c.colonies, 'colony', 'colonies')}, ${plural(c.biosamples, 'biosample')}, ${plural(c.observations, 'observation')}, ${c.thermal_tolerances ?? 0} ED50 / ${c.breakpoint_temperatures ?? 0} ED5 / ${c.thermal_limits ?? 0} ED95.`,
       );
       for (const [code, n] of Object.entries(c.flag_counts ?? {})) {
         say(
@@ -199,4 +199,9 @@ async function importFiles(
 
 async function detailOf(db: AppDb, ownerId: number, id: number): Promise<TUploadDetail> {
   return toDetail((await uploadsRepository.findForOwner(db, ownerId, id))!);
+}
+
+function plural(n: number | undefined, one: string, many = `${one}s`): string {
+  const count = n ?? 0;
+  return `${count} ${count === 1 ? one : many}`;
 }

@@ -41,6 +41,19 @@ async function sendUnsafe<T = unknown>(
   }
 }
 
+type JsonBodyEndpoints<E> = { [P in keyof E]: { body: unknown; response: unknown } };
+
+/** A JSON-body call (POST/PUT/DELETE) typed by its endpoint table. */
+function jsonBodyMethod<E extends JsonBodyEndpoints<E>>(method: 'POST' | 'PUT' | 'DELETE') {
+  return <P extends keyof E & string>(path: P, body: E[P]['body'], ...[options]: OptionsArg<P>) =>
+    sendUnsafe<E[P]['response']>({
+      method,
+      url: urlOf(path, options),
+      body,
+      signal: options?.signal,
+    });
+}
+
 /**
  * The typed API client: the only way the web app talks to the server. Paths and answer types
  * come from `api-endpoints.ts`, which is built on the contract in @coral/core.
@@ -54,44 +67,9 @@ export const api = {
     }) as Promise<GetEndpoints[P]>;
   },
 
-  post<P extends keyof PostEndpoints>(
-    path: P,
-    body: PostEndpoints[P]['body'],
-    ...[options]: OptionsArg<P>
-  ) {
-    return sendUnsafe<PostEndpoints[P]['response']>({
-      method: 'POST',
-      url: urlOf(path, options),
-      body,
-      signal: options?.signal,
-    });
-  },
-
-  put<P extends keyof PutEndpoints>(
-    path: P,
-    body: PutEndpoints[P]['body'],
-    ...[options]: OptionsArg<P>
-  ) {
-    return sendUnsafe<PutEndpoints[P]['response']>({
-      method: 'PUT',
-      url: urlOf(path, options),
-      body,
-      signal: options?.signal,
-    });
-  },
-
-  delete<P extends keyof DeleteEndpoints>(
-    path: P,
-    body: DeleteEndpoints[P]['body'],
-    ...[options]: OptionsArg<P>
-  ) {
-    return sendUnsafe<DeleteEndpoints[P]['response']>({
-      method: 'DELETE',
-      url: urlOf(path, options),
-      body,
-      signal: options?.signal,
-    });
-  },
+  post: jsonBodyMethod<PostEndpoints>('POST'),
+  put: jsonBodyMethod<PutEndpoints>('PUT'),
+  delete: jsonBodyMethod<DeleteEndpoints>('DELETE'),
 
   /** A POST whose answer is a file (Blob and the server's file name), not JSON. */
   download<P extends keyof DownloadEndpoints>(

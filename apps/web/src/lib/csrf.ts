@@ -1,11 +1,10 @@
-import type { CSRF_COOKIE_NAME, CSRF_HEADER_NAME, TCsrfToken } from '@coral/core';
+import type { CSRF_HEADER_NAME, TCsrfToken } from '@coral/core';
 import { sendRequest } from './http';
 
 /*
- * The contract's names, restated so the bundle does not pull in the contract's zod schemas; the
- * `typeof` annotations make any drift from @coral/core a compile error.
+ * The contract's name, restated so the bundle does not pull in the contract's zod schemas; the
+ * `typeof` annotation makes any drift from @coral/core a compile error.
  */
-export const CSRF_COOKIE: typeof CSRF_COOKIE_NAME = 'csrftoken';
 export const CSRF_HEADER: typeof CSRF_HEADER_NAME = 'X-CSRFToken';
 
 /**
@@ -31,13 +30,4 @@ export function getCsrfToken(): Promise<string> {
 
 export function forgetCsrfToken(): void {
   pending = null;
-}
-
-/** The csrftoken cookie, for callers that send the cookie's value (uploads, spec §7). */
-export function readCsrfCookie(cookies: string = document.cookie): string | undefined {
-  for (const part of cookies.split(';')) {
-    const [name, ...value] = part.trim().split('=');
-    if (name === CSRF_COOKIE) return decodeURIComponent(value.join('='));
-  }
-  return undefined;
 }

@@ -16,8 +16,6 @@ export const QUALITY_FLAGS = {
 
 export type QualityFlag = (typeof QUALITY_FLAGS)[keyof typeof QUALITY_FLAGS];
 
-export const ALL_QUALITY_FLAGS: readonly QualityFlag[] = Object.values(QUALITY_FLAGS);
-
 /** Corals bleach between roughly 25 and 40 °C; a CBASS ramp never leaves 15–45 °C. */
 export const PLAUSIBLE_ABSOLUTE_RANGE_C = { min: 15, max: 45 } as const;
 

@@ -11,7 +11,6 @@ export const ED_KINDS = [
   { key: 'ed50', label: 'ED50', name: 'Thermal tolerance' },
   { key: 'ed95', label: 'ED95', name: 'Thermal limit' },
 ] as const;
-export type EdKey = (typeof ED_KINDS)[number]['key'];
 
 export const NOT_ESTIMABLE = 'not estimable';
 export const NOT_FITTED = 'not fitted';

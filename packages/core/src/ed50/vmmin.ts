@@ -107,14 +107,9 @@ export function vmmin(
       X[i] = p[i]!;
       c[i] = g[i]!;
     }
+    negatedProduct(B, g, t, n);
     let gradproj = 0.0;
-    for (let i = 0; i < n; i++) {
-      let s = 0.0;
-      const row = i * n;
-      for (let j = 0; j < n; j++) s -= B[row + j]! * g[j]!;
-      t[i] = s;
-      gradproj += s * g[i]!;
-    }
+    for (let i = 0; i < n; i++) gradproj += t[i]! * g[i]!;
 
     if (gradproj < 0.0) {
       // Search direction is downhill: backtracking line search.
@@ -162,14 +157,9 @@ export function vmmin(
           D1 += t[i]! * c[i]!;
         }
         if (D1 > 0) {
+          product(B, c, X, n);
           let D2 = 0.0;
-          for (let i = 0; i < n; i++) {
-            let s = 0.0;
-            const row = i * n;
-            for (let j = 0; j < n; j++) s += B[row + j]! * c[j]!;
-            X[i] = s;
-            D2 += s * c[i]!;
-          }
+          for (let i = 0; i < n; i++) D2 += X[i]! * c[i]!;
           D2 = 1.0 + D2 / D1;
           for (let i = 0; i < n; i++) {
             const row = i * n;
@@ -207,4 +197,74 @@ export function vmmin(
     gradientEvaluations: gradcount,
     convergence: iter < maxit ? 0 : 1,
   };
+}
+
+/*
+ * Matrix-vector products of the loops above. Each row's sum is accumulated in R's order (j = 0,
+ * 1, ...); two rows are summed side by side only so that the processor can overlap their
+ * dependency chains (a row alone waits on every addition). The doubles are the same.
+ */
+
+/** out[i] = 0 - B[i][0]·v[0] - B[i][1]·v[1] - … (vmmin's `s -= B[i][j] * g[j]`). */
+function negatedProduct(B: Float64Array, v: Float64Array, out: Float64Array, n: number): void {
+  let i = 0;
+  for (; i + 3 < n; i += 4) {
+    const r0 = i * n;
+    const r1 = r0 + n;
+    const r2 = r1 + n;
+    const r3 = r2 + n;
+    let s0 = 0.0;
+    let s1 = 0.0;
+    let s2 = 0.0;
+    let s3 = 0.0;
+    for (let j = 0; j < n; j++) {
+      const vj = v[j]!;
+      s0 -= B[r0 + j]! * vj;
+      s1 -= B[r1 + j]! * vj;
+      s2 -= B[r2 + j]! * vj;
+      s3 -= B[r3 + j]! * vj;
+    }
+    out[i] = s0;
+    out[i + 1] = s1;
+    out[i + 2] = s2;
+    out[i + 3] = s3;
+  }
+  for (; i < n; i++) {
+    const row = i * n;
+    let s = 0.0;
+    for (let j = 0; j < n; j++) s -= B[row + j]! * v[j]!;
+    out[i] = s;
+  }
+}
+
+/** out[i] = 0 + B[i][0]·v[0] + B[i][1]·v[1] + … (vmmin's `s += B[i][j] * c[j]`). */
+function product(B: Float64Array, v: Float64Array, out: Float64Array, n: number): void {
+  let i = 0;
+  for (; i + 3 < n; i += 4) {
+    const r0 = i * n;
+    const r1 = r0 + n;
+    const r2 = r1 + n;
+    const r3 = r2 + n;
+    let s0 = 0.0;
+    let s1 = 0.0;
+    let s2 = 0.0;
+    let s3 = 0.0;
+    for (let j = 0; j < n; j++) {
+      const vj = v[j]!;
+      s0 += B[r0 + j]! * vj;
+      s1 += B[r1 + j]! * vj;
+      s2 += B[r2 + j]! * vj;
+      s3 += B[r3 + j]! * vj;
+    }
+    out[i] = s0;
+    out[i + 1] = s1;
+    out[i + 2] = s2;
+    out[i + 3] = s3;
+  }
+  for (; i < n; i++) {
+    const row = i * n;
+    let s = 0.0;
+    for (let j = 0; j < n; j++) s += B[row + j]! * v[j]!;
+    out[i] = s;
+  }
 }

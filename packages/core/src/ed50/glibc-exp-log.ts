@@ -125,7 +125,7 @@ export function glibcExpOfProducts(
   let count = 0;
   for (let i = from; i < n; i++) {
     const x = factors[i]! * input[i]!;
-    const ax = x < 0 ? -x : x;
+    const ax = Math.abs(x);
     // Large positive x take e_exp.c's `specialcase`, which for finite results rounds exactly
     // like the main path (only scaled by 2^1009), so the main path is used up to 709.
     if (!(ax >= TWO_POW_M54 && (ax < 512 || (x > 0 && x < 709)))) {
@@ -150,7 +150,7 @@ export function glibcExpOfProducts(
     const rError = t1 - rv + (product - (r - rv));
     if (
       !(d < SAFE_HALF && d > -SAFE_HALF) ||
-      !certain(r, rError, (product < 0 ? -product : product) * TWO_POW_M52)
+      !certain(r, rError, Math.abs(product) * TWO_POW_M52)
     ) {
       deferred[count++] = i;
       continue;
@@ -167,9 +167,9 @@ export function glibcExpOfProducts(
     const t = scale - sv + (p - (s - sv));
     // With r certain, fused and plain tmp differ by at most ulp(tmp) + ulp(tail + r + r2·A)
     // + r2 · 2^-52 < 2^-51 (|r| + |tail| + r2); the margin doubles that. Plus p's rounding.
-    const ar = r < 0 ? -r : r;
-    const at = tail < 0 ? -tail : tail;
-    const ap = p < 0 ? -p : p;
+    const ar = Math.abs(r);
+    const at = Math.abs(tail);
+    const ap = Math.abs(p);
     const margin = ap * TWO_POW_M52 + scale * ((ar + at + r2) * TWO_POW_M50);
     // Separate stores, not `certain ? s : exact(x)`: merging the double with a call result makes
     // V8 box the double on every iteration.
@@ -216,7 +216,7 @@ export function glibcLogOfRatios(
       const y = q + hi;
       const yv = y - hi;
       const t = q - yv + (hi - (y - yv));
-      const margin = TWO_POW_M50 * ((r3 < 0 ? -r3 : r3) + (q < 0 ? -q : q) + (lo < 0 ? -lo : lo));
+      const margin = TWO_POW_M50 * (Math.abs(r3) + Math.abs(q) + Math.abs(lo));
       if (certain(y, t, margin)) out[i] = y;
       else deferred[count++] = i;
       continue;
@@ -267,7 +267,7 @@ export function glibcLogOfRatios(
     // Fused vs plain q differ by < 2^-51 (|r3| + |q| + r2 + |lo| + |k Ln2lo|) (P to within
     // 2^-53, a few roundings) <= 2^-50 (r2 + |lo| + |k Ln2lo|), as |r| < 1/256 and
     // |q| < r2/2 + |lo| + |r3|; the margin doubles that.
-    const margin = TWO_POW_M49 * (r2 + (lo < 0 ? -lo : lo) + (kLow < 0 ? -kLow : kLow));
+    const margin = TWO_POW_M49 * (r2 + Math.abs(lo) + Math.abs(kLow));
     if (certain(y, t, margin)) out[i] = y;
     else deferred[count++] = i;
   }

@@ -14,7 +14,10 @@ export interface CompensatedSum {
 export function addCompensated(state: CompensatedSum, x: number): void {
   const s = state.sum;
   const t = s + x;
-  state.compensation += Math.abs(s) >= Math.abs(x) ? s - t + x : x - t + s;
+  // Knuth's TwoSum: the same exact rounding error as Neumaier's |s| >= |x| branch, without a
+  // branch the processor would mispredict.
+  const xv = t - x;
+  state.compensation += s - xv + (x - (t - xv));
   state.sum = t;
 }
 

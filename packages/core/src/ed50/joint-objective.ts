@@ -266,7 +266,8 @@ export class JointLl3Objective {
         const term = residual * residual;
         this.terms[r] = term;
         const t = sum + term;
-        compensation += Math.abs(sum) >= Math.abs(term) ? sum - t + term : term - t + sum;
+        const tv = t - term;
+        compensation += sum - tv + (term - (t - tv)); // TwoSum: no data-dependent branch
         sum = t;
       }
       this.curveSum[curve] = sum;
@@ -332,7 +333,8 @@ export class JointLl3Objective {
       const term = residual * residual;
       this.curveTerms[r - from] = term;
       const t = sum + term;
-      compensation += Math.abs(sum) >= Math.abs(term) ? sum - t + term : term - t + sum;
+      const tv = t - term;
+      compensation += sum - tv + (term - (t - tv));
       sum = t;
     }
     // (curves before + curves after) + this curve; all terms are non-negative.

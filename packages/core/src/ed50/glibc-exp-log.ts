@@ -230,21 +230,13 @@ export function glibcLogOfRatios(
       else deferred[count++] = i;
       continue;
     }
-    // x = 2^k z with z in [0x1.6p-1, 0x1.6p0) and table index i (e_log.c).
-    let index: number;
-    let k: number;
-    let z: number;
-    if (x >= 0.6875 && x < 1.375) {
-      k = 0;
-      z = x;
-      index = x < 1 ? Math.floor((2 * x - 1.375) * 128) : Math.floor((x - 0.375) * 128);
-    } else {
-      bits[0] = x;
-      const tmpHigh = (words[HIGH]! - 0x3fe60000) | 0;
-      index = (tmpHigh >>> 13) & 127;
-      k = tmpHigh >> 20;
-      z = x * POW2[1074 - k]!;
-    }
+    // x = 2^k z with z in [0x1.6p-1, 0x1.6p0) and table index i (e_log.c), read off the bits
+    // (a branch on the range of x would be mispredicted as often as not).
+    bits[0] = x;
+    const tmpHigh = (words[HIGH]! - 0x3fe60000) | 0;
+    const index = (tmpHigh >>> 13) & 127;
+    const k = tmpHigh >> 20;
+    const z = x * POW2[1074 - k]!;
     // r = fma(z, invc, -1) exactly: z · invc = p + e (Dekker), and p - 1 is exact (Sterbenz).
     const high = LOG_INVC_HIGH[index]!;
     const low = LOG_INVC_LOW[index]!;

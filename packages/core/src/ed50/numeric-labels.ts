@@ -21,12 +21,22 @@ export function normalisedLabelColumns(
   const normalisers = new Map<string, (raw: string) => string>();
   for (const [column, position] of index) {
     if (MEASUREMENT_COLUMNS.has(column)) continue;
-    const present = records.map((r) => r.cells[position]).filter((c) => !isMissing(c)) as string[];
-    if (present.length === 0 || !present.every((cell) => DECIMAL.test(cell.trim()))) continue;
-    const integers = present.every((cell) => {
-      const text = cell.trim();
-      return INTEGER.test(text) && Math.abs(Number(text)) < 2 ** 31;
-    });
+    // One pass per column, stopping at the first label that is not a number (the usual case).
+    let present = 0;
+    let numeric = true;
+    let integers = true;
+    for (const record of records) {
+      const cell = record.cells[position];
+      if (isMissing(cell)) continue;
+      present++;
+      const text = cell!.trim();
+      if (!DECIMAL.test(text)) {
+        numeric = false;
+        break;
+      }
+      if (integers && !(INTEGER.test(text) && Math.abs(Number(text)) < 2 ** 31)) integers = false;
+    }
+    if (present === 0 || !numeric) continue;
     // read.csv reads small whole numbers as integers (printed plainly), others as doubles.
     const labels = new Map<string, string>();
     const normalise = (raw: string): string => {
@@ -39,7 +49,14 @@ export function normalisedLabelColumns(
       }
       return label;
     };
-    const changed = present.find((cell) => normalise(cell) !== cell);
+    let changed: string | undefined;
+    for (const record of records) {
+      const cell = record.cells[position];
+      if (cell !== undefined && normalise(cell) !== cell) {
+        changed = cell;
+        break;
+      }
+    }
     if (changed === undefined) continue;
     normalisers.set(column, normalise);
     issues.warning({

@@ -64,9 +64,10 @@ export function parseCbassCsv(text: string): CbassParseResult {
   if (!columns.ok) return result([], header, 0);
 
   // Blank lines (every cell empty) are skipped like read.csv's blank.lines.skip.
-  const dataRecords = records
-    .map((cells, index) => ({ cells, row: index + 2 }))
-    .filter(({ cells }) => cells.some((cell) => cell.trim() !== ''));
+  const dataRecords: { cells: string[]; row: number }[] = [];
+  records.forEach((cells, index) => {
+    if (cells.some((cell) => cell.trim() !== '')) dataRecords.push({ cells, row: index + 2 });
+  });
   if (dataRecords.length === 0) {
     issues.error({
       code: 'no_data_rows',
@@ -76,11 +77,20 @@ export function parseCbassCsv(text: string): CbassParseResult {
   }
 
   const labels = normalisedLabelColumns(dataRecords, columns.index, issues);
+  // Positions and label normalisers looked up once, not per row (files have 100 000s of rows).
+  const position = (column: string): number => columns.index.get(column) ?? -1;
+  const required = COMPUTATION_COLUMNS.map((column) => ({ column, at: position(column) }));
+  const temperatureAt = position('Temperature');
+  const pamValueAt = position('Pam_value');
+  const valueColumns = [...columns.index].map(([column, at]) => ({
+    column,
+    at,
+    normalise: labels.get(column),
+  }));
   const rows: CbassRow[] = [];
   for (const { cells, row } of dataRecords) {
-    const cell = (column: string): string => cells[columns.index.get(column) ?? -1] ?? '';
-    const missing = COMPUTATION_COLUMNS.filter((column) => isMissing(cell(column)));
-    if (missing.length > 0) {
+    if (required.some(({ at }) => isMissing(cells[at]))) {
+      const missing = required.filter(({ at }) => isMissing(cells[at])).map((r) => r.column);
       issues.rowWarning({
         code: 'missing_value',
         row,
@@ -89,22 +99,23 @@ export function parseCbassCsv(text: string): CbassParseResult {
       });
       continue;
     }
-    const temperature = readNumber(cell('Temperature'), 'Temperature', row, issues);
-    const pamValue = readNumber(cell('Pam_value'), 'Pam_value', row, issues);
+    const temperatureText = cells[temperatureAt]!;
+    const temperature = readNumber(temperatureText, 'Temperature', row, issues);
+    const pamValue = readNumber(cells[pamValueAt]!, 'Pam_value', row, issues);
     if (temperature === null || pamValue === null) continue;
     if (temperature <= 0) {
       issues.rowError({
         code: 'non_positive_temperature',
         row,
         column: 'Temperature',
-        message: `Row ${row}: temperature ${cell('Temperature').trim()} is not above 0 °C; the log-logistic model needs positive temperatures. Row skipped.`,
+        message: `Row ${row}: temperature ${temperatureText.trim()} is not above 0 °C; the log-logistic model needs positive temperatures. Row skipped.`,
       });
       continue;
     }
     const values: Record<string, string> = {};
-    for (const [column, position] of columns.index) {
-      const raw = cells[position] ?? '';
-      values[column] = labels.get(column)?.(raw) ?? raw;
+    for (const { column, at, normalise } of valueColumns) {
+      const raw = cells[at] ?? '';
+      values[column] = normalise ? normalise(raw) : raw;
     }
     rows.push({
       row,

@@ -83,7 +83,7 @@ function mathExpNanoseconds(): number {
   const start = performance.now();
   for (let i = 0; i < n; i++) sink += Math.exp(i * 1e-7);
   const elapsed = performance.now() - start;
-  return sink > 0 ? round((elapsed / n) * 1e6 * 10) / 10 : NaN;
+  return sink > 0 ? Math.round((elapsed / n) * 1e6 * 10) / 10 : NaN;
 }
 
 export async function runEd50Bench(): Promise<BenchResult[]> {
@@ -107,7 +107,8 @@ export async function runEd50Bench(): Promise<BenchResult[]> {
   large.figures.totalMsWithoutCurves = measure(large.name, text, false).figures.totalMs!;
   const perColony = (result: BenchResult) =>
     Number(result.figures.totalMs) / Number(result.figures.colonies);
-  large.figures.msPerColonyVsBaseline = round((perColony(large) / perColony(baseline)) * 100) / 100;
+  large.figures.msPerColonyVsBaseline =
+    Math.round((perColony(large) / perColony(baseline)) * 100) / 100;
   large.figures.target =
     Number(large.figures.totalMs) < 2000 ? 'meets 2 s target' : 'MISSES 2 s target';
   large.figures.mathExpNsThisMachine = mathExpNanoseconds();

@@ -23,6 +23,14 @@ export interface ComputeEdsOptions {
   curves?: boolean;
 }
 
+/**
+ * The largest group fitted jointly. The joint fit has 3 parameters per colony, and R's BFGS keeps
+ * a dense (3N)² matrix and updates it every iteration: 1,000 colonies take about a minute and
+ * 200 MB, and both grow with N² (2,500 colonies: over 10 minutes and 1.4 GB for the matrix
+ * alone, enough to crash a browser tab). Real CBASS groups have 5–100 colonies.
+ */
+export const MAX_COLONIES_PER_GROUP = 1000;
+
 export const COMPATIBILITY_NOTE =
   'Compatibility mode: drc 3.0-1 / CBASSED50 procedure (one joint LL.3 fit per group with a curve ' +
   "per genotype, fitted by R's BFGS exactly as drm does), reproducing CBASSED50 to the last " +
@@ -54,16 +62,17 @@ export function computeEds(
   }
   const grid = temperatureGrid(rows.map((row) => row.temperature));
   const groups = groupRows(rows, grouping);
-  const total = groups.reduce(
-    (sum, group) => sum + new Set(group.rows.map((row) => row.genotype)).size,
-    0,
-  );
+  const colonyCounts = groups.map((group) => new Set(group.rows.map((row) => row.genotype)).size);
+  const total = colonyCounts.reduce((sum, count) => sum + count, 0);
   let done = 0;
-  for (const group of groups) {
+  for (const [index, group] of groups.entries()) {
+    const colonyCount = colonyCounts[index]!;
     const result =
       group.collidesWith.length > 0
         ? rejectedGroup(group)
-        : safelyComputeGroup(group, options.curves === false ? null : grid);
+        : colonyCount > MAX_COLONIES_PER_GROUP
+          ? rejectedGroup(group, tooLargeFlag(colonyCount))
+          : safelyComputeGroup(group, options.curves === false ? null : grid);
     computation.groups.push(result);
     computation.colonies.push(...result.colonies);
     done += result.colonies.length;
@@ -113,6 +122,17 @@ function computeGroup(group: RowGroup, grid: readonly number[] | null): EdGroupR
     curve,
     curveError: error,
     edLines: { ed5: summary.ed5.mean, ed50: summary.ed50.mean, ed95: summary.ed95.mean },
+  };
+}
+
+function tooLargeFlag(colonyCount: number): ColonyFlag {
+  const limit = MAX_COLONIES_PER_GROUP.toLocaleString('en-US');
+  return {
+    code: 'group_too_large',
+    message:
+      `This group has ${colonyCount.toLocaleString('en-US')} colonies; one joint fit of more than ` +
+      `${limit} would take too long and too much memory (it grows with the square of the number ` +
+      'of colonies). Not computed: group by a further column (e.g. Project or Date) or split the file.',
   };
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fijiRaw from '../../../../fixtures/datasheets/2022_FJI_Viti_Levu_raw.csv?raw';
-import { computeEds } from './compute-eds';
+import { MAX_COLONIES_PER_GROUP, computeEds } from './compute-eds';
 import { drcEffectiveDose } from './ed-values';
 import { formatEdResultsCsv } from './format-csv';
 import { parseCbassCsv } from './parse-cbass-csv';
@@ -187,6 +187,30 @@ describe('file-level checks', () => {
     expect(result.groups).toHaveLength(2);
     for (const c of result.colonies) expect(codes(c)).toEqual(['grouping_property_collision']);
     expect(result.errors).toHaveLength(1);
+  });
+});
+
+describe('a group too large for one joint fit', () => {
+  it('is not computed, with the reason, while the other groups are', () => {
+    const result = dataset((add) => {
+      healthyColonies(add, 'Small');
+      for (let k = 1; k <= MAX_COLONIES_PER_GROUP + 1; k++) {
+        add('Huge', `h${k}`, TEMPERATURES, (t) => logistic(t, 35 + (k % 7) * 0.2, 45));
+      }
+    });
+    const huge = result.groups.find((group) => group.groupValues.Site === 'Huge')!;
+    expect(huge.colonies).toHaveLength(1001);
+    for (const c of huge.colonies) {
+      expect(codes(c)).toEqual(['group_too_large']);
+      expectNoEds(c);
+    }
+    expect(huge.colonies[0]!.flags[0]!.message).toMatch(
+      /^This group has 1,001 colonies; one joint fit of more than 1,000 would take too long/,
+    );
+    expect(huge.curve).toBeNull();
+    const small = result.groups.find((group) => group.groupValues.Site === 'Small')!;
+    expect(small.colonies.map((c) => c.ed50.rounded)).not.toContain(null);
+    expect(result.errors).toEqual([]);
   });
 });
 

@@ -3,7 +3,12 @@
  * computed as CBASSED50 / drc 3.0-1 do, in pure TypeScript (Node, browser, Web Worker).
  */
 export { parseCbassCsv } from './parse-cbass-csv';
-export { computeEds, COMPATIBILITY_NOTE, type ComputeEdsOptions } from './compute-eds';
+export {
+  computeEds,
+  COMPATIBILITY_NOTE,
+  MAX_COLONIES_PER_GROUP,
+  type ComputeEdsOptions,
+} from './compute-eds';
 export {
   formatEdResultsCsv,
   formatSummaryCsv,

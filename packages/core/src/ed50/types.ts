@@ -102,7 +102,8 @@ export type ColonyFlagCode =
   | 'baseline_depressed'
   | 'optimizer_max_iterations'
   | 'joint_fit_without_excluded'
-  | 'grouping_property_collision';
+  | 'grouping_property_collision'
+  | 'group_too_large';
 
 export interface ColonyFlag {
   code: ColonyFlagCode;

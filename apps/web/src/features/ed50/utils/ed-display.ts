@@ -36,6 +36,7 @@ const FLAG_LABELS: Record<ColonyFlagCode, { label: string; severity: FlagSeverit
   single_temperature: { label: 'One temperature', severity: 'excluded' },
   fit_failed: { label: 'Fit failed', severity: 'excluded' },
   grouping_property_collision: { label: 'Group name collision', severity: 'excluded' },
+  group_too_large: { label: 'Group too large', severity: 'excluded' },
   too_few_temperatures: { label: 'Only 2 temperatures', severity: 'withheld' },
   response_increases: { label: 'Response increases', severity: 'withheld' },
   no_thermal_response: { label: 'No thermal response', severity: 'withheld' },

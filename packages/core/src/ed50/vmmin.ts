@@ -81,6 +81,7 @@ export function vmmin(
   const t = new Float64Array(n);
   const X = new Float64Array(n);
   const c = new Float64Array(n);
+  const negatedG = new Float64Array(n);
   /** The last rejected point of a line search, when its value has to be recomputed exactly. */
   const rejected = new Float64Array(n);
   // The inverse-Hessian approximation. The C code keeps its lower triangle and reads B[j][i]
@@ -107,7 +108,9 @@ export function vmmin(
       X[i] = p[i]!;
       c[i] = g[i]!;
     }
-    negatedProduct(B, g, t, n);
+    // t = -B g. C's `s -= B[i][j] * g[j]` is, to the bit, `s += B[i][j] * (-g[j])`.
+    for (let i = 0; i < n; i++) negatedG[i] = -g[i]!;
+    product(B, negatedG, t, n);
     let gradproj = 0.0;
     for (let i = 0; i < n; i++) gradproj += t[i]! * g[i]!;
 
@@ -199,45 +202,11 @@ export function vmmin(
   };
 }
 
-/*
- * Matrix-vector products of the loops above. Each row's sum is accumulated in R's order (j = 0,
- * 1, ...); two rows are summed side by side only so that the processor can overlap their
- * dependency chains (a row alone waits on every addition). The doubles are the same.
+/**
+ * out = B v, each row's sum accumulated in R's order (s = 0; s += B[i][j] * v[j] for j = 0, 1, …).
+ * Four rows are summed side by side only so that the processor can overlap their addition chains
+ * (a row alone waits on every addition); the doubles are the same.
  */
-
-/** out[i] = 0 - B[i][0]·v[0] - B[i][1]·v[1] - … (vmmin's `s -= B[i][j] * g[j]`). */
-function negatedProduct(B: Float64Array, v: Float64Array, out: Float64Array, n: number): void {
-  let i = 0;
-  for (; i + 3 < n; i += 4) {
-    const r0 = i * n;
-    const r1 = r0 + n;
-    const r2 = r1 + n;
-    const r3 = r2 + n;
-    let s0 = 0.0;
-    let s1 = 0.0;
-    let s2 = 0.0;
-    let s3 = 0.0;
-    for (let j = 0; j < n; j++) {
-      const vj = v[j]!;
-      s0 -= B[r0 + j]! * vj;
-      s1 -= B[r1 + j]! * vj;
-      s2 -= B[r2 + j]! * vj;
-      s3 -= B[r3 + j]! * vj;
-    }
-    out[i] = s0;
-    out[i + 1] = s1;
-    out[i + 2] = s2;
-    out[i + 3] = s3;
-  }
-  for (; i < n; i++) {
-    const row = i * n;
-    let s = 0.0;
-    for (let j = 0; j < n; j++) s -= B[row + j]! * v[j]!;
-    out[i] = s;
-  }
-}
-
-/** out[i] = 0 + B[i][0]·v[0] + B[i][1]·v[1] + … (vmmin's `s += B[i][j] * c[j]`). */
 function product(B: Float64Array, v: Float64Array, out: Float64Array, n: number): void {
   let i = 0;
   for (; i + 3 < n; i += 4) {

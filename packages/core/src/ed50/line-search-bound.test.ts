@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { JointLl3Objective, type JointData } from './joint-objective';
+import { BFGS_DEFAULTS, centralDifferences, rosenbrock } from './optim-test-problems';
 import { vmmin } from './vmmin';
 
 /*
@@ -7,19 +8,7 @@ import { vmmin } from './vmmin';
  * `valueUnlessAbove`) is a speed-up only: these tests pin that it never changes a result.
  */
 
-const rosenbrock = (x: Float64Array) => 100 * (x[1]! - x[0]! * x[0]!) ** 2 + (1 - x[0]!) ** 2;
-const centralDifferences = (x: Float64Array, g: Float64Array) => {
-  const p = Float64Array.from(x);
-  for (let i = 0; i < p.length; i++) {
-    p[i] = x[i]! + 1e-3;
-    const up = rosenbrock(p);
-    p[i] = x[i]! - 1e-3;
-    const down = rosenbrock(p);
-    g[i] = (up - down) / (2 * 1e-3);
-    p[i] = x[i]!;
-  }
-};
-const options = { maxit: 100, abstol: -Infinity, reltol: 1.490116119384765625e-8 };
+const options = BFGS_DEFAULTS;
 
 describe('vmmin with a line search that may only bound rejected values', () => {
   it('gives the same point, value and counts as with exact values, recomputing where R reads one', () => {

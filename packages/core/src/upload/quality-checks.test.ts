@@ -1,27 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { prepareUpload } from './prepare-upload';
-import { csv, datasheetText, textFile, TODAY } from './upload-test-files';
-
-const HEADER = [
-  'Project.name',
-  'Experiment.name',
-  'Experiment.date',
-  'Colony.name',
-  'Colony.species',
-  'Colony.country',
-  'Colony.latitude',
-  'Colony.longitude',
-  'Colony.ed50',
-  'BioSample.name',
-  'BioSample.collection_date',
-  'Observation.condition',
-  'Observation.temperature',
-  'Observation.timepoint',
-  'Observation.pam_value',
-  'Publication.title',
-  'Publication.year',
-  'Publication.doi',
-];
+import { csv, datasheetText, STANDARD_HEADER, textFile, TODAY } from './upload-test-files';
 
 function colony(name: string, ed50: number | string, points: [number, number][]) {
   return points.map(([t, pam]) => [
@@ -47,7 +26,9 @@ function colony(name: string, ed50: number | string, points: [number, number][])
 }
 
 function flagsOf(rows: (string | number)[][]) {
-  const result = prepareUpload(textFile('m.csv', csv([HEADER, ...rows])), null, { today: TODAY });
+  const result = prepareUpload(textFile('m.csv', csv([STANDARD_HEADER, ...rows])), null, {
+    today: TODAY,
+  });
   if (!result.ok) throw new Error(JSON.stringify(result.errors));
   return result.plan.flags.map((f) => [f.code, f.colony]);
 }

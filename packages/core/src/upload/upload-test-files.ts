@@ -20,6 +20,28 @@ const DATASHEETS: Record<string, string> = {
   'template_raw.csv': template,
 };
 
+/** The standard (Coral Future) layout's header, as a researcher's datasheet has it. */
+export const STANDARD_HEADER = [
+  'Project.name',
+  'Experiment.name',
+  'Experiment.date',
+  'Colony.name',
+  'Colony.species',
+  'Colony.country',
+  'Colony.latitude',
+  'Colony.longitude',
+  'Colony.ed50',
+  'BioSample.name',
+  'BioSample.collection_date',
+  'Observation.condition',
+  'Observation.temperature',
+  'Observation.timepoint',
+  'Observation.pam_value',
+  'Publication.title',
+  'Publication.year',
+  'Publication.doi',
+];
+
 /** A fixed "today" so date checks do not depend on when the tests run. */
 export const TODAY = new Date('2026-06-01T12:00:00Z');
 

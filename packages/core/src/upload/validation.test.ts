@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { prepareUpload, type PrepareResult } from './prepare-upload';
-import { csv, datasheet, datasheetText, editCell, textFile, TODAY } from './upload-test-files';
+import {
+  csv,
+  datasheet,
+  datasheetText,
+  editCell,
+  STANDARD_HEADER,
+  textFile,
+  TODAY,
+} from './upload-test-files';
 
 const options = { today: TODAY };
 
@@ -253,26 +261,7 @@ describe('ED results file matching', () => {
 
   it('a standard file with a matching ED file takes ED5/ED95 from it; a different ED50 is an error', () => {
     const main = csv([
-      [
-        'Project.name',
-        'Experiment.name',
-        'Experiment.date',
-        'Colony.name',
-        'Colony.species',
-        'Colony.country',
-        'Colony.latitude',
-        'Colony.longitude',
-        'Colony.ed50',
-        'BioSample.name',
-        'BioSample.collection_date',
-        'Observation.condition',
-        'Observation.temperature',
-        'Observation.timepoint',
-        'Observation.pam_value',
-        'Publication.title',
-        'Publication.year',
-        'Publication.doi',
-      ],
+      STANDARD_HEADER,
       ...[30, 33, 36, 39].map((t, i) => [
         'P',
         'Reef',

@@ -5,7 +5,8 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import { repoRoot } from '../../config';
 import type { AppDb } from '../../db/database';
-import type { TestAgent } from '../../../test/auth-client';
+import { createUser, TestAgent } from '../../../test/auth-client';
+import { createTestApp, type TestContext } from '../../../test/test-app';
 
 export const DATASHEETS = path.join(repoRoot, 'fixtures/datasheets');
 
@@ -15,6 +16,30 @@ export function datasheet(name: string): Buffer {
 
 export function makeDataDir(): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), 'coral-uploads-'));
+}
+
+export interface UploadTestApp {
+  ctx: TestContext;
+  /** The app's own DATA_DIR, where uploaded files are stored. */
+  dataDir: string;
+  ann: TestAgent;
+  bob: TestAgent;
+}
+
+/** An app on a throw-away data directory with two users, ann and bob, both logged in. */
+export async function openUploadTestApp(): Promise<UploadTestApp> {
+  const dataDir = makeDataDir();
+  const ctx = await createTestApp({ DATA_DIR: dataDir });
+  await createUser(ctx.database.db, 'ann');
+  await createUser(ctx.database.db, 'bob');
+  const ann = await new TestAgent(ctx.app).loginOrThrow('ann');
+  const bob = await new TestAgent(ctx.app).loginOrThrow('bob');
+  return { ctx, dataDir, ann, bob };
+}
+
+export async function closeUploadTestApp({ ctx, dataDir }: UploadTestApp): Promise<void> {
+  await ctx.close();
+  fs.rmSync(dataDir, { recursive: true, force: true });
 }
 
 export interface Part {

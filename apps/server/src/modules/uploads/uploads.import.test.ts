@@ -7,28 +7,29 @@ import {
   type TUploadAccepted,
   type TUploadDetail,
 } from '@coral/core';
-import { createTestApp, type TestContext } from '../../../test/test-app';
-import { createUser, TestAgent } from '../../../test/auth-client';
+import type { TestContext } from '../../../test/test-app';
+import type { TestAgent } from '../../../test/auth-client';
 import { processUpload } from './upload-processor';
-import { datasetSnapshot, datasheet, difference, makeDataDir, upload } from './upload-test-helpers';
+import {
+  datasetSnapshot,
+  datasheet,
+  difference,
+  closeUploadTestApp,
+  openUploadTestApp,
+  type UploadTestApp,
+  upload,
+} from './upload-test-helpers';
 
 let ctx: TestContext;
-let dataDir: string;
 let ann: TestAgent;
 let bob: TestAgent;
 
+let app: UploadTestApp;
 beforeAll(async () => {
-  dataDir = makeDataDir();
-  ctx = await createTestApp({ DATA_DIR: dataDir });
-  await createUser(ctx.database.db, 'ann');
-  await createUser(ctx.database.db, 'bob');
-  ann = await new TestAgent(ctx.app).loginOrThrow('ann');
-  bob = await new TestAgent(ctx.app).loginOrThrow('bob');
+  app = await openUploadTestApp();
+  ({ ctx, ann, bob } = app);
 });
-afterAll(async () => {
-  await ctx.close();
-  fs.rmSync(dataDir, { recursive: true, force: true });
-});
+afterAll(() => closeUploadTestApp(app));
 
 type FileArg = { filename: string; content: Buffer | string };
 const file = (name: string): FileArg => ({ filename: name, content: datasheet(name) });

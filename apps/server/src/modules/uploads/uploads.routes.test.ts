@@ -1,5 +1,4 @@
 import crypto from 'node:crypto';
-import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   UPLOAD_QUEUED_MESSAGE,
@@ -8,12 +7,14 @@ import {
   type TUploadDetail,
   type TUploadSummary,
 } from '@coral/core';
-import { createTestApp, type TestContext } from '../../../test/test-app';
-import { createUser, TestAgent } from '../../../test/auth-client';
+import type { TestContext } from '../../../test/test-app';
+import { TestAgent } from '../../../test/auth-client';
 import {
   datasetSnapshot,
   datasheet,
-  makeDataDir,
+  closeUploadTestApp,
+  openUploadTestApp,
+  type UploadTestApp,
   multipart,
   storedFiles,
   tempFiles,
@@ -25,18 +26,12 @@ let dataDir: string;
 let ann: TestAgent;
 let bob: TestAgent;
 
+let app: UploadTestApp;
 beforeAll(async () => {
-  dataDir = makeDataDir();
-  ctx = await createTestApp({ DATA_DIR: dataDir });
-  await createUser(ctx.database.db, 'ann');
-  await createUser(ctx.database.db, 'bob');
-  ann = await new TestAgent(ctx.app).loginOrThrow('ann');
-  bob = await new TestAgent(ctx.app).loginOrThrow('bob');
+  app = await openUploadTestApp();
+  ({ ctx, dataDir, ann, bob } = app);
 });
-afterAll(async () => {
-  await ctx.close();
-  fs.rmSync(dataDir, { recursive: true, force: true });
-});
+afterAll(() => closeUploadTestApp(app));
 
 const cbass84 = { filename: 'cbass_84.csv', content: datasheet('cbass_84.csv') };
 const raw = { filename: 'cbass_dataset_raw.csv', content: datasheet('cbass_dataset_raw.csv') };

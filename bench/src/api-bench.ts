@@ -1,13 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
+import { THRESHOLD_KINDS } from '@coral/core';
 import { buildApp } from '../../apps/server/src/app';
 import { loadConfig } from '../../apps/server/src/config';
 import { openDatabase, type DatabaseHandle } from '../../apps/server/src/db/database';
 import { migrateToLatest } from '../../apps/server/src/db/migrate';
-import { seedDatabase } from '../../apps/server/src/db/seed/seed-database';
+import { seedDatabase } from '../../apps/server/src/modules/datasets/dataset-seed.service';
 import { publishColonyFeed } from '../../apps/server/src/modules/colonies/colonies.service';
-import { currentDatasetVersion } from '../../apps/server/src/modules/datasets/dataset-version';
-import { importDataset } from '../../apps/server/src/modules/datasets/dataset-import.service';
+import { currentDataVersion } from '../../apps/server/src/modules/read-models/read-models.service';
+import { importAsPublished } from '../../apps/server/src/modules/datasets/dataset-seed.service';
 import { publishStatistics } from '../../apps/server/src/modules/statistics/statistics.service';
 import { thresholdsRepository } from '../../apps/server/src/modules/thresholds/thresholds.repository';
 import { loadThresholdLists } from '../../apps/server/src/modules/thresholds/thresholds.service';
@@ -56,7 +57,7 @@ async function measure(handle: DatabaseHandle): Promise<Measured> {
   const publish = async (build: (version: number) => Promise<unknown>) => {
     const times: number[] = [];
     for (let i = 0; i < REPEATS; i++) {
-      const { version } = await currentDatasetVersion(handle.db);
+      const { version } = await currentDataVersion(handle.db);
       times.push(await timeIt(() => build(version)));
     }
     return median(times);
@@ -85,7 +86,7 @@ async function naiveVersusBatched(handle: DatabaseHandle, sample: number) {
   ).map((r) => r.id);
   const naive = await timeIt(async () => {
     for (const id of ids) {
-      for (const kind of ['ed50', 'ed5', 'ed95'] as const) {
+      for (const kind of THRESHOLD_KINDS) {
         await thresholdsRepository.listByColonies(handle.db, kind, [id]);
       }
     }
@@ -126,7 +127,7 @@ export async function runApiBench(options: { colonies: number; databaseUrl?: str
         : await prepare('synthetic', target);
     const bundle = syntheticDataset({ colonies: options.colonies, projects: 40 });
     const importTime = await timeIt(() =>
-      syntheticDb.db.transaction().execute((trx) => importDataset(trx, bundle)),
+      syntheticDb.db.transaction().execute((trx) => importAsPublished(trx, bundle)),
     );
     const synthetic = await measure(syntheticDb);
     const nPlusOne = await naiveVersusBatched(syntheticDb, 1000);

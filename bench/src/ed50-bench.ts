@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { computeEds, formatEdResultsCsv, parseCbassCsv } from '../../packages/core/src/ed50/index';
+import { computeEds, formatEdResultsCsv, parseCbassCsv } from '@coral/core/ed50';
 import { createRandom } from './random';
 
 /**

@@ -7,8 +7,8 @@ import { buildApp } from '../../apps/server/src/app';
 import { loadConfig } from '../../apps/server/src/config';
 import { openDatabase, type DatabaseHandle } from '../../apps/server/src/db/database';
 import { migrateToLatest } from '../../apps/server/src/db/migrate';
-import { seedDatabase } from '../../apps/server/src/db/seed/seed-database';
-import { importDataset } from '../../apps/server/src/modules/datasets/dataset-import.service';
+import { seedDatabase } from '../../apps/server/src/modules/datasets/dataset-seed.service';
+import { importAsPublished } from '../../apps/server/src/modules/datasets/dataset-seed.service';
 import { count, median, ms, printTable, ratio, timeIt, verdict } from './report';
 import { syntheticDataset } from './synthetic-dataset';
 
@@ -303,7 +303,7 @@ export async function runMapBench(): Promise<void> {
     const syntheticDb = await database(async (h) => {
       const bundle = syntheticDataset({ colonies, projects: 40 });
       importTime = await timeIt(() =>
-        h.db.transaction().execute((trx) => importDataset(trx, bundle)),
+        h.db.transaction().execute((trx) => importAsPublished(trx, bundle)),
       );
     });
     const synthetic = await measure(browser, syntheticDb);

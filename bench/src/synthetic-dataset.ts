@@ -1,5 +1,13 @@
-import { emptyBundle, type DatasetBundle } from '@coral/core';
+import { emptyBundle, THRESHOLD_KIND_INFO, THRESHOLD_KINDS, type DatasetBundle } from '@coral/core';
 import { createRandom } from './random';
+
+/**
+ * The temperature at which a log-logistic curve with the given ED50 and Hill slope has lost
+ * `level` % of its maximum: ED_p = ED50 · (p / (100 − p))^(1/hill).
+ */
+export function edAtLevel(ed50: number, hill: number, level: number): number {
+  return ed50 * (level / (100 - level)) ** (1 / hill);
+}
 
 /** Reef regions CBASS studies sample, with their MMM climatology (°C) and country. */
 export const SYNTHETIC_REGIONS = [
@@ -143,13 +151,16 @@ export function syntheticDataset({
       observationKeys.push(key);
     }
     const failed = random.next() < 0.05;
-    const values = {
-      ed50: failed ? random.between(60, 3000) : ed50,
-      ed5: ed50 * (5 / 95) ** (1 / hill),
-      ed95: failed ? random.between(100, 5e6) : ed50 * (95 / 5) ** (1 / hill),
-    };
-    for (const kind of ['ed50', 'ed5', 'ed95'] as const) {
-      const abs = Math.round(values[kind] * 100) / 100;
+    for (const kind of THRESHOLD_KINDS) {
+      // A failed fit shows in the ED50 and the upper tail, as in the seed (2365 °C, 4.5e6 °C).
+      const { level } = THRESHOLD_KIND_INFO[kind];
+      const value =
+        failed && level === 50
+          ? random.between(60, 3000)
+          : failed && level > 50
+            ? random.between(100, 5e6)
+            : edAtLevel(ed50, hill, level);
+      const abs = Math.round(value * 100) / 100;
       bundle.thresholds[kind].push({
         key: colonyKey,
         colonyKey,

@@ -2,11 +2,17 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
-import { ed50, formatCsvRow, prepareUpload } from '@coral/core';
+import {
+  ed50,
+  formatCsvRow,
+  prepareUpload,
+  THRESHOLD_KIND_INFO,
+  THRESHOLD_KINDS_BY_LEVEL,
+} from '@coral/core';
 import { loadConfig, type AppConfig } from '../../apps/server/src/config';
 import { openDatabase, type DatabaseHandle } from '../../apps/server/src/db/database';
 import { migrateToLatest } from '../../apps/server/src/db/migrate';
-import { seedDatabase } from '../../apps/server/src/db/seed/seed-database';
+import { seedDatabase } from '../../apps/server/src/modules/datasets/dataset-seed.service';
 import { usersService } from '../../apps/server/src/modules/users/users.service';
 import { processUpload } from '../../apps/server/src/modules/uploads/upload-processor';
 import {
@@ -16,7 +22,7 @@ import {
 import { uploadsRepository } from '../../apps/server/src/modules/uploads/uploads.repository';
 import { count, ms, printTable, ratio, timeIt, verdict, type BenchRow } from './report';
 import { createRandom } from './random';
-import { SYNTHETIC_REGIONS } from './synthetic-dataset';
+import { edAtLevel, SYNTHETIC_REGIONS } from './synthetic-dataset';
 
 /** Regions of the synthetic sheet: the benchmark dataset's first six. */
 const REGIONS = SYNTHETIC_REGIONS.slice(0, 6);
@@ -34,9 +40,7 @@ const GENOTYPES_PER_GROUP = 10;
 const MAIN_HEADER = ed50.CBASS_COLUMNS;
 const ED_HEADER = [
   '',
-  'ED5',
-  'ED50',
-  'ED95',
+  ...THRESHOLD_KINDS_BY_LEVEL.map((kind) => THRESHOLD_KIND_INFO[kind].edLabel),
   'GroupingProperty',
   'Site',
   'Condition',
@@ -97,9 +101,9 @@ export function syntheticUpload(rows: number, seed = 8): { main: string; ed: str
     ed.push(
       formatCsvRow([
         c + 1,
-        round(ed50 * (5 / 95) ** (1 / hill)),
-        round(ed50),
-        round(ed50 * (95 / 5) ** (1 / hill)),
+        ...THRESHOLD_KINDS_BY_LEVEL.map((kind) =>
+          round(edAtLevel(ed50, hill, THRESHOLD_KIND_INFO[kind].level)),
+        ),
         `${site}_${condition}_${species}_420_${genotype}`,
         site,
         condition,

@@ -1,6 +1,5 @@
 import type { Page } from '@playwright/test';
 import type { TCartColonyEntry, TCartGroup, TColony } from '@coral/core';
-import { usersReady } from '../support/environment';
 import { expect, test } from '../support/fixtures';
 import { editResponse } from '../support/hold';
 import { RESEARCHER } from '../support/users';
@@ -86,8 +85,6 @@ function inflate(entries: readonly TCartColonyEntry[], count: number): TCartColo
 }
 
 test.describe('[CART] large groups and phones', () => {
-  test.skip(!usersReady(), 'the server has no user:create command yet');
-
   test(`a group of ${SYNTHETIC_COLONIES} colonies expands and pages quickly`, async ({
     page,
   }, testInfo) => {

@@ -2,7 +2,6 @@ import fs from 'node:fs';
 import type { Locator, Page } from '@playwright/test';
 import type { TCartColonyEntry, TCartGroup, TColony } from '@coral/core';
 import Papa from 'papaparse';
-import { usersReady } from '../support/environment';
 import { expect, test } from '../support/fixtures';
 import { holdRequests } from '../support/hold';
 import { logInThroughUi } from '../support/login';
@@ -152,8 +151,6 @@ const EXPORT_HEADER = (
 ).split(',');
 
 test.describe('[CART] Research Cart', () => {
-  test.skip(!usersReady(), 'the server has no user:create command yet');
-
   test('add two groups on the map, search, sort, expand, rename, export selected, delete', async ({
     page,
     checkA11y,

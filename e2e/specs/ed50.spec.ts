@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Download, Page } from '@playwright/test';
-import { e2eEnv, usersReady } from '../support/environment';
+import { e2eEnv } from '../support/environment';
 import { repoRoot } from '../support/e2e-server';
 import { expect, test } from '../support/fixtures';
 import { logInThroughUi } from '../support/login';
@@ -210,7 +210,6 @@ test.describe('[ED50] calculator', () => {
 
 test.describe('[ED50] hand-over to the upload page', () => {
   test('“Upload these results” opens the upload page with both files chosen', async ({ page }) => {
-    test.skip(!usersReady(), 'this server build cannot create the e2e accounts');
     await page.goto('/ed50');
     await logInThroughUi(page, RESEARCHER);
     await page.goto('/ed50');

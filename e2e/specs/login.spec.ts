@@ -1,12 +1,9 @@
 import type { Page } from '@playwright/test';
-import { usersReady } from '../support/environment';
 import { expect, test } from '../support/fixtures';
 import { logInThroughUi } from '../support/login';
 import { RESEARCHER } from '../support/users';
 
 test.describe('[AUTH] login and logout', () => {
-  test.skip(!usersReady(), 'the server has no user:create command yet');
-
   const signIn = (page: Page) => page.getByRole('button', { name: /^(Sign In|Signing in\.\.\.)$/ });
 
   test('requires both fields: Sign In is disabled until both are filled', async ({

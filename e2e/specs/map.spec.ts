@@ -9,7 +9,6 @@ import {
   type TCartGroup,
   type TColony,
 } from '@coral/core';
-import { usersReady } from '../support/environment';
 import { expect, test } from '../support/fixtures';
 import { holdRequests } from '../support/hold';
 import { logInThroughUi } from '../support/login';
@@ -362,8 +361,6 @@ test.describe('[MAP] add to cart', () => {
   });
 
   test.describe('logged in', () => {
-    test.skip(!usersReady(), 'the server has no user:create command yet');
-
     test("'Item added to cart!' for 1 s, and the group is in the cart", async ({
       page,
       request,

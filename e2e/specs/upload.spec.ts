@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { usersReady } from '../support/environment';
 import { repoRoot } from '../support/e2e-server';
 import { expect, test } from '../support/fixtures';
 import { logInThroughUi } from '../support/login';
@@ -31,8 +30,6 @@ async function openUploadLoggedIn(page: Page) {
 }
 
 test.describe('[UPLOAD] Upload Coral Research Data', () => {
-  test.skip(!usersReady(), 'the server has no user:create command yet');
-
   test('choose both files, preview, upload, follow the status to done in My uploads', async ({
     page,
     checkA11y,

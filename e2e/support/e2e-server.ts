@@ -33,10 +33,11 @@ export function freePort(): Promise<number> {
 }
 
 /**
- * Creates accounts with the server's CLI on the (not yet running) embedded database. Returns
- * false when this server build has no `user:create` command yet.
+ * Creates accounts with the server's CLI on the (not yet running) embedded database. Throws,
+ * with what the CLI printed, when one cannot be created: the login journeys need every account,
+ * so the run fails instead of skipping them.
  */
-export function createUsers(dataDir: string, users: readonly E2eUser[]): boolean {
+export function createUsers(dataDir: string, users: readonly E2eUser[]): void {
   for (const user of users) {
     const result = spawnSync(process.execPath, [serverCli, 'user:create', user.username], {
       cwd: repoRoot,
@@ -44,12 +45,14 @@ export function createUsers(dataDir: string, users: readonly E2eUser[]): boolean
       input: `${user.password}\n`,
       encoding: 'utf8',
     });
-    if (result.status === 2 && /Unknown command/.test(result.stderr)) return false;
     if (result.status !== 0) {
-      throw new Error(`user:create ${user.username} failed:\n${result.stdout}${result.stderr}`);
+      throw new Error(
+        `e2e: cannot create the account ${user.username} that the login journeys need: ` +
+          `\`cli.js user:create ${user.username}\` exited with ${result.status ?? result.signal}.\n` +
+          `${result.stdout}${result.stderr}`,
+      );
     }
   }
-  return true;
 }
 
 export interface RunningServer {

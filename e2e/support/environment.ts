@@ -4,7 +4,6 @@
 export const ENV = {
   baseUrl: 'E2E_BASE_URL',
   ed50Port: 'E2E_ED50_PORT',
-  usersReady: 'E2E_USERS_READY',
 } as const;
 
 export function e2eEnv(name: keyof typeof ENV): string {
@@ -13,9 +12,4 @@ export function e2eEnv(name: keyof typeof ENV): string {
     throw new Error(`${ENV[name]} is not set: run the journeys with \`npm run test:e2e\`.`);
   }
   return value;
-}
-
-/** True when the server's CLI could create the e2e accounts (the auth API is present). */
-export function usersReady(): boolean {
-  return process.env[ENV.usersReady] === '1';
 }

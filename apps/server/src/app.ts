@@ -15,6 +15,7 @@ import { createLoginRateLimiter } from './modules/auth/login-rate-limiter';
 import { loadSessionSecret } from './modules/auth/session-secret';
 import { createSessionService } from './modules/auth/sessions.service';
 import { biosamplesRoutes } from './modules/biosamples/biosamples.routes';
+import { createBiosamplesService } from './modules/biosamples/biosamples.service';
 import { createJobQueue, jobQueueOptions, type JobQueue } from './jobs/job-queue';
 import { cartRoutes } from './modules/cart/cart.routes';
 import { createCartService } from './modules/cart/cart.service';
@@ -26,12 +27,18 @@ import { publicConfigRoutes } from './modules/public-config/public-config.routes
 import { statisticsRoutes } from './modules/statistics/statistics.routes';
 import { createStatisticsService } from './modules/statistics/statistics.service';
 import { maxMinRoutes } from './modules/thresholds/max-min.routes';
-import { createAuthenticator } from './plugins/authentication';
+import { createThresholdsService } from './modules/thresholds/thresholds.service';
+import { createAuthenticator, registerAuthenticationRequirement } from './plugins/authentication';
 import { createCsrfTokens, registerCsrfProtection } from './plugins/csrf';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerOpenApi } from './plugins/openapi';
 import { registerWebApp } from './plugins/web-app';
 import { uploadsRoutes } from './modules/uploads/uploads.routes';
+import { datasetsRoutes } from './modules/datasets/datasets.routes';
+import {
+  createDatasetsService,
+  type DatasetsServiceOptions,
+} from './modules/datasets/datasets.service';
 import { createUploadsService } from './modules/uploads/uploads.service';
 
 export interface AppDependencies {
@@ -86,17 +93,18 @@ export async function buildApp({ config, db, jobs }: AppDependencies): Promise<F
   // After the cookie parser, before any body is read: see plugins/csrf.ts.
   const csrf = createCsrfTokens(await loadSessionSecret(db, config));
   registerCsrfProtection(app, csrf);
+  const sessions = createSessionService(db, config.sessions);
+  const authenticator = createAuthenticator(sessions);
+  registerAuthenticationRequirement(app, authenticator);
   await registerOpenApi(app);
 
   await app.register(publicConfigRoutes, { config });
   await app.register(statisticsRoutes, { statistics: createStatisticsService(db) });
   await app.register(coloniesRoutes, { colonies: createColoniesService(db) });
-  await app.register(biosamplesRoutes, { db });
+  await app.register(biosamplesRoutes, { biosamples: createBiosamplesService(db) });
   await app.register(projectsRoutes, { projects: createProjectsService(db) });
-  await app.register(maxMinRoutes, { db });
+  await app.register(maxMinRoutes, { thresholds: createThresholdsService(db) });
 
-  const sessions = createSessionService(db, config.sessions);
-  const authenticator = createAuthenticator(sessions);
   const auth = createAuthService({
     db,
     sessions,
@@ -112,12 +120,27 @@ export async function buildApp({ config, db, jobs }: AppDependencies): Promise<F
   const queue = jobs ?? createJobQueue(db, jobQueueOptions(config, false));
   if (!jobs) app.addHook('onClose', () => queue.stop());
   await app.register(uploadsRoutes, {
-    uploads: createUploadsService(db, queue, config.uploads.storageDir),
+    uploads: createUploadsService(db, queue, config.uploads),
     authenticator,
     maxBytes: config.uploads.maxBytes,
-    storageDir: config.uploads.storageDir,
+  });
+  await app.register(datasetsRoutes, {
+    datasets: createDatasetsService(db, datasetsServiceOptions(config, queue)),
+    authenticator,
   });
 
   await registerWebApp(app, config.webDistDir);
   return app;
+}
+
+/** What the datasets service needs from the deployment: its address and the job queue. */
+export function datasetsServiceOptions(config: AppConfig, queue: JobQueue): DatasetsServiceOptions {
+  return {
+    publicUrl: `http://${config.http.host}:${config.http.port}`,
+    jobs: {
+      start: () => queue.start(),
+      scheduleEmbargoRelease: (trx, datasetId, date) =>
+        queue.scheduleEmbargoRelease(trx, datasetId, date),
+    },
+  };
 }

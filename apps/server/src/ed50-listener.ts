@@ -20,8 +20,8 @@ const urlOf = (host: string, port: number) =>
   `http://${['0.0.0.0', '::', ''].includes(host) ? 'localhost' : host.includes(':') ? `[${host}]` : host}:${port}/`;
 
 /**
- * The ED calculator's own port (spec §2 Navbar, §9: the navbar's ED50 Calculator link opens this
- * host on ED50_PORT, 3838 by default, when ED50_CALCULATOR_URL is not set). Decision 0010.
+ * The ED calculator's own port (product-spec §2 Navbar, §9: the navbar's ED50 Calculator link opens
+ * this host on ED50_PORT, 3838 by default, when ED50_CALCULATOR_URL is not set). Decision 0010.
  *
  * A second listener of the same application: every request is handed to the app's own router
  * (`app.routing`), so the page, its assets, its API calls and every response header (the

@@ -16,3 +16,8 @@ export class AppError extends Error {
 export const notFound = (message: string) => new AppError(404, 'NOT_FOUND', message);
 export const badRequest = (message: string, details?: unknown) =>
   new AppError(400, 'BAD_REQUEST', message, details);
+export const forbidden = (message: string) => new AppError(403, 'FORBIDDEN', message);
+/** The request is valid but not in the resource's current state (e.g. approving a draft). */
+export const conflict = (message: string) => new AppError(409, 'CONFLICT', message);
+/** The resource existed and was deliberately removed (a withdrawn dataset's data). */
+export const gone = (message: string) => new AppError(410, 'GONE', message);

@@ -1,13 +1,15 @@
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from './app';
+import { buildApp, datasetsServiceOptions } from './app';
 import { ConfigError, loadConfig, type AppConfig } from './config';
 import { openDatabase, DatabaseUnavailableError, type DatabaseHandle } from './db/database';
 import { DatabaseInUseError } from './db/embedded-lock';
 import { serveEd50Calculator } from './ed50-listener';
 import { migrateToLatest } from './db/migrate';
-import { seedDatabase } from './db/seed/seed-database';
+import { seedDatabase } from './modules/datasets/dataset-seed.service';
 import { createJobQueue, jobQueueOptions } from './jobs/job-queue';
 import { startUploadWorker } from './jobs/upload-worker';
+import { startDatasetWorker } from './jobs/dataset-worker';
+import { createDatasetsService } from './modules/datasets/datasets.service';
 
 /**
  * Starts the platform: opens the database (embedded PGlite in DATA_DIR, or DATABASE_URL),
@@ -46,6 +48,11 @@ async function main() {
       recoverOrphanedJobs: database.kind === 'embedded',
     });
     stoppers.unshift(() => worker.stop());
+    const datasetWorker = await startDatasetWorker({
+      queue: jobs,
+      datasets: createDatasetsService(database.db, datasetsServiceOptions(config, jobs)),
+    });
+    stoppers.unshift(() => datasetWorker.stop());
     console.log(`Upload worker started (${database.description})`);
   }
 

@@ -6,7 +6,7 @@ import type { TestProject } from 'vitest/node';
 import { loadConfig } from '../src/config';
 import { openDatabase, type DatabaseHandle } from '../src/db/database';
 import { migrateToLatest } from '../src/db/migrate';
-import { seedDatabase } from '../src/db/seed/seed-database';
+import { seedDatabase } from '../src/modules/datasets/dataset-seed.service';
 import {
   postgresUrlFor,
   TEMPLATE_DATABASE_KEY,

@@ -52,6 +52,14 @@ describe('import boundaries', () => {
     expect(violations()).toEqual([]);
   });
 
+  it("the calculator's Web Worker loads only core's calculator entry (not the API contract)", () => {
+    const workerImports = Object.entries(sources)
+      .filter(([file]) => file.startsWith('./features/ed50/worker/'))
+      .flatMap(([file, source]) => importsOf(source).map((target) => `${file} → ${target}`));
+    expect(workerImports.some((line) => line.endsWith('→ @coral/core/ed50'))).toBe(true);
+    expect(workerImports.filter((line) => line.endsWith('→ @coral/core'))).toEqual([]);
+  });
+
   it('only the API client layer calls fetch', () => {
     const callers = Object.entries(sources)
       .filter(([, source]) => /\bfetch\(/.test(source))

@@ -1,6 +1,6 @@
 /**
- * The web app's routes (spec §2 plus the pages this platform adds). The router builds links from
- * these, and the server uses the patterns to answer deep links with the app (200) and anything
+ * The web app's routes (product-spec §2 plus the pages this platform adds). The router builds links
+ * from these, and the server uses the patterns to answer deep links with the app (200) and anything
  * else with the app's not-found page (404).
  */
 export const CLIENT_ROUTES = {

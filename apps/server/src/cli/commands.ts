@@ -1,7 +1,7 @@
 import type { CliCommand } from './cli-command';
 import { ed50Command } from './ed50-command';
 import { importCommand } from './import-command';
-import { userCreate, userDisable, userEnable, userPasswd } from './user-commands';
+import { userCreate, userDisable, userEnable, userPasswd, userRole } from './user-commands';
 
 /** Every CLI command. Add a command by adding its module here. */
 export const commands: readonly CliCommand[] = [
@@ -9,6 +9,7 @@ export const commands: readonly CliCommand[] = [
   userPasswd,
   userDisable,
   userEnable,
+  userRole,
   importCommand,
   ed50Command,
 ];

@@ -1,6 +1,38 @@
 import fs from 'node:fs';
-import { ed50 } from '@coral/core';
-import { CliFailure, CliUsageError, type CliCommand, type CliContext } from './cli-command';
+import { decodeText, ed50 } from '@coral/core';
+import {
+  CliFailure,
+  CliUsageError,
+  defineCommand,
+  type CliContext,
+  type CliInput,
+  type CliOptions,
+} from './cli-command';
+
+const ED50_OPTIONS = {
+  out: {
+    type: 'string',
+    value: 'results.csv',
+    description: 'write the ED table to this file instead of standard output',
+  },
+  summary: { type: 'string', value: 'summary.csv', description: 'also write the summary table' },
+  grouping: {
+    type: 'string',
+    value: ed50.DEFAULT_GROUPING.join(','),
+    description: 'the columns whose values make a group, separated by commas (this is the default)',
+  },
+  'row-names': {
+    type: 'boolean',
+    description: "add the leading index column of the calculator page's ED50_Results.csv",
+  },
+  'not-estimable': {
+    type: 'string',
+    value: 'NA|drc',
+    choices: ['NA', 'drc'],
+    description:
+      "what a value that cannot be estimated is: NA (the page's, default) or drc's number",
+  },
+} as const satisfies CliOptions;
 
 interface Ed50Arguments {
   file: string;
@@ -14,42 +46,19 @@ interface Ed50Arguments {
 /** Row-level notes printed before "… and N more". */
 const MAX_FILE_NOTES = 20;
 
-function parseArguments(args: readonly string[]): Ed50Arguments {
-  const files: string[] = [];
-  const parsed: Omit<Ed50Arguments, 'file'> = {
-    out: null,
-    summary: null,
-    grouping: [...ed50.DEFAULT_GROUPING],
-    rowNames: false,
-    notEstimable: 'NA',
+function ed50Arguments({
+  arguments: [file],
+  options,
+}: CliInput<typeof ED50_OPTIONS>): Ed50Arguments {
+  return {
+    file: file!,
+    out: options.out ?? null,
+    summary: options.summary ?? null,
+    grouping:
+      options.grouping === undefined ? [...ed50.DEFAULT_GROUPING] : groupingOf(options.grouping),
+    rowNames: options['row-names'],
+    notEstimable: options['not-estimable'] === 'drc' ? 'drc' : 'NA',
   };
-  for (let i = 0; i < args.length; i++) {
-    const arg = args[i]!;
-    const [flag, inline] = arg.startsWith('--') ? arg.split(/=(.*)/s, 2) : [arg, undefined];
-    const value = () => {
-      const next = inline ?? args[++i];
-      if (next === undefined || next === '') throw new CliUsageError(`${flag} needs a value.`);
-      return next;
-    };
-    if (flag === '--out') parsed.out = value();
-    else if (flag === '--summary') parsed.summary = value();
-    else if (flag === '--grouping') parsed.grouping = groupingOf(value());
-    else if (flag === '--row-names') parsed.rowNames = true;
-    else if (flag === '--not-estimable') {
-      const policy = value();
-      if (policy !== 'NA' && policy !== 'drc') {
-        throw new CliUsageError(`--not-estimable is NA or drc, not ${policy}.`);
-      }
-      parsed.notEstimable = policy;
-    } else if (arg.startsWith('--')) throw new CliUsageError(`Unknown option ${flag}.`);
-    else files.push(arg);
-  }
-  if (files.length !== 1) {
-    throw new CliUsageError(
-      files.length === 0 ? 'Missing <raw.csv>.' : 'One raw CBASS file at a time.',
-    );
-  }
-  return { file: files[0]!, ...parsed };
 }
 
 function groupingOf(list: string): string[] {
@@ -65,7 +74,10 @@ function groupingOf(list: string): string[] {
   return columns;
 }
 
-/** The file as text: UTF-16 with a byte-order mark, UTF-8, or else Windows-1252 (Excel). */
+/**
+ * The file as text, by the platform's one decoder (core upload/decode-text.ts): UTF-16 with a
+ * byte-order mark, UTF-8, or else Windows-1252 (Excel).
+ */
 function readText(file: string, absolutePath: string, warn: (line: string) => void): string {
   let bytes: Buffer;
   try {
@@ -75,14 +87,9 @@ function readText(file: string, absolutePath: string, warn: (line: string) => vo
       `Cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? String(error)}.`,
     );
   }
-  if (bytes[0] === 0xff && bytes[1] === 0xfe) return new TextDecoder('utf-16le').decode(bytes);
-  if (bytes[0] === 0xfe && bytes[1] === 0xff) return new TextDecoder('utf-16be').decode(bytes);
-  try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-  } catch {
-    warn(`${file} is not UTF-8; read as Windows-1252.`);
-    return new TextDecoder('windows-1252').decode(bytes);
-  }
+  const decoded = decodeText(bytes);
+  if (decoded.encoding === 'windows-1252') warn(`${file} is not UTF-8; read as Windows-1252.`);
+  return decoded.text;
 }
 
 function writeFile(file: string, absolutePath: string, text: string): void {
@@ -133,8 +140,8 @@ function summaryLine(computation: ed50.EdComputation): string {
   return `${count(colonies.length, 'colony', 'colonies')} in ${count(computation.groups.length, 'group', 'groups')}: ${parts.join(', ')}.`;
 }
 
-async function run(args: string[], context: CliContext): Promise<number> {
-  const options = parseArguments(args);
+async function run(input: CliInput<typeof ED50_OPTIONS>, context: CliContext): Promise<number> {
+  const options = ed50Arguments(input);
   const warn = (line: string) => context.io.stderr.write(`${line}\n`);
   const parsed = ed50.parseCbassCsv(
     readText(options.file, context.resolvePath(options.file), warn),
@@ -169,10 +176,24 @@ async function run(args: string[], context: CliContext): Promise<number> {
  * --out; notes on the file and on colonies go to stderr. Exit code 0 when computed, 1 when the
  * file cannot be used (the reason on stderr), 2 for a usage mistake.
  */
-export const ed50Command: CliCommand = {
+export const ed50Command = defineCommand({
   name: 'ed50',
-  usage:
-    'ed50 <raw.csv> [--out results.csv] [--summary summary.csv] [--grouping Site,Condition,Species,Timepoint] [--row-names] [--not-estimable NA|drc]',
   summary: 'ED5/ED50/ED95 per colony of a raw CBASS file (CBASSED50-compatible)',
+  arguments: [
+    {
+      name: 'raw.csv',
+      required: true,
+      description: "a raw CBASS file (CBASSED50's long format, one row per nubbin)",
+    },
+  ],
+  options: ED50_OPTIONS,
+  tooManyArguments: 'One raw CBASS file at a time.',
+  notes: [
+    "The ED table goes to standard output (or --out) in CBASSED50's layout; notes on the file " +
+      'and on colonies and a one-line summary go to standard error. Paths are relative to the ' +
+      'folder you type the command in.',
+    'Exit code 0 when computed, 1 when the file cannot be used (the reason is printed), ' +
+      '2 for a mistake on the command line.',
+  ],
   run,
-};
+});

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppDb } from '../db/database';
 import { createTestApp, type TestContext } from '../../test/test-app';
 import { createUser } from '../../test/auth-client';
-import { DATASHEETS, datasetSnapshot, makeDataDir } from '../modules/uploads/upload-test-helpers';
+import { DATASHEETS, datasetSnapshot, makeDataDir } from '../../test/upload-test-helpers';
 import { runCli } from './run-cli';
 
 let ctx: TestContext;
@@ -80,7 +80,7 @@ describe('npm run cli -- import <main.csv> [<ed50.csv>] --owner <username>', () 
     );
     expect(result.code).toBe(0);
     expect(result.stdout).toMatch(
-      /These files were already uploaded \(upload #\d+, done\); nothing new was imported\./,
+      /These files were already uploaded \(upload #\d+, done\); nothing new was queued\./,
     );
     expect(await datasetSnapshot(ctx.database.db)).toEqual(before);
   });

@@ -1,63 +1,58 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import {
-  quickCheckUpload,
+  THRESHOLD_KIND_INFO,
+  THRESHOLD_KINDS,
+  UPLOAD_ED50_FIELD,
   UPLOAD_FLAG_LABELS,
+  UPLOAD_MAIN_FIELD,
   uploadErrorReportCsv,
+  type TUploadAccepted,
+  type TUploadCounts,
   type TUploadDetail,
   type UploadError,
 } from '@coral/core';
 import type { AppDb } from '../db/database';
-import { processUpload } from '../modules/uploads/upload-processor';
-import { keepUpload, receiveUploadBytes } from '../modules/uploads/upload-storage';
-import { uploadsRepository } from '../modules/uploads/uploads.repository';
-import { toDetail } from '../modules/uploads/uploads.service';
-import { CliFailure, CliUsageError, type CliCommand, type CliContext } from './cli-command';
+import { AppError } from '../errors';
+import { createJobQueue, jobQueueOptions } from '../jobs/job-queue';
+import { runUploadNow } from '../jobs/upload-worker';
+import {
+  createUploadsService,
+  type UploadedFile,
+  type UploadFileField,
+  type UploadsService,
+} from '../modules/uploads/uploads.service';
+import { usersService } from '../modules/users/users.service';
+import {
+  CliFailure,
+  defineCommand,
+  type CliContext,
+  type CliInput,
+  type CliOptions,
+} from './cli-command';
 
-interface ImportArguments {
-  main: string;
-  ed: string | null;
-  owner: string;
-  errorsFile: string | null;
-}
+const IMPORT_OPTIONS = {
+  owner: {
+    type: 'string',
+    value: '<username>',
+    required: true,
+    description: 'the uploader who will own the data',
+  },
+  errors: {
+    type: 'string',
+    value: '<report.csv>',
+    description: 'also write the row-level error report to this CSV file',
+  },
+} as const satisfies CliOptions;
 
-function parseArguments(args: readonly string[]): ImportArguments {
-  const files: string[] = [];
-  let owner: string | null = null;
-  let errorsFile: string | null = null;
-  for (let i = 0; i < args.length; i++) {
-    const arg = args[i]!;
-    const [flag, inline] = arg.startsWith('--') ? arg.split(/=(.*)/s, 2) : [arg, undefined];
-    const value = () => {
-      const next = inline ?? args[++i];
-      if (next === undefined || next === '') throw new CliUsageError(`${flag} needs a value.`);
-      return next;
-    };
-    if (flag === '--owner') owner = value();
-    else if (flag === '--errors') errorsFile = value();
-    else if (arg.startsWith('--')) throw new CliUsageError(`Unknown option ${flag}.`);
-    else files.push(arg);
-  }
-  if (files.length === 0) throw new CliUsageError('Missing <main.csv>.');
-  if (files.length > 2) throw new CliUsageError('At most two files: <main.csv> [<ed50.csv>].');
-  if (!owner) {
-    throw new CliUsageError('Missing --owner <username> (the uploader who will own the data).');
-  }
-  return { main: files[0]!, ed: files[1] ?? null, owner, errorsFile };
-}
+type ImportInput = CliInput<typeof IMPORT_OPTIONS>;
 
-function readFile(file: string, absolutePath: string): { name: string; bytes: Uint8Array } {
-  try {
-    const content = fs.readFileSync(absolutePath);
-    return {
-      name: path.basename(file),
-      bytes: new Uint8Array(content.buffer, content.byteOffset, content.byteLength),
-    };
-  } catch (error) {
-    throw new CliFailure(
-      `Cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? String(error)}.`,
-    );
-  }
+/** What the import did: the intake's answer and the upload as it stands afterwards. */
+interface ImportResult {
+  accepted: TUploadAccepted;
+  detail: TUploadDetail;
+  /** What made the attempt run here fail unexpectedly (a worker retries it). */
+  error?: Error;
 }
 
 const say = (context: CliContext, line = '') => context.io.stdout.write(`${line}\n`);
@@ -85,120 +80,172 @@ function printErrors(context: CliContext, errors: readonly UploadError[]) {
 
 /**
  * `npm run cli -- import <main.csv> [<ed50.csv>] --owner <username>`: the upload pipeline
- * without the browser. The files are stored and recorded like a web upload (so the owner sees it
- * in My uploads) and processed at once, in this process: same checks, same import, same report.
- * Exit code 0 when imported (or already there), 1 when refused, 2 for a usage mistake.
+ * without the browser. The files go through the uploads service's intake exactly like a web
+ * upload (same checks, storage, duplicate rule, upload record and job), so the owner sees it in
+ * My uploads; then this process runs the upload's job at once (or waits for the worker that has
+ * it) and prints the outcome. Exit code 0 when imported (or already there), 1 when refused,
+ * 2 for a usage mistake.
  */
-export const importCommand: CliCommand = {
+export const importCommand = defineCommand({
   name: 'import',
-  usage: 'import <main.csv> [<ed50.csv>] --owner <username> [--errors <report.csv>]',
   summary: 'Validate and import a dataset (the upload pipeline, synchronously)',
-  async run(args, context) {
-    const options = parseArguments(args);
-    const main = readFile(options.main, context.resolvePath(options.main));
-    const ed = options.ed === null ? null : readFile(options.ed, context.resolvePath(options.ed));
-    const check = quickCheckUpload(
-      { name: main.name, bytes: main.bytes.length, head: main.bytes.subarray(0, 64 * 1024) },
-      ed ? { name: ed.name, bytes: ed.bytes.length, head: ed.bytes.subarray(0, 64 * 1024) } : null,
-    );
-    if (check.error) {
-      context.io.stderr.write('Refused:\n');
-      printErrors(context, [check.error]);
-      return 1;
-    }
-    const detail = await context.withDatabase((db) =>
-      importFiles(db, context, options.owner, main, ed),
-    );
-    say(
-      context,
-      `Upload #${detail.id} (${detail.main_file_name}${detail.ed_file_name ? ` + ${detail.ed_file_name}` : ''}): ${detail.status}`,
-    );
-    say(context, detail.message ?? '');
-    if (detail.status === 'done') {
-      const c = detail.counts;
-      say(
-        context,
-        `Created: ${plural(c.projects, 'project')}, ${plural(c.experiments, 'experiment')}, ${plural(c.colonies, 'colony', 'colonies')}, ${plural(c.biosamples, 'biosample')}, ${plural(c.observations, 'observation')}, ${c.thermal_tolerances ?? 0} ED50 / ${c.breakpoint_temperatures ?? 0} ED5 / ${c.thermal_limits ?? 0} ED95.`,
-      );
-      for (const [code, n] of Object.entries(c.flag_counts ?? {})) {
-        say(
-          context,
-          `  flag: ${UPLOAD_FLAG_LABELS[code as keyof typeof UPLOAD_FLAG_LABELS]} ×${n}`,
-        );
-      }
-      for (const warning of detail.warnings) say(context, `  warning: ${warning.message}`);
-      return 0;
-    }
-    if (detail.errors.length > 0) {
-      context.io.stderr.write(
-        `${detail.errors.length} problem${detail.errors.length === 1 ? '' : 's'}:\n`,
-      );
-      printErrors(context, detail.errors);
-      if (options.errorsFile) {
-        fs.writeFileSync(
-          context.resolvePath(options.errorsFile),
-          uploadErrorReportCsv(detail.errors),
-        );
-        say(context, `Error report written to ${options.errorsFile}.`);
-      }
-    }
-    return 1;
+  arguments: [
+    {
+      name: 'main.csv',
+      required: true,
+      description: 'the main data file: the standard schema or the raw CBASS long format',
+    },
+    {
+      name: 'ed50.csv',
+      required: false,
+      description:
+        'the ED50 results file (needed with a raw CBASS file; optional with a standard sheet with ED50s)',
+    },
+  ],
+  options: IMPORT_OPTIONS,
+  tooManyArguments: 'At most two files: <main.csv> [<ed50.csv>].',
+  notes: [
+    'The files are checked, stored and recorded as an upload of <username> exactly as a web ' +
+      'upload (it appears in their My uploads), then processed at once in this process. The same ' +
+      'two files again are not imported twice: the command names the earlier upload (and ' +
+      'finishes it first if it is still waiting). Paths are relative to the folder you type the ' +
+      'command in. With the embedded database, stop the server first.',
+    'Exit code 0 when imported (or already there), 1 when refused (the report is printed), ' +
+      '2 for a mistake on the command line.',
+  ],
+  async run(input, context) {
+    const result = await context.withDatabase((db) => importFiles(db, context, input));
+    if (!result) return 1;
+    return report(context, input, result);
   },
-};
+});
 
+/** The intake, then the upload's job; null when the intake refused the files (printed). */
 async function importFiles(
   db: AppDb,
   context: CliContext,
-  username: string,
-  main: { name: string; bytes: Uint8Array },
-  ed: { name: string; bytes: Uint8Array } | null,
-): Promise<TUploadDetail> {
-  const owner = await db
-    .selectFrom('users')
-    .select(['id', 'is_active'])
-    .where('username', '=', username)
-    .executeTakeFirst();
+  input: ImportInput,
+): Promise<ImportResult | null> {
+  const { config, io } = context;
+  const ownerId = await ownerIdOf(db, input.options.owner);
+  const queue = createJobQueue(db, jobQueueOptions(config, false));
+  try {
+    const uploads = createUploadsService(db, queue, config.uploads);
+    const [mainPath, edPath] = input.arguments;
+    const main = await receiveFile(context, uploads, UPLOAD_MAIN_FIELD, mainPath!);
+    let ed: UploadedFile | null = null;
+    let accepted: TUploadAccepted;
+    try {
+      if (edPath !== undefined) ed = await receiveFile(context, uploads, UPLOAD_ED50_FIELD, edPath);
+      accepted = await uploads.accept(ownerId, main, ed);
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      const details = (error.details ?? []) as UploadError[];
+      if (details.length === 0) throw new CliFailure(error.message);
+      io.stderr.write('Refused:\n');
+      printErrors(context, details);
+      return null;
+    } finally {
+      await uploads.discard(main, ed);
+    }
+    const { error } = await runUploadNow(
+      {
+        db,
+        config,
+        queue,
+        ownsDatabase: !config.database.url,
+        log: (line) => io.stderr.write(`${line}\n`),
+        onWait: () =>
+          io.stderr.write(
+            `Upload #${accepted.upload_id} is being processed by a worker; waiting for it…\n`,
+          ),
+      },
+      accepted.upload_id,
+    );
+    return { accepted, detail: await uploads.detail(ownerId, accepted.upload_id), error };
+  } finally {
+    await queue.stop();
+  }
+}
+
+async function ownerIdOf(db: AppDb, username: string): Promise<number> {
+  const owner = await usersService.find(db, username);
   if (!owner) {
     throw new CliFailure(
       `No user "${username}". Create the account first: npm run cli -- user:create ${username}`,
     );
   }
   if (!owner.is_active) throw new CliFailure(`The account "${username}" is disabled.`);
-  const storageDir = context.config.uploads.storageDir;
-  const mainReceived = await receiveUploadBytes(storageDir, main.bytes);
-  const edReceived = ed ? await receiveUploadBytes(storageDir, ed.bytes) : null;
-  const existing = await uploadsRepository.findSameFiles(
-    db,
-    owner.id,
-    mainReceived.sha256,
-    edReceived?.sha256 ?? null,
-  );
-  let uploadId: number;
-  if (existing && existing.status !== 'queued') {
-    await fs.promises.rm(mainReceived.tmpPath, { force: true });
-    if (edReceived) await fs.promises.rm(edReceived.tmpPath, { force: true });
-    return {
-      ...(await detailOf(db, owner.id, existing.id)),
-      message: `These files were already uploaded (upload #${existing.id}, ${existing.status}); nothing new was imported.`,
-    };
-  } else if (existing) {
-    uploadId = existing.id;
-  } else {
-    const mainStored = await keepUpload(storageDir, mainReceived);
-    const edStored = edReceived ? await keepUpload(storageDir, edReceived) : null;
-    uploadId = await uploadsRepository.insert(db, {
-      ownerId: owner.id,
-      main: { name: main.name, ...mainStored },
-      ed: ed && edStored ? { name: ed.name, ...edStored } : null,
-      format: null,
-    });
-  }
-  await processUpload({ db, config: context.config }, uploadId);
-  return detailOf(db, owner.id, uploadId);
+  return owner.id;
 }
 
-async function detailOf(db: AppDb, ownerId: number, id: number): Promise<TUploadDetail> {
-  return toDetail((await uploadsRepository.findForOwner(db, ownerId, id))!);
+/** A file named on the command line, received like an uploaded one. */
+async function receiveFile(
+  context: CliContext,
+  uploads: UploadsService,
+  field: UploadFileField,
+  file: string,
+): Promise<UploadedFile> {
+  let content: fs.ReadStream | undefined;
+  try {
+    // opened first, so that a missing file is an error here and not an event of the stream
+    content = (await fs.promises.open(context.resolvePath(file))).createReadStream();
+    return await uploads.receive(field, path.basename(file), content);
+  } catch (error) {
+    content?.destroy();
+    if (error instanceof AppError) throw new CliFailure(error.message);
+    throw new CliFailure(
+      `Cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? String(error)}.`,
+    );
+  }
+}
+
+function report(context: CliContext, input: ImportInput, result: ImportResult): number {
+  const { accepted, detail } = result;
+  say(
+    context,
+    `Upload #${detail.id} (${detail.main_file_name}${detail.ed_file_name ? ` + ${detail.ed_file_name}` : ''}): ${detail.status}`,
+  );
+  // A duplicate names the earlier upload; what it says itself is news only when it was
+  // processed now (it was still waiting).
+  const finishedBefore = accepted.duplicate && ['done', 'failed'].includes(accepted.status);
+  if (accepted.duplicate) say(context, accepted.message);
+  if (!finishedBefore) say(context, detail.message ?? '');
+  if (result.error) {
+    context.io.stderr.write(`The attempt failed on the server: ${result.error.message}\n`);
+  }
+  if (detail.status === 'done') {
+    const c = detail.counts;
+    say(
+      context,
+      `Created: ${plural(c.projects, 'project')}, ${plural(c.experiments, 'experiment')}, ${plural(c.colonies, 'colony', 'colonies')}, ${plural(c.biosamples, 'biosample')}, ${plural(c.observations, 'observation')}, ${thresholdCounts(c)}.`,
+    );
+    for (const [code, n] of Object.entries(c.flag_counts ?? {})) {
+      say(context, `  flag: ${UPLOAD_FLAG_LABELS[code as keyof typeof UPLOAD_FLAG_LABELS]} ×${n}`);
+    }
+    for (const warning of detail.warnings) say(context, `  warning: ${warning.message}`);
+    return 0;
+  }
+  if (detail.errors.length > 0) {
+    context.io.stderr.write(
+      `${detail.errors.length} problem${detail.errors.length === 1 ? '' : 's'}:\n`,
+    );
+    printErrors(context, detail.errors);
+    const errorsFile = input.options.errors;
+    if (errorsFile) {
+      fs.writeFileSync(context.resolvePath(errorsFile), uploadErrorReportCsv(detail.errors));
+      say(context, `Error report written to ${errorsFile}.`);
+    }
+  }
+  return 1;
+}
+
+/** `60 ED50 / 60 ED5 / 60 ED95`: each threshold kind, in the registry's display order. */
+function thresholdCounts(counts: TUploadCounts): string {
+  return THRESHOLD_KINDS.map((kind) => {
+    const info = THRESHOLD_KIND_INFO[kind];
+    return `${counts[info.listKey] ?? 0} ${info.edLabel}`;
+  }).join(' / ');
 }
 
 function plural(n: number | undefined, one: string, many = `${one}s`): string {

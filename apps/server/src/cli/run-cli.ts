@@ -4,6 +4,13 @@ import { openDatabase, DatabaseUnavailableError, type AppDb } from '../db/databa
 import { DatabaseInUseError } from '../db/embedded-lock';
 import { migrateToLatest } from '../db/migrate';
 import { CliFailure, CliUsageError, type CliContext, type CliIo } from './cli-command';
+import {
+  CLI_INVOCATION,
+  commandHelp,
+  commandsHelp,
+  parseCommandLine,
+  usageOf,
+} from './command-line';
 import { commands } from './commands';
 
 export interface CliDependencies {
@@ -30,29 +37,47 @@ function openConfiguredDatabase(config: AppConfig): CliContext['withDatabase'] {
   };
 }
 
-/** `npm run cli -- <command> [args]`: administration and batch tools over the same core code. */
+const HELP_WORDS = new Set(['help', '--help', '-h']);
+
+/**
+ * `npm run cli -- <command> [args]`: administration and batch tools over the same core code.
+ * `--help` (or `help`) lists the commands, `<command> --help` (or `help <command>`) explains one;
+ * a mistake on the command line exits 2 with one line saying what is wrong and the usage.
+ */
 export async function runCli(
   argv: string[],
   io: CliIo,
   dependencies: CliDependencies = {},
 ): Promise<number> {
-  const [name, ...args] = argv;
+  const [first, ...rest] = argv;
+  if (first === undefined) {
+    io.stderr.write(commandsHelp(commands));
+    return 2;
+  }
+  const helpAsked = HELP_WORDS.has(first);
+  const name = helpAsked ? rest[0] : first;
+  if (helpAsked && name === undefined) {
+    io.stdout.write(commandsHelp(commands));
+    return 0;
+  }
   const command = commands.find((c) => c.name === name);
   if (!command) {
-    const list = commands.map((c) => `  ${c.usage.padEnd(60)} ${c.summary}`).join('\n');
-    io.stderr.write(
-      `${name ? `Unknown command: ${name}\n` : ''}Usage: npm run cli -- <command>\n\nCommands:\n${list}\n`,
-    );
+    io.stderr.write(`Unknown command: ${name}\n${commandsHelp(commands)}`);
     return 2;
   }
   try {
+    const parsed = helpAsked ? ({ help: true } as const) : parseCommandLine(command, rest);
+    if (parsed.help) {
+      io.stdout.write(commandHelp(command));
+      return 0;
+    }
     const config = dependencies.config ?? loadConfig();
     const withDatabase = dependencies.withDatabase ?? openConfiguredDatabase(config);
     const resolvePath = (file: string) => path.resolve(config.invocationDir, file);
-    return await command.run(args, { config, io, withDatabase, resolvePath });
+    return await command.run(parsed.input, { config, io, withDatabase, resolvePath });
   } catch (error) {
     if (error instanceof CliUsageError) {
-      io.stderr.write(`${error.message}\nUsage: npm run cli -- ${command.usage}\n`);
+      io.stderr.write(`${error.message}\nUsage: ${CLI_INVOCATION} ${usageOf(command)}\n`);
       return 2;
     }
     if (

@@ -1,17 +1,20 @@
 import { UserAdminError, usernameProblem, usersService } from '../modules/users/users.service';
-import { CliFailure, CliUsageError, type CliCommand, type CliContext } from './cli-command';
+import { CliFailure, defineCommand, type CliContext, type CliInput } from './cli-command';
 import { readNewPassword } from './read-password';
 
-function usernameArgument(args: string[]): string {
-  const [username, ...rest] = args;
-  if (!username) throw new CliUsageError('Missing <username>.');
-  if (rest.length > 0) {
-    throw new CliUsageError(
-      'Too many arguments. The password is read from stdin, never from the command line.',
-    );
-  }
-  return username;
-}
+/** What every account command takes: one username, never a password. */
+const accountCommand = {
+  arguments: [{ name: 'username', required: true, description: "the account's username" }],
+  options: {},
+  tooManyArguments:
+    'Too many arguments. The password is read from stdin, never from the command line.',
+} as const;
+
+const PASSWORD_NOTE =
+  'The password is read from stdin, never from the command line: asked for twice without echo ' +
+  'on a terminal, else the first line of stdin (printf \'%s\\n\' "$PASSWORD" | npm run cli -- …).';
+
+const usernameOf = (input: CliInput) => input.arguments[0]!;
 
 /** Runs an account change; a refusal (unknown user, weak password, …) becomes exit code 1. */
 async function administer<T>(
@@ -28,12 +31,13 @@ async function administer<T>(
 
 const say = (context: CliContext, line: string) => context.io.stdout.write(`${line}\n`);
 
-export const userCreate: CliCommand = {
+export const userCreate = defineCommand({
+  ...accountCommand,
   name: 'user:create',
-  usage: 'user:create <username>',
   summary: 'Create a researcher account (password from stdin)',
-  async run(args, context) {
-    const username = usernameArgument(args);
+  notes: [PASSWORD_NOTE],
+  async run(input, context) {
+    const username = usernameOf(input);
     const problem = usernameProblem(username);
     if (problem) throw new CliFailure(problem);
     const password = await readNewPassword(context.io);
@@ -41,14 +45,15 @@ export const userCreate: CliCommand = {
     say(context, `Created user "${username}". They can log in now.`);
     return 0;
   },
-};
+});
 
-export const userPasswd: CliCommand = {
+export const userPasswd = defineCommand({
+  ...accountCommand,
   name: 'user:passwd',
-  usage: 'user:passwd <username>',
   summary: "Set a user's password (password from stdin); ends their sessions",
-  async run(args, context) {
-    const username = usernameArgument(args);
+  notes: [PASSWORD_NOTE],
+  async run(input, context) {
+    const username = usernameOf(input);
     const password = await readNewPassword(context.io);
     const { active } = await administer(context, (db) =>
       usersService.setPassword(db, username, password),
@@ -61,26 +66,26 @@ export const userPasswd: CliCommand = {
     );
     return 0;
   },
-};
+});
 
-export const userDisable: CliCommand = {
+export const userDisable = defineCommand({
+  ...accountCommand,
   name: 'user:disable',
-  usage: 'user:disable <username>',
   summary: 'Disable an account and end its sessions (its data stays)',
-  async run(args, context) {
-    const username = usernameArgument(args);
+  async run(input, context) {
+    const username = usernameOf(input);
     await administer(context, (db) => usersService.disable(db, username));
     say(context, `Disabled user "${username}" and ended their sessions.`);
     return 0;
   },
-};
+});
 
-export const userEnable: CliCommand = {
+export const userEnable = defineCommand({
+  ...accountCommand,
   name: 'user:enable',
-  usage: 'user:enable <username>',
   summary: 'Re-enable a disabled account',
-  async run(args, context) {
-    const username = usernameArgument(args);
+  async run(input, context) {
+    const username = usernameOf(input);
     const { hasPassword } = await administer(context, (db) => usersService.enable(db, username));
     say(
       context,
@@ -90,4 +95,31 @@ export const userEnable: CliCommand = {
     );
     return 0;
   },
-};
+});
+
+export const userRole = defineCommand({
+  name: 'user:role',
+  summary: 'Grant a role: contributor, curator (reviews datasets) or admin; ends their sessions',
+  arguments: [
+    { name: 'username', required: true, description: "the account's username" },
+    {
+      name: 'role',
+      required: true,
+      description: 'contributor (every account), curator (reviews datasets) or admin',
+    },
+  ],
+  options: {},
+  async run(input, context) {
+    const [username, role] = input.arguments as [string, string];
+    const { previous } = await administer(context, (db) =>
+      usersService.setRole(db, username, role),
+    );
+    say(
+      context,
+      previous === role
+        ? `"${username}" already was ${role}.`
+        : `"${username}" is now ${role} (was ${previous}); they log in again for it to apply.`,
+    );
+    return 0;
+  },
+});

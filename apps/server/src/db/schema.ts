@@ -1,4 +1,12 @@
+import type { UploadFormat } from '@coral/core';
 import type { ColumnType, Generated } from 'kysely';
+import type {
+  DatasetEventAction,
+  DatasetVersionState,
+  ThresholdObservationLinkTable,
+  ThresholdTableName,
+  UserRole,
+} from '@coral/core';
 
 /**
  * Kysely's view of the tables created by ./migrations. Dates are ISO strings (the DATE type
@@ -15,6 +23,9 @@ export interface UsersTable {
   password_hash: string | null;
   is_active: Generated<boolean>;
   created_at: Timestamp;
+  role: Generated<UserRole>;
+  /** Linked ORCID iD (0000-0002-1825-0097), unique. */
+  orcid: string | null;
 }
 
 export interface ProjectsTable {
@@ -36,6 +47,8 @@ export interface PublicationsTable {
 export interface ProjectPublicationsTable {
   project_id: number;
   publication_id: number;
+  /** The dataset version the row belongs to (docs/decisions/0012-datasets.md). */
+  dataset_version_id: number | null;
 }
 
 export interface ExperimentsTable {
@@ -43,6 +56,8 @@ export interface ExperimentsTable {
   project_id: number;
   name: string;
   date: IsoDate | null;
+  /** The dataset version the row belongs to (docs/decisions/0012-datasets.md). */
+  dataset_version_id: number | null;
 }
 
 export interface ColoniesTable {
@@ -54,6 +69,8 @@ export interface ColoniesTable {
   longitude: number;
   owner_id: number | null;
   upload_id: number | null;
+  /** The dataset version the row belongs to (docs/decisions/0012-datasets.md). */
+  dataset_version_id: number | null;
 }
 
 export interface BiosamplesTable {
@@ -62,6 +79,8 @@ export interface BiosamplesTable {
   project_id: number;
   name: string;
   collection_date: IsoDate | null;
+  /** The dataset version the row belongs to (docs/decisions/0012-datasets.md). */
+  dataset_version_id: number | null;
 }
 
 export interface ObservationsTable {
@@ -72,6 +91,8 @@ export interface ObservationsTable {
   temperature: number | null;
   timepoint: string | null;
   pam_value: number | null;
+  /** The dataset version the row belongs to (docs/decisions/0012-datasets.md). */
+  dataset_version_id: number | null;
 }
 
 export interface ThresholdTable {
@@ -83,11 +104,53 @@ export interface ThresholdTable {
   rel_value: number | null;
   sst_clim_mmm: number | null;
   quality_flags: ColumnType<string[], string[] | undefined, string[]>;
+  /** The dataset version the row belongs to (docs/decisions/0012-datasets.md). */
+  dataset_version_id: number | null;
 }
 
 export interface ThresholdObservationsTable {
   threshold_id: number;
   observation_id: number;
+}
+
+export interface DatasetsTable {
+  id: Generated<number>;
+  project_id: number;
+  owner_id: number | null;
+  doi: string | null;
+  created_at: Timestamp;
+  withdrawn_at: Timestamp | null;
+  withdrawn_by: number | null;
+  withdrawal_reason: string | null;
+  /** The latest published version while the dataset is not withdrawn: what readers see. */
+  public_version_id: number | null;
+}
+
+export interface DatasetVersionsTable {
+  id: Generated<number>;
+  dataset_id: number;
+  number: number;
+  state: DatasetVersionState;
+  upload_id: number | null;
+  /** ZDatasetMetadata (validated by the service on the way in and out). */
+  metadata: ColumnType<unknown, string, string>;
+  doi: string | null;
+  change_summary: ColumnType<unknown, string | null, string | null>;
+  review_message: string | null;
+  created_at: Timestamp;
+  submitted_at: Timestamp | null;
+  published_at: Timestamp | null;
+}
+
+export interface DatasetEventsTable {
+  id: Generated<number>;
+  dataset_id: number;
+  version_number: number | null;
+  actor_id: number | null;
+  action: DatasetEventAction;
+  message: string | null;
+  changes: ColumnType<unknown, string | null, string | null>;
+  created_at: Timestamp;
 }
 
 export interface SessionsTable {
@@ -113,7 +176,7 @@ export interface CartGroupColoniesTable {
   colony_id: number;
 }
 
-export type UploadStatus = 'queued' | 'processing' | 'done' | 'failed';
+export type UploadStatus = 'queued' | 'processing' | 'done' | 'failed' | 'discarded';
 
 export interface UploadsTable {
   id: Generated<number>;
@@ -136,11 +199,15 @@ export interface UploadsTable {
   started_at: Timestamp | null;
   finished_at: Timestamp | null;
   /** Migration 0003: the recognised format, warnings and header mapping of the main file. */
-  format: 'standard' | 'raw' | null;
+  format: UploadFormat | null;
   warnings: ColumnType<unknown, string | undefined, string>;
   column_mapping: ColumnType<unknown, string | undefined, string>;
   /** Projects the upload created or added rows to. */
   project_ids: ColumnType<number[], number[] | undefined, number[]>;
+  /** What the uploader asked for: a new dataset or a version of one, with metadata (JSON). */
+  dataset_request: ColumnType<unknown, string | null | undefined, string | null>;
+  /** The dataset version the upload became once imported. */
+  dataset_version_id: number | null;
 }
 
 export interface RateLimitsTable {
@@ -169,23 +236,31 @@ export interface PublishedSnapshotsTable {
   /** gzip-compressed JSON */
   content: Buffer;
   created_at: Timestamp;
+  /** Migration 0004: the format the content was built in ('' before). */
+  format_version: ColumnType<string, string | undefined, string>;
 }
 
-export interface Database {
+/** One table per threshold kind and one link table to its observations (the registry's names). */
+type ThresholdTables = { [Table in ThresholdTableName]: ThresholdTable } & {
+  [Table in ThresholdObservationLinkTable]: ThresholdObservationsTable;
+};
+
+export interface Database extends ThresholdTables {
   users: UsersTable;
   projects: ProjectsTable;
+  datasets: DatasetsTable;
+  /** View: the version readers see of each dataset (migration 0005). */
+  public_dataset_versions: { id: number };
+  /** View: every published version of a dataset that is not withdrawn. */
+  readable_dataset_versions: { id: number; owner_id: number | null };
+  dataset_versions: DatasetVersionsTable;
+  dataset_events: DatasetEventsTable;
   publications: PublicationsTable;
   project_publications: ProjectPublicationsTable;
   experiments: ExperimentsTable;
   colonies: ColoniesTable;
   biosamples: BiosamplesTable;
   observations: ObservationsTable;
-  thermal_tolerances: ThresholdTable;
-  breakpoint_temperatures: ThresholdTable;
-  thermal_limits: ThresholdTable;
-  thermal_tolerance_observations: ThresholdObservationsTable;
-  breakpoint_temperature_observations: ThresholdObservationsTable;
-  thermal_limit_observations: ThresholdObservationsTable;
   sessions: SessionsTable;
   cart_groups: CartGroupsTable;
   cart_group_colonies: CartGroupColoniesTable;

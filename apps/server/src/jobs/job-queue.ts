@@ -9,6 +9,13 @@ export interface UploadJobData {
   uploadId: number;
 }
 
+/** Releases a dataset's embargo on its date (decision 0012); the job runs at 00:00 UTC. */
+export const DATASET_EMBARGO_QUEUE = 'dataset-embargo-release';
+
+export interface EmbargoJobData {
+  datasetId: number;
+}
+
 export interface JobQueueOptions {
   /** Attempts after the first when a job fails unexpectedly. */
   retryLimit: number;
@@ -44,11 +51,35 @@ export interface JobQueue {
    * Call start() before opening the transaction (the embedded database has one connection).
    */
   enqueueUpload(trx: AppDb, uploadId: number): Promise<string>;
+  /**
+   * Schedules the release of a dataset's embargo for the morning of `date` (ISO), inside the
+   * caller's transaction (an approval rolled back schedules nothing).
+   */
+  scheduleEmbargoRelease(trx: AppDb, datasetId: number, date: string): Promise<void>;
   /** Wakes the workers of this process (after the enqueuing transaction committed). */
   wake(): void;
   /** A worker of this process (pg-boss worker id), to be woken by wake(). */
   addLocalWorker(workerId: string): void;
+  /**
+   * Fails (and so retries) every upload job still active. Only when no other process can be
+   * running one (the embedded database): it was running in a process that died. Returns how many.
+   */
+  failActiveJobs(): Promise<number>;
+  /**
+   * Takes the waiting job of one upload as pg-boss's fetch takes the next job of a queue (active,
+   * started now, a retry counted), without waiting for a retry's delay; null when there is none
+   * (a worker has it, or it has finished).
+   */
+  claimUploadJob(uploadId: number): Promise<ClaimedJob | null>;
+  /** Whether the upload still has a job waiting or running. */
+  hasUnfinishedUploadJob(uploadId: number): Promise<boolean>;
   stop(): Promise<void>;
+}
+
+export interface ClaimedJob {
+  id: string;
+  retryCount: number;
+  retryLimit: number;
 }
 
 export function createJobQueue(db: AppDb, options: JobQueueOptions): JobQueue {
@@ -77,6 +108,12 @@ export function createJobQueue(db: AppDb, options: JobQueueOptions): JobQueue {
           retryBackoff: true,
           expireInSeconds: options.expireInSeconds,
         });
+        await boss.createQueue(DATASET_EMBARGO_QUEUE, {
+          name: DATASET_EMBARGO_QUEUE,
+          retryLimit: 10,
+          retryDelay: 60,
+          retryBackoff: true,
+        });
       })();
       started.catch(() => {
         started = null;
@@ -96,11 +133,57 @@ export function createJobQueue(db: AppDb, options: JobQueueOptions): JobQueue {
       if (id === null) throw new Error(`The import job of upload ${uploadId} was not queued`);
       return id;
     },
+    async scheduleEmbargoRelease(trx, datasetId, date) {
+      await queue.start();
+      const data: EmbargoJobData = { datasetId };
+      await boss.send(DATASET_EMBARGO_QUEUE, data, {
+        db: kyselyExecutor(trx),
+        startAfter: new Date(`${date}T00:00:00Z`),
+        singletonKey: `embargo-${datasetId}-${date}`,
+      });
+    },
     wake() {
       for (const worker of workers) boss.notifyWorker(worker);
     },
     addLocalWorker(workerId) {
       workers.add(workerId);
+    },
+    async failActiveJobs() {
+      const { rows } = await boss
+        .getDb()
+        .executeSql(`SELECT id FROM pgboss.job WHERE name = $1 AND state = 'active'`, [
+          UPLOAD_IMPORT_QUEUE,
+        ]);
+      const ids = (rows as { id: string }[]).map((row) => row.id);
+      if (ids.length > 0) await boss.fail(UPLOAD_IMPORT_QUEUE, ids);
+      return ids.length;
+    },
+    async claimUploadJob(uploadId) {
+      const { rows } = await boss.getDb().executeSql(
+        `UPDATE pgboss.job j SET
+           state = 'active',
+           started_on = now(),
+           retry_count = CASE WHEN j.started_on IS NOT NULL THEN j.retry_count + 1 ELSE j.retry_count END
+         WHERE j.name = $1 AND j.id = (
+           SELECT id FROM pgboss.job
+           WHERE name = $1 AND state < 'active' AND (data->>'uploadId')::int = $2
+           ORDER BY created_on LIMIT 1
+           FOR UPDATE SKIP LOCKED
+         )
+         RETURNING j.id, j.retry_count, j.retry_limit`,
+        [UPLOAD_IMPORT_QUEUE, uploadId],
+      );
+      const row = rows[0] as { id: string; retry_count: number; retry_limit: number } | undefined;
+      return row ? { id: row.id, retryCount: row.retry_count, retryLimit: row.retry_limit } : null;
+    },
+    async hasUnfinishedUploadJob(uploadId) {
+      const { rows } = await boss.getDb().executeSql(
+        `SELECT 1 FROM pgboss.job
+         WHERE name = $1 AND state < 'completed' AND (data->>'uploadId')::int = $2
+         LIMIT 1`,
+        [UPLOAD_IMPORT_QUEUE, uploadId],
+      );
+      return rows.length > 0;
     },
     async stop() {
       if (started === null) return;

@@ -1,7 +1,11 @@
-import { sql } from 'kysely';
 import type { AppConfig } from '../config';
 import type { AppDb } from '../db/database';
-import { processUpload, type ProcessHooks } from '../modules/uploads/upload-processor';
+import {
+  processUpload,
+  type AttemptInfo,
+  reconcileUploads,
+  type ProcessHooks,
+} from '../modules/uploads/upload-processor';
 import { UPLOAD_IMPORT_QUEUE, type JobQueue, type UploadJobData } from './job-queue';
 
 export interface UploadWorkerOptions {
@@ -49,14 +53,10 @@ export async function startUploadWorker(options: UploadWorkerOptions): Promise<U
     },
     async ([job]) => {
       if (!job) return;
-      const attempt = {
-        attempt: job.retryCount + 1,
-        lastAttempt: job.retryCount >= job.retryLimit,
-      };
       const outcome = await processUpload(
         { db, config },
         job.data.uploadId,
-        attempt,
+        attemptOf(job),
         options.hooks,
       );
       log(`upload ${outcome.uploadId}: ${outcome.status} — ${outcome.message}`);
@@ -77,36 +77,63 @@ export async function startUploadWorker(options: UploadWorkerOptions): Promise<U
   };
 }
 
-async function failOrphanedJobs(queue: JobQueue, log: (message: string) => void): Promise<void> {
-  const rows = await queue.boss
-    .getDb()
-    .executeSql(`SELECT id FROM pgboss.job WHERE name = $1 AND state = 'active'`, [
-      UPLOAD_IMPORT_QUEUE,
-    ]);
-  const ids = (rows.rows as { id: string }[]).map((row) => row.id);
-  if (ids.length === 0) return;
-  await queue.boss.fail(UPLOAD_IMPORT_QUEUE, ids);
-  log(`${ids.length} upload job(s) interrupted by a previous stop will be retried.`);
+/** Which attempt a run of a job is (pg-boss counts the retries from 0). */
+function attemptOf(job: { retryCount: number; retryLimit: number }): AttemptInfo {
+  return { attempt: job.retryCount + 1, lastAttempt: job.retryCount >= job.retryLimit };
+}
+
+export interface RunUploadNowOptions {
+  db: AppDb;
+  config: AppConfig;
+  queue: JobQueue;
+  /**
+   * This process alone has the database (embedded): jobs left active were running in a process
+   * that died, and are failed (so retried) at once, as a starting worker does.
+   */
+  ownsDatabase: boolean;
+  log: (message: string) => void;
+  /** Called once when a worker elsewhere has the upload's job and this process waits for it. */
+  onWait?: () => void;
+  /** How often the wait looks again (ms). */
+  pollMs?: number;
 }
 
 /**
- * An upload still `queued` or `processing` long after its job has finished or vanished (every
- * attempt killed, or a CLI import killed) is marked failed, so its owner is never left waiting.
+ * Sees one upload through in this process (the CLI's `import`): takes the upload's job off the
+ * queue and runs it as a worker would (same attempt counting; the job ends completed, or failed
+ * and retried by a worker later, like any other), or, while a worker elsewhere has it, waits for
+ * that worker. Returns when the upload has no job waiting or running any more; `error` is what
+ * made an attempt run here fail unexpectedly.
  */
-export async function reconcileUploads(db: AppDb, config: AppConfig): Promise<number> {
-  const graceSeconds = config.uploads.jobTimeoutSeconds * 2;
-  const { rows } = await sql<{ id: number }>`
-    UPDATE uploads u
-    SET status = 'failed', finished_at = now(),
-        message = 'The upload could not be processed: its processing stopped and was not resumed. Nothing was imported. Please upload the files again.'
-    WHERE u.status IN ('queued', 'processing')
-      AND COALESCE(u.started_at, u.created_at) < now() - make_interval(secs => ${graceSeconds}::float8)
-      AND NOT EXISTS (
-        SELECT 1 FROM pgboss.job j
-        WHERE j.name = ${UPLOAD_IMPORT_QUEUE} AND j.state < 'completed'
-          AND (j.data->>'uploadId')::int = u.id
-      )
-    RETURNING u.id
-  `.execute(db);
-  return rows.length;
+export async function runUploadNow(
+  options: RunUploadNowOptions,
+  uploadId: number,
+): Promise<{ error?: Error }> {
+  const { db, config, queue } = options;
+  await queue.start();
+  if (options.ownsDatabase) await failOrphanedJobs(queue, options.log);
+  let waiting = false;
+  for (;;) {
+    const job = await queue.claimUploadJob(uploadId);
+    if (job) {
+      try {
+        await processUpload({ db, config }, uploadId, attemptOf(job));
+      } catch (error) {
+        const failure = error instanceof Error ? error : new Error(String(error));
+        await queue.boss.fail(UPLOAD_IMPORT_QUEUE, job.id, { message: failure.message });
+        return { error: failure };
+      }
+      await queue.boss.complete(UPLOAD_IMPORT_QUEUE, job.id);
+      return {};
+    }
+    if (!(await queue.hasUnfinishedUploadJob(uploadId))) return {};
+    if (!waiting) options.onWait?.();
+    waiting = true;
+    await new Promise((resolve) => setTimeout(resolve, options.pollMs ?? 1000));
+  }
+}
+
+async function failOrphanedJobs(queue: JobQueue, log: (message: string) => void): Promise<void> {
+  const failed = await queue.failActiveJobs();
+  if (failed > 0) log(`${failed} upload job(s) interrupted by a previous stop will be retried.`);
 }

@@ -1,4 +1,4 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { SESSION_COOKIE_NAME } from '@coral/core';
 import { AppError } from '../errors';
 import type { SessionService, SessionUser } from '../modules/auth/sessions.service';
@@ -38,6 +38,40 @@ export function createAuthenticator(sessions: SessionService) {
   };
 }
 export type Authenticator = ReturnType<typeof createAuthenticator>;
+
+/** Every route under this prefix needs a logged-in user, unless it is allowed anonymously. */
+export const PRIVATE_API_PREFIX = '/api/auth/';
+
+/**
+ * The only /api/auth/ routes anonymous visitors may call: who is logged in, a CSRF token, logging
+ * in, and logging out. Logout stays open because a client whose session has already ended (idle
+ * timeout, disabled account) must still get its success answer and cleared cookies, as the
+ * spec's client expects.
+ */
+export const ANONYMOUS_AUTH_ROUTES: ReadonlySet<string> = new Set([
+  '/api/auth/status/',
+  '/api/auth/csrf/',
+  '/api/auth/login/',
+  '/api/auth/logout/',
+]);
+
+/**
+ * Auth by default: a route added under /api/auth/ answers 401 UNAUTHENTICATED to anonymous
+ * visitors without doing anything, so a new private route cannot be public by accident.
+ * Register after the CSRF check: an unsafe request without a valid token is refused with 403
+ * first, as before; both run before the body is read. Unknown paths keep their 404.
+ */
+export function registerAuthenticationRequirement(
+  app: FastifyInstance,
+  authenticator: Authenticator,
+) {
+  app.addHook('onRequest', async (request) => {
+    const route = request.routeOptions.url;
+    if (request.is404 || route === undefined || !route.startsWith(PRIVATE_API_PREFIX)) return;
+    if (ANONYMOUS_AUTH_ROUTES.has(route)) return;
+    await authenticator.requireUser(request);
+  });
+}
 
 /** HttpOnly (scripts never see it), SameSite=Lax, Secure whenever the request came over TLS. */
 export function setSessionCookie(

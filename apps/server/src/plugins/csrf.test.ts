@@ -159,6 +159,6 @@ describe('CSRF on every state-changing route', () => {
       url: '/api/auth/status/',
       cookies: { sessionid: ann.sessionId! },
     });
-    expect(response.json()).toEqual({ username: 'ann', authenticated: true });
+    expect(response.json()).toEqual({ username: 'ann', authenticated: true, role: 'contributor' });
   });
 });

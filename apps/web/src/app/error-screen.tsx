@@ -10,8 +10,8 @@ function describe(error: unknown): string {
 }
 
 /**
- * The generic error screen (spec §2, §8): any failure while loading or rendering a route. It
- * needs nothing from the server, so it also works when the app could not start.
+ * The generic error screen (product-spec §2, §8): any failure while loading or rendering a route.
+ * It needs nothing from the server, so it also works when the app could not start.
  */
 export function ErrorScreen() {
   const error = useRouteError();

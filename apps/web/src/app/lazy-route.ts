@@ -1,4 +1,4 @@
-/** Spec §9: a page's code that has not arrived after 120 s counts as failed. */
+/** Product-spec §9: a page's code that has not arrived after 120 s counts as failed. */
 export const PAGE_CHUNK_TIMEOUT_MS = 120_000;
 
 /**

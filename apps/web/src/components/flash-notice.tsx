@@ -4,7 +4,8 @@ import { useLocation } from 'react-router';
 
 /**
  * A one-off message carried to the next page in the router's location state, e.g. the failed
- * logout notice shown on / (spec §8): navigate('/', { state: flashState('warning', text) }).
+ * logout notice shown on / (product-spec §8): navigate('/', { state: flashState('warning', text)
+ * }).
  */
 export interface FlashNoticeState {
   notice: { variant: 'success' | 'warning' | 'danger' | 'info'; text: string };

@@ -1,7 +1,6 @@
 import type {
   TAuthResult,
   TAuthStatus,
-  TBreakpointTemperatureMaxMin,
   TCartAddRequest,
   TCartAddResponse,
   TCartDeleteRequest,
@@ -16,20 +15,26 @@ import type {
   TProjectSummary,
   TPublicConfig,
   TStatistics,
-  TThermalLimitMaxMin,
-  TThermalToleranceMaxMin,
+  TThresholdMaxMin,
   TUploadAccepted,
   TUploadDetail,
   TUploadSummary,
+  ThresholdKind,
+  ThresholdMaxMinPath,
 } from '@coral/core';
 
 /**
- * Every API call the web app makes, by method and path template (spec §7, trailing slashes
+ * Every API call the web app makes, by method and path template (product-spec §7, trailing slashes
  * included), with the contract types of its body and answer. The client accepts only these, so
  * a typo in a path or a wrong response type is a compile error. Add an entry when a feature
  * needs a new call.
  */
-export interface GetEndpoints {
+/** The max-min call of each threshold kind: '/api/public/thermal-tolerances/max-min/', … */
+export type MaxMinEndpoint<K extends ThresholdKind = ThresholdKind> =
+  `/api/public/${ThresholdMaxMinPath<K>}/max-min/`;
+type MaxMinEndpoints = { [K in ThresholdKind as MaxMinEndpoint<K>]: TThresholdMaxMin<K> };
+
+export interface GetEndpoints extends MaxMinEndpoints {
   '/api/public/config/': TPublicConfig;
   '/api/public/statistics/': TStatistics;
   '/api/public/projects/': TProjectSummary[];
@@ -38,9 +43,6 @@ export interface GetEndpoints {
   '/api/auth/csrf/': TCsrfToken;
   '/api/auth/cart/': TCartGroup[];
   '/api/public/colonies/': TColony[];
-  '/api/public/thermal-tolerances/max-min/': TThermalToleranceMaxMin;
-  '/api/public/breakpoint-temperatures/max-min/': TBreakpointTemperatureMaxMin;
-  '/api/public/thermal-limits/max-min/': TThermalLimitMaxMin;
   '/api/auth/uploads/': TUploadSummary[];
   '/api/auth/uploads/{uploadId}/': TUploadDetail;
 }
@@ -64,7 +66,7 @@ export interface DownloadEndpoints {
   '/api/auth/cart/export/': { body: TCartExportRequest };
 }
 
-/** multipart/form-data POST calls: file fields (spec §7 Upload) and their JSON answer. */
+/** multipart/form-data POST calls: file fields (product-spec §7 Upload) and their JSON answer. */
 export interface UploadEndpoints {
   '/api/auth/upload-csv/': {
     files: { csv_file: File; ed50_file?: File };

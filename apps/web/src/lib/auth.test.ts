@@ -8,7 +8,7 @@ describe('getAuthStatus', () => {
     await expect(getAuthStatus()).resolves.toEqual({ username: 'ana', authenticated: true });
   });
 
-  it('counts a failed check as anonymous (spec §8)', async () => {
+  it('counts a failed check as anonymous (product-spec §8)', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     mockApi({ 'GET /api/auth/status/': errorResponse(500) });
     await expect(getAuthStatus()).resolves.toEqual(ANONYMOUS);

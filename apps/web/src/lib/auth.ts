@@ -5,8 +5,8 @@ import { forgetCsrfToken } from './csrf';
 import { clearPrivateQueries, queryKeys } from './query-client';
 
 /**
- * Who is signed in (spec §4 Auth): checked on load; a failed check counts as anonymous. Shared by
- * the navbar and every feature that depends on the user (login, cart, upload).
+ * Who is signed in (product-spec §4 Auth): checked on load; a failed check counts as anonymous.
+ * Shared by the navbar and every feature that depends on the user (login, cart, upload).
  */
 export const ANONYMOUS: TAuthStatus = { username: '', authenticated: false };
 
@@ -57,8 +57,8 @@ export function clearLocalSession(queryClient: QueryClient): void {
 }
 
 /**
- * Where the login page returns to (spec §2 Login): links to /login carry the page the visitor
- * was on as `state.from`; anything missing or not an in-app path means /.
+ * Where the login page returns to (product-spec §2 Login): links to /login carry the page the
+ * visitor was on as `state.from`; anything missing or not an in-app path means /.
  */
 export interface LoginRedirectState {
   from: string;

@@ -8,8 +8,8 @@ import { sendRequest } from './http';
 export const CSRF_HEADER: typeof CSRF_HEADER_NAME = 'X-CSRFToken';
 
 /**
- * Django-style CSRF (spec §7): unsafe calls carry the token in the X-CSRFToken header. The token
- * comes from GET /api/auth/csrf/ (which also sets the csrftoken cookie) and is kept in memory
+ * Django-style CSRF (product-spec §7): unsafe calls carry the token in the X-CSRFToken header. The
+ * token comes from GET /api/auth/csrf/ (which also sets the csrftoken cookie) and is kept in memory
  * until it may have changed: the server rotates it at login and logout, so those call
  * `forgetCsrfToken()`; a CSRF rejection also drops it and the client retries once.
  */

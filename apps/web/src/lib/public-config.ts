@@ -24,7 +24,7 @@ export function usePublicConfig(): TPublicConfig {
 
 /**
  * The navbar's ED50 Calculator address: the configured one, otherwise this host on the
- * calculator port (spec §2, 3838 by default).
+ * calculator port (product-spec §2, 3838 by default).
  */
 export function ed50CalculatorUrl(
   config: Pick<TPublicConfig, 'links' | 'ed50CalculatorPort'>,

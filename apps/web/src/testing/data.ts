@@ -1,4 +1,10 @@
-import type { TProjectDetail, TProjectSummary, TPublicConfig, TStatistics } from '@coral/core';
+import {
+  emptyThresholdLists,
+  type TProjectDetail,
+  type TProjectSummary,
+  type TPublicConfig,
+  type TStatistics,
+} from '@coral/core';
 
 /** Contract-typed test data, shaped like the real seed data; override what a test needs. */
 export const buildConfig = (overrides: Partial<TPublicConfig> = {}): TPublicConfig => ({
@@ -50,6 +56,7 @@ export const buildProjectDetail = (overrides: Partial<TProjectDetail> = {}): TPr
   experiments: [{ id: 447, name: 'Saadiyat', date: '2022-05-16' }],
   colonies: [
     {
+      ...emptyThresholdLists(),
       id: 2872,
       name: 'Saadiyat_Cyphastrea_micropthlama_1',
       species: 'Cyphastrea micropthlama',

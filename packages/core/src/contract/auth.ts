@@ -1,9 +1,15 @@
 import { z } from 'zod';
+import { USER_ROLES } from './datasets';
 
 export const ZAuthStatus = z
   .object({
     username: z.string().meta({ description: '"" when anonymous' }),
     authenticated: z.boolean(),
+    role: z
+      .enum(USER_ROLES)
+      .nullable()
+      .optional()
+      .meta({ description: 'contributor, curator or admin; null when anonymous' }),
   })
   .meta({ id: 'AuthStatus' });
 export type TAuthStatus = z.infer<typeof ZAuthStatus>;
@@ -16,7 +22,7 @@ export const ZLoginRequest = z
   .meta({ id: 'LoginRequest' });
 export type TLoginRequest = z.infer<typeof ZLoginRequest>;
 
-/** success/message on success; success false + error on failure (spec §7, §8). */
+/** success/message on success; success false + error on failure (product-spec §7, §8). */
 export const ZAuthResult = z
   .object({
     success: z.boolean(),

@@ -1,8 +1,17 @@
 import { z } from 'zod';
+import {
+  THRESHOLD_KIND_INFO,
+  THRESHOLD_KINDS,
+  type ThresholdAbsKey,
+  type ThresholdKind,
+  type ThresholdListKey,
+  type ThresholdRelKey,
+} from '../thresholds/threshold-kinds';
+import { sameSchemaShape } from './thresholds';
 
 /**
- * The research cart (spec §3 "Cart group", §7 "Cart"): a logged-in researcher's saved colony
- * groups. Limits are part of the contract so the web app can check before sending.
+ * The research cart (product-spec §3 "Cart group", §7 "Cart"): a logged-in researcher's saved
+ * colony groups. Limits are part of the contract so the web app can check before sending.
  */
 export const CART_MAX_COLONIES_PER_GROUP = 100_000;
 export const CART_GROUP_NAME_MAX_LENGTH = 200;
@@ -117,19 +126,37 @@ const entryCommon = {
   quality_flags: z.array(z.string()),
 };
 
-export const ZCartThermalTolerance = z
-  .object({ ...entryCommon, abs_thermal_tolerance: celsius, rel_thermal_tolerance: celsius })
-  .meta({ id: 'CartThermalTolerance', description: 'ED50' });
-export const ZCartBreakpointTemperature = z
-  .object({
-    ...entryCommon,
-    abs_breakpoint_temperature: celsius,
-    rel_breakpoint_temperature: celsius,
-  })
-  .meta({ id: 'CartBreakpointTemperature', description: 'ED5' });
-export const ZCartThermalLimit = z
-  .object({ ...entryCommon, abs_thermal_limit: celsius, rel_thermal_limit: celsius })
-  .meta({ id: 'CartThermalLimit', description: 'ED95' });
+type CartEntryShape<K extends ThresholdKind> = typeof entryCommon &
+  Record<ThresholdAbsKey<K> | ThresholdRelKey<K>, typeof celsius>;
+
+/**
+ * A cart colony's entry of kind K (product-spec §3 "Cart group"): the absolute and relative keys
+ * only.
+ */
+export const ZCartThresholdEntries: {
+  [K in ThresholdKind]: z.ZodObject<CartEntryShape<K>>;
+} = Object.fromEntries(
+  THRESHOLD_KINDS.map((kind) => {
+    const info = THRESHOLD_KIND_INFO[kind];
+    const schema = z
+      .object({ ...entryCommon, ...sameSchemaShape([info.absKey, info.relKey], celsius) })
+      .meta({ id: `Cart${info.pascalName}`, description: info.edLabel });
+    return [kind, schema];
+  }),
+) as never;
+export type TCartThresholdEntry<K extends ThresholdKind = ThresholdKind> = {
+  [Kind in K]: z.infer<(typeof ZCartThresholdEntries)[Kind]>;
+}[K];
+
+type CartListsShape = {
+  [K in ThresholdKind as ThresholdListKey<K>]: z.ZodArray<z.ZodObject<CartEntryShape<K>>>;
+};
+const cartListsShape = Object.fromEntries(
+  THRESHOLD_KINDS.map((kind) => [
+    THRESHOLD_KIND_INFO[kind].listKey,
+    z.array(ZCartThresholdEntries[kind]),
+  ]),
+) as CartListsShape;
 
 export const ZCartColonyEntry = z
   .object({
@@ -142,9 +169,7 @@ export const ZCartColonyEntry = z
       longitude: z.number(),
     }),
     biosamples: z.array(z.object({ name: z.string() })),
-    thermal_tolerances: z.array(ZCartThermalTolerance),
-    breakpoint_temperatures: z.array(ZCartBreakpointTemperature),
-    thermal_limits: z.array(ZCartThermalLimit),
+    ...cartListsShape,
   })
   .meta({ id: 'CartColonyEntry' });
 export type TCartColonyEntry = z.infer<typeof ZCartColonyEntry>;

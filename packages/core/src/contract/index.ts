@@ -7,3 +7,4 @@ export * from './public-config';
 export * from './auth';
 export * from './cart';
 export * from './uploads';
+export * from './datasets';

@@ -1,4 +1,22 @@
 import { z } from 'zod';
+import {
+  THRESHOLD_KIND_INFO,
+  THRESHOLD_KINDS,
+  type ThresholdAbsKey,
+  type ThresholdEdKey,
+  type ThresholdEdMmmKey,
+  type ThresholdKind,
+  type ThresholdListKey,
+  type ThresholdRelKey,
+  type ThresholdValueKey,
+} from '../thresholds/threshold-kinds';
+import type { ThresholdEntryValues } from '../thresholds/threshold-entries';
+
+/**
+ * The API's threshold shapes (product-spec §3 and §7), one schema per kind, all made from the
+ * threshold-kind registry: an entry of a colony's list, and the answer of the kind's max-min
+ * endpoint.
+ */
 
 const ZQualityFlags = z.array(z.string()).meta({
   description: 'Data-quality flag codes; see docs/decisions/0002-threshold-quality-flags.md',
@@ -15,89 +33,105 @@ const common = {
   quality_flags: ZQualityFlags,
 };
 const celsius = z.number().nullable();
+type Celsius = typeof celsius;
 
-export const ZThermalToleranceEntry = z
-  .object({
-    ...common,
-    abs_thermal_tolerance: celsius,
-    rel_thermal_tolerance: celsius,
-    ed50: celsius,
-    ed50_mmm: celsius,
-  })
-  .meta({ id: 'ThermalToleranceEntry', description: 'ED50; ed50 = abs_, ed50_mmm = rel_' });
+/** An object shape giving every key the same schema (typed by the keys, unlike fromEntries). */
+export function sameSchemaShape<Key extends string, S>(
+  keys: readonly Key[],
+  schema: S,
+): Record<Key, S> {
+  return Object.fromEntries(keys.map((key) => [key, schema])) as Record<Key, S>;
+}
 
-export const ZBreakpointTemperatureEntry = z
-  .object({
-    ...common,
-    abs_breakpoint_temperature: celsius,
-    rel_breakpoint_temperature: celsius,
-    ed5: celsius,
-    ed5_mmm: celsius,
-  })
-  .meta({ id: 'BreakpointTemperatureEntry', description: 'ED5; ed5 = abs_, ed5_mmm = rel_' });
+type EntryShape<K extends ThresholdKind> = typeof common & Record<ThresholdValueKey<K>, Celsius>;
 
-export const ZThermalLimitEntry = z
-  .object({
-    ...common,
-    abs_thermal_limit: celsius,
-    rel_thermal_limit: celsius,
-    ed95: celsius,
-    ed95_mmm: celsius,
-  })
-  .meta({ id: 'ThermalLimitEntry', description: 'ED95; ed95 = abs_, ed95_mmm = rel_' });
+/** A colony's entry of kind K: `{ id, abs_<noun>, rel_<noun>, <kind>, <kind>_mmm, … }`. */
+function entrySchema<K extends ThresholdKind>(kind: K): z.ZodObject<EntryShape<K>> {
+  const info = THRESHOLD_KIND_INFO[kind];
+  const values: ThresholdValueKey<K>[] = [info.absKey, info.relKey, info.edKey, info.edMmmKey];
+  return z.object({ ...common, ...sameSchemaShape(values, celsius) }).meta({
+    id: `${info.pascalName}Entry`,
+    description: `${info.edLabel}; ${info.edKey} = abs_, ${info.edMmmKey} = rel_`,
+  });
+}
 
-export type TThermalToleranceEntry = z.infer<typeof ZThermalToleranceEntry>;
-export type TBreakpointTemperatureEntry = z.infer<typeof ZBreakpointTemperatureEntry>;
-export type TThermalLimitEntry = z.infer<typeof ZThermalLimitEntry>;
+export const ZThresholdEntries: { [K in ThresholdKind]: z.ZodObject<EntryShape<K>> } =
+  Object.fromEntries(THRESHOLD_KINDS.map((kind) => [kind, entrySchema(kind)])) as never;
 
-export const ZThresholdLists = z.object({
-  thermal_tolerances: z.array(ZThermalToleranceEntry),
-  breakpoint_temperatures: z.array(ZBreakpointTemperatureEntry),
-  thermal_limits: z.array(ZThermalLimitEntry),
-});
+/** A colony's entry of kind K as the API gives it. */
+export type TThresholdEntry<K extends ThresholdKind = ThresholdKind> = {
+  [Kind in K]: z.infer<(typeof ZThresholdEntries)[Kind]>;
+}[K];
+
+type ListsShape = {
+  [K in ThresholdKind as ThresholdListKey<K>]: z.ZodArray<z.ZodObject<EntryShape<K>>>;
+};
+
+/** A colony's three lists: thermal_tolerances, breakpoint_temperatures, thermal_limits. */
+export const ZThresholdLists = z.object(
+  Object.fromEntries(
+    THRESHOLD_KINDS.map((kind) => [
+      THRESHOLD_KIND_INFO[kind].listKey,
+      z.array(ZThresholdEntries[kind]),
+    ]),
+  ) as ListsShape,
+);
 export type TThresholdLists = z.infer<typeof ZThresholdLists>;
 
-const nullableNumber = z.number().nullable();
+/** The list of kind K on a colony. */
+export type TThresholdList<K extends ThresholdKind = ThresholdKind> = TThresholdEntry<K>[];
 
-export const ZThermalToleranceMaxMin = z
-  .object({
-    min_abs_thermal_tolerance: nullableNumber,
-    max_abs_thermal_tolerance: nullableNumber,
-    min_rel_thermal_tolerance: nullableNumber,
-    max_rel_thermal_tolerance: nullableNumber,
-    min_ed50: nullableNumber,
-    max_ed50: nullableNumber,
-    min_ed50_mmm: nullableNumber,
-    max_ed50_mmm: nullableNumber,
-  })
-  .meta({ id: 'ThermalToleranceMaxMin' });
+type Bounded<Key extends string> = `min_${Key}` | `max_${Key}`;
+type MaxMinKey<K extends ThresholdKind> = Bounded<
+  ThresholdAbsKey<K> | ThresholdRelKey<K> | ThresholdEdKey<K> | ThresholdEdMmmKey<K>
+>;
+type MaxMinShape<K extends ThresholdKind> = Record<MaxMinKey<K>, Celsius>;
 
-export const ZBreakpointTemperatureMaxMin = z
-  .object({
-    min_abs_breakpoint_temperature: nullableNumber,
-    max_abs_breakpoint_temperature: nullableNumber,
-    min_rel_breakpoint_temperature: nullableNumber,
-    max_rel_breakpoint_temperature: nullableNumber,
-    min_ed5: nullableNumber,
-    max_ed5: nullableNumber,
-    min_ed5_mmm: nullableNumber,
-    max_ed5_mmm: nullableNumber,
-  })
-  .meta({ id: 'BreakpointTemperatureMaxMin' });
+/** The keys of a max-min answer of kind K, in the spec's order (abs, rel, ed, ed_mmm). */
+function maxMinKeys<K extends ThresholdKind>(kind: K): MaxMinKey<K>[] {
+  const info = THRESHOLD_KIND_INFO[kind];
+  return [info.absKey, info.relKey, info.edKey, info.edMmmKey].flatMap((key) => [
+    `min_${key}`,
+    `max_${key}`,
+  ]) as MaxMinKey<K>[];
+}
 
-export const ZThermalLimitMaxMin = z
-  .object({
-    min_abs_thermal_limit: nullableNumber,
-    max_abs_thermal_limit: nullableNumber,
-    min_rel_thermal_limit: nullableNumber,
-    max_rel_thermal_limit: nullableNumber,
-    min_ed95: nullableNumber,
-    max_ed95: nullableNumber,
-    min_ed95_mmm: nullableNumber,
-    max_ed95_mmm: nullableNumber,
-  })
-  .meta({ id: 'ThermalLimitMaxMin' });
+/** GET /api/public/{maxMinPath}/max-min/: min_ and max_ of each value key of kind K. */
+export const ZThresholdMaxMins: { [K in ThresholdKind]: z.ZodObject<MaxMinShape<K>> } =
+  Object.fromEntries(
+    THRESHOLD_KINDS.map((kind) => [
+      kind,
+      z
+        .object(sameSchemaShape(maxMinKeys(kind), celsius))
+        .meta({ id: `${THRESHOLD_KIND_INFO[kind].pascalName}MaxMin` }),
+    ]),
+  ) as never;
 
-export type TThermalToleranceMaxMin = z.infer<typeof ZThermalToleranceMaxMin>;
-export type TBreakpointTemperatureMaxMin = z.infer<typeof ZBreakpointTemperatureMaxMin>;
-export type TThermalLimitMaxMin = z.infer<typeof ZThermalLimitMaxMin>;
+export type TThresholdMaxMin<K extends ThresholdKind = ThresholdKind> = {
+  [Kind in K]: z.infer<(typeof ZThresholdMaxMins)[Kind]>;
+}[K];
+
+/** A colony's lists with no entries: one empty list per kind. */
+export const emptyThresholdLists = (): TThresholdLists =>
+  Object.fromEntries(
+    THRESHOLD_KINDS.map((kind) => [THRESHOLD_KIND_INFO[kind].listKey, []]),
+  ) as unknown as TThresholdLists;
+
+/** The API entry of kind K for the given values: the kind's own keys plus their ed aliases. */
+export function thresholdEntry<K extends ThresholdKind>(
+  kind: K,
+  values: ThresholdEntryValues,
+): TThresholdEntry<K> {
+  const info = THRESHOLD_KIND_INFO[kind];
+  return {
+    id: values.id,
+    [info.absKey]: values.abs,
+    [info.relKey]: values.rel,
+    [info.edKey]: values.abs,
+    [info.edMmmKey]: values.rel,
+    sst_clim_mmm: values.sst_clim_mmm,
+    condition: values.condition,
+    timepoint: values.timepoint,
+    quality_flags: [...values.quality_flags],
+  } as TThresholdEntry<K>;
+}

@@ -1,18 +1,23 @@
 import { z } from 'zod';
+import { perThresholdList } from '../thresholds/threshold-kinds';
+import { UPLOAD_FORMAT_IDS } from '../upload/formats/registry';
 import { UPLOAD_FLAG_CODES } from '../upload/quality-flags';
 
 /**
- * Uploads (spec §7 Upload; issue 8): POST /api/auth/upload-csv/ queues a dataset, and the
+ * Uploads (product-spec §7 Upload; issue 8): POST /api/auth/upload-csv/ queues a dataset, and the
  * uploader follows it with GET /api/auth/uploads/ and /api/auth/uploads/{id}/.
  */
-export const UPLOAD_STATUSES = ['queued', 'processing', 'done', 'failed'] as const;
+/** `discarded`: imported as a draft that its owner then discarded (its rows are gone). */
+export const UPLOAD_STATUSES = ['queued', 'processing', 'done', 'failed', 'discarded'] as const;
 export type UploadStatus = (typeof UPLOAD_STATUSES)[number];
 
-/** The multipart field names of spec §7. */
+/** The multipart field names of product-spec §7. */
 export const UPLOAD_MAIN_FIELD = 'csv_file';
 export const UPLOAD_ED50_FIELD = 'ed50_file';
 
-/** Spec §8: the success text when the server gives none (the server always gives this one). */
+/**
+ * Product-spec §8: the success text when the server gives none (the server always gives this one).
+ */
 export const UPLOAD_QUEUED_MESSAGE =
   'Your files have been successfully uploaded and are now queued for processing. You can upload another dataset or navigate away from this page.';
 
@@ -81,9 +86,8 @@ export const ZUploadCounts = z
     colonies: count.optional(),
     biosamples: count.optional(),
     observations: count.optional(),
-    thermal_tolerances: count.optional(),
-    breakpoint_temperatures: count.optional(),
-    thermal_limits: count.optional(),
+    /** Thresholds created, per kind: thermal_tolerances, breakpoint_temperatures, … */
+    ...perThresholdList(() => count.optional()),
     unchanged_observations: count.optional(),
     unchanged_thresholds: count.optional(),
     errors: count.optional(),
@@ -105,11 +109,16 @@ export const ZUploadSummary = z
     main_file_bytes: z.number().int(),
     ed_file_name: z.string().nullable(),
     ed_file_bytes: z.number().int().nullable(),
-    format: z.enum(['standard', 'raw']).nullable(),
+    /** The main file's layout (the upload format registry). */
+    format: z.enum(UPLOAD_FORMAT_IDS).nullable(),
     attempts: z.number().int(),
     message: z.string().nullable(),
     counts: ZUploadCounts,
     project_ids: z.array(z.number().int()),
+    dataset: z
+      .object({ id: z.number().int(), version: z.number().int() })
+      .nullable()
+      .meta({ description: 'The dataset version the upload became (once imported)' }),
     created_at: z.string(),
     started_at: z.string().nullable(),
     finished_at: z.string().nullable(),

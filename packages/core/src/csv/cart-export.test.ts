@@ -8,6 +8,7 @@ import {
   type CartExportColony,
   type CartExportThreshold,
 } from './cart-export';
+import { perThresholdKind } from '../thresholds/threshold-kinds';
 
 const entry = (
   condition: string | null,
@@ -26,7 +27,7 @@ const colony = (thresholds: Partial<CartExportColony['thresholds']> = {}): CartE
   longitude: 177.6889888,
   projectNames: ['2022_FJI_Viti_Levu_ElisaJahreis', 'Other'],
   publicationDois: ['10.1/a', '10.1/b'],
-  thresholds: { ed50: [], ed5: [], ed95: [], ...thresholds },
+  thresholds: { ...perThresholdKind(() => []), ...thresholds },
 });
 
 function parse(text: string) {

@@ -1,4 +1,5 @@
 import {
+  perThresholdKind,
   THRESHOLD_KIND_INFO,
   THRESHOLD_KINDS,
   type ThresholdKind,
@@ -7,7 +8,7 @@ import { formatCsvRow, UTF8_BOM, type CsvCell } from './csv-writer';
 
 /**
  * The research-cart CSV export (docs/cart-export.md): one row per group × colony × condition ×
- * timepoint, with the colony's ED50, ED5 and ED95 for that condition and timepoint side by side.
+ * timepoint, with the colony's thresholds of every kind for that condition and timepoint side by side.
  */
 export const CART_EXPORT_FILENAME = 'coral_cart_export.csv';
 export const CART_EXPORT_CONTENT_TYPE = 'text/csv; charset=utf-8';
@@ -140,7 +141,7 @@ const compareText = (a: string | null, b: string | null) => {
 
 /**
  * The rows of one colony in one group: one per distinct condition × timepoint found in any of
- * its three threshold lists, sorted by condition then timepoint (numerically where numeric). If a
+ * its threshold lists, sorted by condition then timepoint (numerically where numeric). If a
  * kind holds several entries for the same condition and timepoint, they are paired up in order
  * and extra rows are added, so no value is ever dropped. A colony without any threshold still
  * gets one row.
@@ -174,7 +175,7 @@ export function cartExportRows(groupName: string, colony: CartExportColony): Car
         colony,
         condition: null,
         timepoint: null,
-        entries: { ed50: null, ed5: null, ed95: null },
+        entries: perThresholdKind(() => null),
       },
     ];
   }
@@ -188,11 +189,7 @@ export function cartExportRows(groupName: string, colony: CartExportColony): Car
       colony,
       condition,
       timepoint,
-      entries: {
-        ed50: byKind.get('ed50')?.[index] ?? null,
-        ed5: byKind.get('ed5')?.[index] ?? null,
-        ed95: byKind.get('ed95')?.[index] ?? null,
-      },
+      entries: perThresholdKind((kind) => byKind.get(kind)?.[index] ?? null),
     }));
   });
 }

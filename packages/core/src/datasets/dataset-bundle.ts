@@ -1,4 +1,11 @@
-import type { ThresholdKind } from '../thresholds/threshold-kinds';
+import {
+  perThresholdKind,
+  perThresholdList,
+  THRESHOLD_KIND_INFO,
+  THRESHOLD_KINDS,
+  type ThresholdKind,
+  type ThresholdListKey,
+} from '../thresholds/threshold-kinds';
 
 /**
  * A dataset ready to be stored: what the seed file and every accepted upload are turned into
@@ -88,18 +95,34 @@ export function emptyBundle(): DatasetBundle {
     colonies: [],
     biosamples: [],
     observations: [],
-    thresholds: { ed50: [], ed5: [], ed95: [] },
+    thresholds: perThresholdKind(() => []),
   };
 }
 
-export interface DatasetCounts {
+/** Records created by an import, per table; thresholds per kind under their list keys. */
+export type DatasetCounts = {
   projects: number;
   publications: number;
   experiments: number;
   colonies: number;
   biosamples: number;
   observations: number;
-  thermal_tolerances: number;
-  breakpoint_temperatures: number;
-  thermal_limits: number;
+} & Record<ThresholdListKey, number>;
+
+/** Counts of an import that created nothing. */
+export function emptyDatasetCounts(): DatasetCounts {
+  return {
+    projects: 0,
+    publications: 0,
+    experiments: 0,
+    colonies: 0,
+    biosamples: 0,
+    observations: 0,
+    ...perThresholdList(() => 0),
+  };
+}
+
+/** Thresholds of every kind together, from counts kept per kind (by list key). */
+export function thresholdTotal(counts: Readonly<Record<ThresholdListKey, number>>): number {
+  return THRESHOLD_KINDS.reduce((sum, kind) => sum + counts[THRESHOLD_KIND_INFO[kind].listKey], 0);
 }

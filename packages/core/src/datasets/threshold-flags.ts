@@ -1,4 +1,8 @@
-import { THRESHOLD_KINDS, type ThresholdKind } from '../thresholds/threshold-kinds';
+import {
+  perThresholdKind,
+  THRESHOLD_KINDS,
+  type ThresholdKind,
+} from '../thresholds/threshold-kinds';
 import {
   entryQualityFlags,
   isOrderConsistent,
@@ -9,17 +13,14 @@ import type { BundleThreshold } from './dataset-bundle';
 
 /**
  * Quality flags for every threshold of a bundle, keyed like the bundle: the per-entry rule plus
- * the cross-kind ED5 ≤ ED50 ≤ ED95 check for each colony × condition × timepoint.
+ * the cross-kind order check (ED5 ≤ ED50 ≤ ED95) for each colony × condition × timepoint.
  */
 export function flagBundleThresholds(
   thresholds: Record<ThresholdKind, BundleThreshold[]>,
 ): Record<ThresholdKind, QualityFlag[][]> {
-  const flags = Object.fromEntries(
-    THRESHOLD_KINDS.map((kind) => [
-      kind,
-      thresholds[kind].map((entry) => entryQualityFlags(entry)),
-    ]),
-  ) as Record<ThresholdKind, QualityFlag[][]>;
+  const flags = perThresholdKind((kind) =>
+    thresholds[kind].map((entry): QualityFlag[] => entryQualityFlags(entry)),
+  );
 
   const tupleKey = (t: BundleThreshold) => JSON.stringify([t.colonyKey, t.condition, t.timepoint]);
   const byTuple = new Map<string, Partial<Record<ThresholdKind, number>>>();
@@ -34,7 +35,7 @@ export function flagBundleThresholds(
       const index = indexes[kind];
       return index === undefined ? null : (thresholds[kind][index]?.abs ?? null);
     };
-    if (isOrderConsistent(value('ed5'), value('ed50'), value('ed95'))) continue;
+    if (isOrderConsistent(value)) continue;
     for (const kind of THRESHOLD_KINDS) {
       const index = indexes[kind];
       if (index !== undefined) flags[kind][index]?.push(QUALITY_FLAGS.inconsistentOrder);

@@ -1,16 +1,8 @@
+import { normaliseColumnName } from '../upload/column-spec';
+import { rawCbassColumn } from '../upload/formats/raw-cbass/columns';
+import type { RawCbassTable } from '../upload/formats/raw-cbass/read-table';
 import type { IssueList } from './issue-list';
-import { CBASS_COLUMNS, type CbassColumn, type ColumnMapping } from './types';
-
-/** Columns the ED computation reads; the others are only required by CBASSED50's validation. */
-const USED_COLUMNS: ReadonlySet<CbassColumn> = new Set([
-  'Site',
-  'Condition',
-  'Species',
-  'Genotype',
-  'Temperature',
-  'Timepoint',
-  'Pam_value',
-]);
+import { CBASS_COLUMNS, type ColumnMapping } from './types';
 
 export interface ResolvedColumns {
   ok: boolean;
@@ -19,29 +11,25 @@ export interface ResolvedColumns {
   mapping: ColumnMapping[];
 }
 
-/** "PAM_value", "pam value", "Pam.value" → "pamvalue": how a column name is matched leniently. */
-function looseName(name: string): string {
-  return name.toLowerCase().replace(/[^a-z0-9]/g, '');
-}
-
 /**
- * Finds every CBASS column in the header before any row is read (algorithm doc §2: CBASSED50's
- * "replacement has 0 rows" is what a wrong column name gives there). Exact names are used as is;
- * a name that differs only in letter case or separators is accepted and reported; a missing
+ * What the calculator says about the header the shared raw CBASS reader recognised
+ * (upload/formats/raw-cbass/read-table.ts; ed50-algorithm §2: CBASSED50's "replacement has 0
+ * rows" is what a wrong column name gives there). Exact names are used as is; a name written
+ * otherwise (letter case, separators, a unit in brackets) is accepted and reported; a missing
  * column the computation needs is an error naming it.
  */
-export function resolveColumns(header: readonly string[], issues: IssueList): ResolvedColumns {
-  const index = new Map<string, number>();
+export function resolveColumns(
+  header: readonly string[],
+  table: RawCbassTable,
+  issues: IssueList,
+): ResolvedColumns {
   const mapping: ColumnMapping[] = [];
-  const claimed = new Set<number>();
   let ok = true;
-
   for (const column of CBASS_COLUMNS) {
-    let position = header.indexOf(column);
-    if (position < 0) {
-      position = header.findIndex((name) => looseName(name) === looseName(column));
-      if (position >= 0) {
-        const found = header[position]!;
+    const position = table.columns.get(column);
+    if (position !== undefined) {
+      const found = header[position]!;
+      if (found !== column) {
         mapping.push({ column, found });
         issues.warning({
           code: 'column_case_mismatch',
@@ -49,50 +37,41 @@ export function resolveColumns(header: readonly string[], issues: IssueList): Re
           message: `missing column ${column} (found ${found}); ${found} is used as ${column}.`,
         });
       }
+    } else if (rawCbassColumn(column)?.computation) {
+      ok = false;
+      issues.error({
+        code: 'missing_column',
+        column,
+        message: `missing column ${column}${closestHint(header, column)}`,
+      });
+    } else {
+      issues.warning({
+        code: 'missing_column',
+        column,
+        message: `missing column ${column}: CBASSED50 requires it, the ED calculation does not use it.`,
+      });
     }
-    if (position < 0) {
-      if (USED_COLUMNS.has(column)) {
-        ok = false;
-        issues.error({
-          code: 'missing_column',
-          column,
-          message: `missing column ${column}${closestHint(header, column)}`,
-        });
-      } else {
-        issues.warning({
-          code: 'missing_column',
-          column,
-          message: `missing column ${column}: CBASSED50 requires it, the ED calculation does not use it.`,
-        });
-      }
-      continue;
-    }
-    index.set(column, position);
-    claimed.add(position);
   }
 
+  const repeated = new Map<number, string>([
+    ...table.recognition.duplicates.map((d) => [d.position, d.found] as const),
+    ...table.repeatedColumns.map((d) => [d.position, d.found] as const),
+  ]);
   header.forEach((name, position) => {
-    if (claimed.has(position)) return;
-    const trimmed = name.trim();
-    if (trimmed === '') {
+    if (name.trim() === '') {
       issues.warning({
         code: 'ignored_empty_column',
         message: `Column ${position + 1} has no name and was ignored.`,
       });
-    } else if (
-      index.has(trimmed) ||
-      CBASS_COLUMNS.some((c) => looseName(c) === looseName(trimmed))
-    ) {
+    } else if (repeated.has(position)) {
       issues.warning({
         code: 'duplicate_column',
-        column: trimmed,
+        column: name.trim(),
         message: `Column ${position + 1} (${name}) repeats a column that was already read; ignored.`,
       });
-    } else {
-      index.set(trimmed, position);
     }
   });
-  return { ok, index, mapping };
+  return { ok, index: table.columns, mapping };
 }
 
 /** " (closest: Pam_val)" for a header name within two edits of the missing column. */
@@ -100,7 +79,7 @@ function closestHint(header: readonly string[], column: string): string {
   let best: string | undefined;
   let bestDistance = 3;
   for (const name of header) {
-    const distance = editDistance(looseName(name), looseName(column));
+    const distance = editDistance(normaliseColumnName(name), normaliseColumnName(column));
     if (distance < bestDistance) {
       best = name;
       bestDistance = distance;

@@ -1,4 +1,10 @@
+import {
+  THRESHOLD_KINDS_BY_LEVEL,
+  THRESHOLD_KIND_INFO,
+  type ThresholdKind,
+} from '../thresholds/threshold-kinds';
 import type { ColonyStats } from './colony-stats';
+import { MIDPOINT_KIND, OUTERMOST_KINDS, TAIL_KINDS, perKind, sideOf } from './ed-kinds';
 import type { ColonyFlag } from './types';
 
 /** A healthy coral's Fv/Fm is ~0.5-0.7; a fitted maximum below this on a 0-1 scale is depressed. */
@@ -9,9 +15,8 @@ const DEPRESSED_SHARE_OF_GROUP = 0.5;
 export interface FittedCurve {
   hill: number;
   max: number;
-  ed5: number;
-  ed50: number;
-  ed95: number;
+  /** drc's ED of every kind, as the fitted curve gives it (°C). */
+  ed: Record<ThresholdKind, number>;
   convergence: 0 | 1;
 }
 
@@ -22,16 +27,23 @@ export interface GroupContext {
   fvFmScale: boolean;
 }
 
+type Reportable = Record<ThresholdKind, boolean>;
+
 export interface ColonyAssessment {
   flags: ColonyFlag[];
-  reportable: { ed5: boolean; ed50: boolean; ed95: boolean };
+  reportable: Reportable;
 }
+
+/** "ED5/ED50/ED95" */
+const ALL_LABELS = THRESHOLD_KINDS_BY_LEVEL.map((kind) => THRESHOLD_KIND_INFO[kind].edLabel).join(
+  '/',
+);
 
 const celsius = (t: number): string => `${Number(t.toFixed(2))} °C`;
 
 /**
  * Decides which of a fitted colony's ED values are real estimates and explains the rest in plain
- * language (algorithm doc §9). drc always returns numbers; this is where 158 °C or 6 °C ED50s are
+ * language (ed50-algorithm §9). drc always returns numbers; this is where 158 °C or 6 °C ED50s are
  * stopped from looking like results.
  */
 export function assessColony(
@@ -40,9 +52,9 @@ export function assessColony(
   group: GroupContext,
 ): ColonyAssessment {
   const flags: ColonyFlag[] = [];
-  const reportable = { ed5: true, ed50: true, ed95: true };
+  const reportable = perKind(() => true);
   const none = (): void => {
-    reportable.ed5 = reportable.ed50 = reportable.ed95 = false;
+    for (const kind of THRESHOLD_KINDS_BY_LEVEL) reportable[kind] = false;
   };
   const { temperatures, minTemperature: low, maxTemperature: high } = stats;
   const tested = `${celsius(low)}–${celsius(high)}`;
@@ -73,7 +85,7 @@ export function assessColony(
     if (stats.meanAtHighest > stats.meanAtLowest) {
       flags.push({
         code: 'response_increases',
-        message: `The response increases with temperature (Hill slope ${fit.hill.toPrecision(3)} ≤ 0), so ED5/ED50/ED95 have no meaning for this colony and are not reported.`,
+        message: `The response increases with temperature (Hill slope ${fit.hill.toPrecision(3)} ≤ 0), so ${ALL_LABELS} have no meaning for this colony and are not reported.`,
       });
     } else {
       flags.push({
@@ -85,90 +97,117 @@ export function assessColony(
     return { flags, reportable };
   }
 
-  checkEd50(fit, low, high, tested, flags, reportable);
+  checkMidpoint(fit, low, high, tested, flags, reportable);
   const gap = largestGap(temperatures);
-  checkTail('ed5', fit.ed5, low, high, gap, flags, reportable);
-  checkTail('ed95', fit.ed95, low, high, gap, flags, reportable);
-  if (reportable.ed50) checkBracketed(fit, temperatures, flags);
+  for (const kind of TAIL_KINDS) checkTail(kind, fit.ed[kind], low, high, gap, flags, reportable);
+  if (reportable[MIDPOINT_KIND]) checkBracketed(fit, temperatures, flags);
   checkBaseline(fit, low, group, flags);
   return { flags, reportable };
 }
 
-function checkEd50(
+/**
+ * The ED50 outside the tested range: not estimable, and neither is any kind on the same side of
+ * the curve (an ED50 above the highest temperature puts the ED95 further above it).
+ */
+function checkMidpoint(
   fit: FittedCurve,
   low: number,
   high: number,
   tested: string,
   flags: ColonyFlag[],
-  reportable: ColonyAssessment['reportable'],
+  reportable: Reportable,
 ): void {
-  if (fit.ed50 > high) {
+  const value = fit.ed[MIDPOINT_KIND];
+  const { edLabel } = THRESHOLD_KIND_INFO[MIDPOINT_KIND];
+  const code = `${MIDPOINT_KIND}_not_estimable` as const;
+  if (value > high) {
     flags.push({
-      code: 'ed50_not_estimable',
-      message: `ED50 above the highest temperature tested (not estimable): the response did not fall to half of its maximum within ${tested}; drc extrapolates ${celsius(fit.ed50)}.`,
+      code,
+      message: `${edLabel} above the highest temperature tested (not estimable): the response did not fall to half of its maximum within ${tested}; drc extrapolates ${celsius(value)}.`,
     });
-    reportable.ed50 = reportable.ed95 = false;
-  } else if (fit.ed50 < low) {
+    withhold(reportable, 'upper');
+  } else if (value < low) {
     flags.push({
-      code: 'ed50_not_estimable',
-      message: `ED50 below the lowest temperature tested (not estimable): the response was already below half of its maximum at ${celsius(low)}; drc extrapolates ${celsius(fit.ed50)}.`,
+      code,
+      message: `${edLabel} below the lowest temperature tested (not estimable): the response was already below half of its maximum at ${celsius(low)}; drc extrapolates ${celsius(value)}.`,
     });
-    reportable.ed50 = reportable.ed5 = false;
+    withhold(reportable, 'lower');
+  }
+}
+
+/** The midpoint and every kind on the given side of it are not reportable. */
+function withhold(reportable: Reportable, side: 'lower' | 'upper'): void {
+  for (const kind of THRESHOLD_KINDS_BY_LEVEL) {
+    if (sideOf(kind) === side || kind === MIDPOINT_KIND) reportable[kind] = false;
   }
 }
 
 /**
- * ED5 / ED95 outside the tested range. ED5 a little below the lowest or ED95 a little above the
- * highest temperature (within one temperature step) is a mild extrapolation and kept with a note;
- * anything further out, or on the wrong side (ED5 above the highest temperature), is withheld.
+ * A tail kind (ED5, ED95) outside the tested range. ED5 a little below the lowest or ED95 a little
+ * above the highest temperature (within one temperature step: a lower-tail kind below, an
+ * upper-tail kind above) is a mild extrapolation and kept with a note; anything further out, or
+ * on the wrong side (ED5 above the highest temperature), is withheld.
  */
 function checkTail(
-  which: 'ed5' | 'ed95',
+  kind: ThresholdKind,
   value: number,
   low: number,
   high: number,
   gap: number,
   flags: ColonyFlag[],
-  reportable: ColonyAssessment['reportable'],
+  reportable: Reportable,
 ): void {
-  if (!reportable[which] || (value >= low && value <= high)) return;
-  const label = which === 'ed5' ? 'ED5' : 'ED95';
+  if (!reportable[kind] || (value >= low && value <= high)) return;
+  const label = THRESHOLD_KIND_INFO[kind].edLabel;
   const below = value < low;
   const side = below
     ? `below the lowest temperature tested (${celsius(low)})`
     : `above the highest temperature tested (${celsius(high)})`;
-  const mild = which === 'ed5' ? below && low - value <= gap : !below && value - high <= gap;
+  const mild =
+    sideOf(kind) === 'lower' ? below && low - value <= gap : !below && value - high <= gap;
   if (mild) {
     flags.push({
-      code: which === 'ed5' ? 'ed5_extrapolated' : 'ed95_extrapolated',
+      code: `${kind}_extrapolated`,
       message: `${label} (${celsius(value)}) lies ${side}: extrapolated from the fitted curve.`,
     });
     return;
   }
   flags.push({
-    code: which === 'ed5' ? 'ed5_not_estimable' : 'ed95_not_estimable',
+    code: `${kind}_not_estimable`,
     message: `${label} ${side} (not estimable; drc extrapolates ${celsius(value)}).`,
   });
-  reportable[which] = false;
+  reportable[kind] = false;
 }
 
-/** Case I of doc §9: the whole decline lies between two neighbouring tested temperatures. */
+/**
+ * Case I of doc §9: the whole decline (from the first to the last kind, ED5 to ED95) lies between
+ * two neighbouring tested temperatures.
+ */
 function checkBracketed(
   fit: FittedCurve,
   temperatures: readonly number[],
   flags: ColonyFlag[],
 ): void {
+  const { first, last } = OUTERMOST_KINDS;
+  const start = fit.ed[first];
+  const end = fit.ed[last];
+  const midpoint = THRESHOLD_KIND_INFO[MIDPOINT_KIND].edLabel;
   for (let i = 0; i + 1 < temperatures.length; i++) {
     const below = temperatures[i]!;
     const above = temperatures[i + 1]!;
-    if (fit.ed5 >= below && fit.ed95 <= above) {
+    if (start >= below && end <= above) {
       flags.push({
         code: 'ed50_only_bracketed',
-        message: `ED50 only bracketed between ${celsius(below)} and ${celsius(above)}: the curve falls from 95 % to 5 % between these two temperatures, so the data do not pin the value down (any ED50 in between fits almost equally well).`,
+        message: `${midpoint} only bracketed between ${celsius(below)} and ${celsius(above)}: the curve falls from ${remaining(first)} to ${remaining(last)} between these two temperatures, so the data do not pin the value down (any ${midpoint} in between fits almost equally well).`,
       });
       return;
     }
   }
+}
+
+/** "95 %" for ED5: the share of the maximum left at the kind's temperature. */
+function remaining(kind: ThresholdKind): string {
+  return `${100 - THRESHOLD_KIND_INFO[kind].level} %`;
 }
 
 function checkBaseline(

@@ -1,4 +1,5 @@
-import { fitGroupColonies } from './fit-group';
+import { perKind } from './ed-kinds';
+import { NO_EDS, fitGroupColonies } from './fit-group';
 import { groupRows, type RowGroup } from './grouping';
 import { pooledCurve, temperatureGrid } from './pooled-curve';
 import { summarizeGroup } from './summary';
@@ -39,7 +40,7 @@ export const COMPATIBILITY_NOTE =
 
 /**
  * ED5 / ED50 / ED95 for every colony of a raw CBASS data set, as CBASSED50's `calculate_eds`
- * computes them (algorithm doc §1), with per-colony explanations where CBASSED50 would crash or
+ * computes them (ed50-algorithm §1), with per-colony explanations where CBASSED50 would crash or
  * print meaningless numbers, the group summaries and the pooled curves with confidence bands.
  * Pure and synchronous: run it in a Web Worker for large files.
  */
@@ -121,7 +122,7 @@ function computeGroup(group: RowGroup, grid: readonly number[] | null): EdGroupR
     summary,
     curve,
     curveError: error,
-    edLines: { ed5: summary.ed5.mean, ed50: summary.ed50.mean, ed95: summary.ed95.mean },
+    edLines: perKind((kind) => summary[kind].mean),
   };
 }
 
@@ -160,9 +161,7 @@ function rejectedGroup(group: RowGroup, flag?: ColonyFlag): EdGroupResult {
       genotype,
       groupValues: group.groupValues,
       status: 'excluded',
-      ed5: { raw: null, value: null, rounded: null },
-      ed50: { raw: null, value: null, rounded: null },
-      ed95: { raw: null, value: null, rounded: null },
+      ...NO_EDS,
       hill: null,
       max: null,
       rss: null,
@@ -188,6 +187,6 @@ function rejectedGroup(group: RowGroup, flag?: ColonyFlag): EdGroupResult {
     summary: summarizeGroup(colonies),
     curve: null,
     curveError: flag ? flag.message : 'Group not computed (GroupingProperty collision).',
-    edLines: { ed5: null, ed50: null, ed95: null },
+    edLines: perKind(() => null),
   };
 }

@@ -1,11 +1,11 @@
-import { glibcExp, glibcLog } from './glibc-exp-log';
-import { JointLl3Objective, type JointData } from './joint-objective';
-import { optimHessian } from './optim-hessian';
-import { drmScaling } from './r-median';
+import { glibcExp, glibcLog } from './r-numerics/glibc-exp-log';
+import { JointLl3Objective, NDEPS, type JointData } from './joint-objective';
+import { optimHessian } from './r-numerics/optim-hessian';
+import { rMedian } from './r-numerics/r-median';
 import { selfStartLl3, type Ll3Start, type SelfStartFailure } from './self-start';
-import { OptimError, vmmin } from './vmmin';
+import { OptimError, vmmin } from './r-numerics/vmmin';
 
-/** drc's `drmc()` defaults as drm passes them to optim (algorithm doc §5.6). */
+/** drc's `drmc()` defaults as drm passes them to optim (ed50-algorithm §5.6). */
 const MAX_ITERATIONS = 500;
 const RELATIVE_TOLERANCE = 1e-7;
 /** parscale entries below this are replaced by 1 (drmOpt). */
@@ -177,6 +177,18 @@ function scaledData(rows: DrmRows): {
   };
 }
 
+/**
+ * drm's scaling constant 10^floor(log10(median)) (ed50-algorithm §5.2), 1 when that is NA or
+ * below 1e-15 (for example a median response of 0). The power of ten is parsed from its decimal
+ * form, because `10 ** -5` is one ulp off in V8 while R's `pow` is exact.
+ */
+function drmScaling(values: ArrayLike<number>): number {
+  const exponent = Math.floor(Math.log10(rMedian(values)));
+  if (!Number.isFinite(exponent)) return 1;
+  const scaling = Number.parseFloat(`1e${exponent}`);
+  return scaling < 1e-15 ? 1 : scaling;
+}
+
 /** drm: a start value of exactly 0 is replaced by the mean of its parameter block. */
 function replaceZeroStarts(startVec: Float64Array, k: number): void {
   for (let block = 0; block < 3; block++) {
@@ -216,7 +228,7 @@ function rescaledHessian(
   responseScaling: number,
 ): Float64Array {
   const n = 3 * k;
-  const hessian = optimHessian(par, parscale, (q, g) => objective.gradient(q, g));
+  const hessian = optimHessian(par, parscale, NDEPS, (q, g) => objective.gradient(q, g));
   const factor = new Float64Array(n);
   for (let i = 0; i < n; i++) {
     const scale = i < k ? 1 : i < 2 * k ? responseScaling : doseScaling;

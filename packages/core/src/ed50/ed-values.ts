@@ -1,4 +1,6 @@
-import { glibcExp, glibcLog } from './glibc-exp-log';
+import { THRESHOLD_KIND_INFO, type ThresholdKind } from '../thresholds/threshold-kinds';
+import { MIDPOINT_LEVEL, perKind } from './ed-kinds';
+import { glibcExp, glibcLog } from './r-numerics/glibc-exp-log';
 
 /**
  * drc's ED_p for LL.3 (`llogistic` edfct with type "relative", reference "control"; algorithm doc
@@ -11,4 +13,16 @@ export function drcEffectiveDose(hill: number, ed50: number, percent: number): n
   const p = hill < 0 ? 100 - percent : percent;
   const tempVal = glibcLog((100 - p) / 100);
   return ed50 * (glibcExp(-tempVal / 1) - 1) ** (1 / hill);
+}
+
+/**
+ * A fitted curve's ED of every threshold kind, at the kind's level. At the midpoint drc's formula
+ * is e · 1^(1/b) (glibc's exp(-log(0.5)) is exactly 2), which R's pow makes e for every b; it is
+ * taken as e directly, because JavaScript's `1 ** Infinity` and `1 ** NaN` are NaN (b = 0 or NaN).
+ */
+export function effectiveDoses(hill: number, ed50: number): Record<ThresholdKind, number> {
+  return perKind((kind) => {
+    const { level } = THRESHOLD_KIND_INFO[kind];
+    return level === MIDPOINT_LEVEL ? ed50 : drcEffectiveDose(hill, ed50, level);
+  });
 }

@@ -1,9 +1,11 @@
+import { THRESHOLD_KINDS, type ThresholdKind } from '../thresholds/threshold-kinds';
 import { assessColony, type GroupContext } from './colony-flags';
 import { colonyStats, type ColonyStats } from './colony-stats';
 import { DrmFitError, fitDrmLl3, type DrmLl3Fit } from './drm-fit';
-import { drcEffectiveDose } from './ed-values';
-import { rMedian } from './r-median';
-import { roundR } from './r-round';
+import { perKind } from './ed-kinds';
+import { effectiveDoses } from './ed-values';
+import { rMedian } from './r-numerics/r-median';
+import { roundR } from './r-numerics/r-round';
 import type { CbassRow, ColonyEdResult, ColonyFlag, EdEstimate } from './types';
 
 export interface GroupInput {
@@ -22,9 +24,11 @@ interface Colony {
 }
 
 const NO_ED: EdEstimate = { raw: null, value: null, rounded: null };
+/** The EDs of a colony that was not fitted. */
+export const NO_EDS: Readonly<Record<ThresholdKind, EdEstimate>> = perKind(() => NO_ED);
 
 /**
- * One group's colonies: drm's joint LL.3 fit with a curve per genotype (algorithm doc §3, §5),
+ * One group's colonies: drm's joint LL.3 fit with a curve per genotype (ed50-algorithm §3, §5),
  * then the per-colony checks of §9.
  *
  * CBASSED50 stops the whole run when one colony cannot be fitted (constant response, a single
@@ -56,24 +60,18 @@ export function fitGroupColonies(group: GroupInput): ColonyEdResult[] {
     const base = baseResult(group, colony);
     if (fit === null || curve < 0) return { ...base, flags: [colony.exclusion!] };
     const hill = fit.hill[curve]!;
-    const ed50 = fit.ed50[curve]!;
     const curveValues = {
       hill,
       max: fit.max[curve]!,
-      ed5: drcEffectiveDose(hill, ed50, 5),
-      ed50,
-      ed95: drcEffectiveDose(hill, ed50, 95),
+      ed: effectiveDoses(hill, fit.ed50[curve]!),
       convergence: fit.convergence,
     };
     const assessment = assessColony(colony.stats, curveValues, context);
     const flags = [...assessment.flags];
     if (excluded.length > 0) flags.push(jointFitNote(group.groupingProperty, excluded));
-    return {
+    const result: ColonyEdResult = {
       ...base,
-      status: 'fitted' as const,
-      ed5: estimate(curveValues.ed5, assessment.reportable.ed5),
-      ed50: estimate(ed50, assessment.reportable.ed50),
-      ed95: estimate(curveValues.ed95, assessment.reportable.ed95),
+      status: 'fitted',
       hill,
       max: curveValues.max,
       rss: fit.curveRss[curve]!,
@@ -82,6 +80,10 @@ export function fitGroupColonies(group: GroupInput): ColonyEdResult[] {
       functionEvaluations: fit.functionEvaluations,
       flags,
     };
+    for (const kind of THRESHOLD_KINDS) {
+      result[kind] = estimate(curveValues.ed[kind], assessment.reportable[kind]);
+    }
+    return result;
   });
 }
 
@@ -171,15 +173,12 @@ function groupContext(rows: readonly CbassRow[], fit: DrmLl3Fit | null): GroupCo
 }
 
 function baseResult(group: GroupInput, colony: Colony): ColonyEdResult {
-  return {
+  const fields: Omit<ColonyEdResult, ThresholdKind> = {
     groupingProperty: group.groupingProperty,
     key: `${group.groupingProperty}_${colony.genotype}`,
     genotype: colony.genotype,
     groupValues: group.groupValues,
     status: 'excluded',
-    ed5: NO_ED,
-    ed50: NO_ED,
-    ed95: NO_ED,
     hill: null,
     max: null,
     rss: null,
@@ -192,4 +191,5 @@ function baseResult(group: GroupInput, colony: Colony): ColonyEdResult {
     functionEvaluations: null,
     flags: [],
   };
+  return Object.assign(fields, NO_EDS);
 }

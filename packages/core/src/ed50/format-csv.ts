@@ -1,5 +1,6 @@
-import { formatRNumber } from './r-number-format';
-import { roundR } from './r-round';
+import { THRESHOLD_KINDS_BY_LEVEL, THRESHOLD_KIND_INFO } from '../thresholds/threshold-kinds';
+import { formatRNumber } from './r-numerics/r-number-format';
+import { roundR } from './r-numerics/r-round';
 import type {
   ColonyEdResult,
   EdComputation,
@@ -22,6 +23,9 @@ export interface EdResultsCsvOptions {
   notEstimable?: 'NA' | 'drc';
 }
 
+/** The ED columns in CBASSED50's order, by increasing level: ED5, ED50, ED95. */
+const ED_COLUMNS = THRESHOLD_KINDS_BY_LEVEL.map((kind) => THRESHOLD_KIND_INFO[kind]);
+
 /**
  * The ED table in CBASSED50's layout, `ED5,ED50,ED95,GroupingProperty,<grouping columns>`, one
  * row per colony, values rounded to 2 decimals, written like R's write.csv (strings quoted, LF).
@@ -32,7 +36,11 @@ export function formatEdResultsCsv(
   options: EdResultsCsvOptions = {},
 ): string {
   const numeric = numericColumns(computation);
-  const header = ['ED5', 'ED50', 'ED95', 'GroupingProperty', ...computation.grouping].map(quote);
+  const header = [
+    ...ED_COLUMNS.map((column) => column.edLabel),
+    'GroupingProperty',
+    ...computation.grouping,
+  ].map(quote);
   const lines = [(options.rowNames ? ['""', ...header] : header).join(',')];
   computation.colonies.forEach((colony, index) => {
     const ed = (estimate: EdEstimate): string => {
@@ -42,9 +50,7 @@ export function formatEdResultsCsv(
       return shown === null ? 'NA' : formatRNumber(shown);
     };
     const cells = [
-      ed(colony.ed5),
-      ed(colony.ed50),
-      ed(colony.ed95),
+      ...ED_COLUMNS.map(({ kind }) => ed(colony[kind])),
       quote(colony.key),
       ...computation.grouping.map((column) =>
         cell(colony.groupValues[column] ?? '', numeric.has(column)),
@@ -62,29 +68,23 @@ export function formatEdResultsCsv(
  */
 export function formatSummaryCsv(computation: EdComputation): string {
   const numeric = numericColumns(computation);
-  const statistics = (suffix: string) => [
-    `Mean_ED${suffix}`,
-    `SD_ED${suffix}`,
-    `SE_ED${suffix}`,
-    `Conf_Int_${suffix}`,
-  ];
   const header = [
     ...computation.grouping,
-    ...statistics('5'),
-    ...statistics('50'),
-    ...statistics('95'),
+    ...ED_COLUMNS.flatMap(({ edLabel, level }) => [
+      `Mean_${edLabel}`,
+      `SD_${edLabel}`,
+      `SE_${edLabel}`,
+      `Conf_Int_${level}`,
+    ]),
   ];
   const lines = [header.map(quote).join(',')];
   for (const group of groupsInSummaryOrder(computation)) {
-    const { ed5, ed50, ed95 } = group.summary;
     lines.push(
       [
         ...computation.grouping.map((column) =>
           cell(group.groupValues[column] ?? '', numeric.has(column)),
         ),
-        ...statisticCells(ed5),
-        ...statisticCells(ed50),
-        ...statisticCells(ed95),
+        ...ED_COLUMNS.flatMap(({ kind }) => statisticCells(group.summary[kind])),
       ].join(','),
     );
   }

@@ -6,7 +6,7 @@ import { formatEdResultsCsv } from './format-csv';
 import { parseCbassCsv } from './parse-cbass-csv';
 import type { ColonyEdResult, ColonyFlagCode, EdComputation } from './types';
 
-/** Small synthetic CBASS files for the situations of algorithm doc §9, built row by row. */
+/** Small synthetic CBASS files for the situations of ed50-algorithm §9, built row by row. */
 const HEADER =
   'Project,Date,Country,Latitude,Longitude,Site,Condition,Species,Genotype,Temperature,Timepoint,Pam_value';
 const TEMPERATURES = [30, 33, 36, 39];
@@ -153,7 +153,8 @@ describe('case G: genotype labels not in alphabetical order (colB, colA, colC)',
     const expectedEd50 = { colB: 33, colA: 36, colC: 37.5 };
     for (const c of result.colonies) {
       expect(c.ed50.value).toBeCloseTo(expectedEd50[c.genotype as keyof typeof expectedEd50], 1);
-      // CBASSED50's bug swaps colA's and colB's ED5/ED95; here they come from the colony's own curve.
+      // CBASSED50's bug swaps colA's and colB's ED5/ED95; here they come from the colony's own
+      // curve.
       expect(c.ed5.raw).toBe(drcEffectiveDose(c.hill!, c.ed50.raw!, 5));
       expect(c.ed95.raw).toBe(drcEffectiveDose(c.hill!, c.ed50.raw!, 95));
       expect(c.ed5.raw!).toBeLessThan(c.ed50.raw!);

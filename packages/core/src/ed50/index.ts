@@ -15,6 +15,8 @@ export {
   groupsInSummaryOrder,
   type EdResultsCsvOptions,
 } from './format-csv';
-export { roundR } from './r-round';
-export { studentTQuantile } from './student-t';
 export * from './types';
+// What the calculator's Web Worker needs to read a file, so that it never loads the rest of core
+// (the API contract, zod): the shared text decoder and CSV reader.
+export { decodeText, type DecodedText } from '../upload/decode-text';
+export { readCsvTable } from '../upload/csv-table';

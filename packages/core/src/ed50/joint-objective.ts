@@ -1,7 +1,7 @@
-import { addCompensated, type CompensatedSum } from './compensated-sum';
-import { glibcExpOfProducts, glibcLogOfRatios } from './glibc-exp-log';
-import { UNCERTAIN, certifiedSum, longDoubleSumOfNonNegative } from './long-double-sum';
-import { OptimError } from './vmmin';
+import { addCompensated, type CompensatedSum } from './r-numerics/compensated-sum';
+import { glibcExpOfProducts, glibcLogOfRatios } from './r-numerics/glibc-exp-log';
+import { UNCERTAIN, certifiedSum, longDoubleSumOfNonNegative } from './r-numerics/long-double-sum';
+import { OptimError } from './r-numerics/vmmin';
 
 /**
  * Scaled data of one joint drm fit: K curves (colonies), each with its own (b, d, e). Rows are

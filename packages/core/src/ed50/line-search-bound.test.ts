@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { JointLl3Objective, type JointData } from './joint-objective';
-import { BFGS_DEFAULTS, centralDifferences, rosenbrock } from './optim-test-problems';
-import { vmmin } from './vmmin';
+import {
+  BFGS_DEFAULTS,
+  centralDifferences,
+  rosenbrock,
+} from '../../test/r-numerics/optim-test-problems';
+import { vmmin } from './r-numerics/vmmin';
 
 /*
  * The line search's early rejection (vmmin's `fnUnlessAbove`, JointLl3Objective's

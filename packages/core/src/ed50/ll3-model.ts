@@ -1,7 +1,7 @@
-import { glibcExpOfProducts, glibcLog, glibcLogOfRatios } from './glibc-exp-log';
+import { glibcExpOfProducts, glibcLog, glibcLogOfRatios } from './r-numerics/glibc-exp-log';
 
 /**
- * drc's three-parameter log-logistic model LL.3 (algorithm doc §4):
+ * drc's three-parameter log-logistic model LL.3 (ed50-algorithm §4):
  *
  *     f(x) = d / (1 + exp(b · log(x / e)))      (lower plateau c fixed at 0)
  *

@@ -1,4 +1,5 @@
-import Papa from 'papaparse';
+import { readCsvTable } from '../upload/csv-table';
+import { readRawCbassTable } from '../upload/formats/raw-cbass/read-table';
 import { resolveColumns } from './cbass-columns';
 import { IssueList } from './issue-list';
 import { normalisedLabelColumns } from './numeric-labels';
@@ -17,16 +18,19 @@ const COMPUTATION_COLUMNS = [
 ] as const;
 
 /**
- * Reads a raw CBASS file (long format, one row per nubbin; algorithm doc §2). Tolerates a UTF-8
- * BOM, CRLF, quoted fields, `NA`, empty cells in unused columns, trailing empty columns,
- * semicolon-separated files and decimal commas, and reports what it did. Row numbers in issues
- * are spreadsheet rows: the header is row 1.
+ * Reads a raw CBASS file (long format, one row per nubbin; ed50-algorithm §2) for the calculator,
+ * with the raw CBASS reader the upload shares (upload/formats/raw-cbass/read-table.ts: CSV
+ * reader, columns, missing cells, numbers, labels; what was reconciled is listed there).
+ * Tolerates a UTF-8 BOM, CRLF, quoted fields, `NA`, empty cells in unused columns, trailing
+ * empty columns, semicolon-separated files and decimal commas, and reports what it did. Row
+ * numbers in issues are spreadsheet rows: the header is row 1.
  *
  * Differences from CBASSED50's read.csv + preprocess_dataset, all deliberate: columns are checked
- * first and a missing one is named; letter case and separators in column names are forgiven (and
- * reported); only the columns used by the computation make a row incomplete (R drops a row for
- * an NA in any column); "0,55" is read as 0.55 instead of silently dropping the row; and
- * non-numeric or non-positive temperatures are errors instead of silent NAs.
+ * first and a missing one is named; letter case, separators and a unit in brackets in column
+ * names are forgiven (and reported); only the columns used by the computation make a row
+ * incomplete (R drops a row for an NA in any column), and N/A, NaN, null, none, - and -- are
+ * missing like NA; "0,55" is read as 0.55 instead of silently dropping the row; and non-numeric
+ * or non-positive temperatures are errors instead of silent NAs.
  */
 export function parseCbassCsv(text: string): CbassParseResult {
   const issues = new IssueList();
@@ -47,27 +51,22 @@ export function parseCbassCsv(text: string): CbassParseResult {
     issues.error({ code: 'empty_file', message: 'The file is empty.' });
     return result([], [], 0);
   }
-  const parsed = Papa.parse<string[]>(content, {
-    skipEmptyLines: false,
-    delimitersToGuess: [',', ';', '\t'],
-  });
-  if (parsed.meta.delimiter === ';') {
+  const table = readCsvTable(content);
+  if (table.delimiter === ';') {
     issues.warning({
       code: 'semicolon_delimiter',
       message:
         'The file is separated by semicolons; it was read as such (CBASSED50 expects commas).',
     });
   }
-  const [header = [], ...records] = parsed.data;
-  const columns = resolveColumns(header, issues);
+  const { header } = table;
+  const raw = readRawCbassTable(table, 'calculator');
+  const columns = resolveColumns(header, raw, issues);
   mapping = columns.mapping;
   if (!columns.ok) return result([], header, 0);
 
   // Blank lines (every cell empty) are skipped like read.csv's blank.lines.skip.
-  const dataRecords: { cells: string[]; row: number }[] = [];
-  records.forEach((cells, index) => {
-    if (cells.some((cell) => cell.trim() !== '')) dataRecords.push({ cells, row: index + 2 });
-  });
+  const dataRecords = table.records;
   if (dataRecords.length === 0) {
     issues.error({
       code: 'no_data_rows',
@@ -76,7 +75,7 @@ export function parseCbassCsv(text: string): CbassParseResult {
     return result([], header, 0);
   }
 
-  const labels = normalisedLabelColumns(dataRecords, columns.index, issues);
+  const labels = normalisedLabelColumns(raw, issues);
   // Positions and label normalisers looked up once, not per row (files have 100 000s of rows).
   const position = (column: string): number => columns.index.get(column) ?? -1;
   const required = COMPUTATION_COLUMNS.map((column) => ({ column, at: position(column) }));

@@ -1,10 +1,6 @@
-/** Reading numbers and missing values in CBASS files, stricter and clearer than R's read.csv. */
+/** Reading numbers and missing values in CBASS files: the upload's rules, stricter and clearer than R's read.csv. */
 
-/** R's read.csv treats the text `NA` (and empty numeric cells) as missing. */
-export function isMissing(cell: string | undefined): boolean {
-  if (cell === undefined) return true;
-  const text = cell.trim();
-  return text === '' || text === 'NA';
-}
+/** A missing cell: empty, NA, N/A, NaN, null, none, - or -- (upload/values.ts, one rule for both). */
+export { isMissingCell as isMissing } from '../upload/values';
 
 export { parseDecimal, type ParsedDecimal as ParsedNumber } from '../util/parse-decimal';

@@ -1,14 +1,14 @@
 import { DrmFitError, fitDrmLl3 } from './drm-fit';
 import { ll3ValuesAndGradients } from './ll3-model';
-import { conditionNumber, invert, invertPositiveDefinite } from './small-matrix';
-import { studentTQuantile } from './student-t';
+import { conditionNumber, invert, invertPositiveDefinite } from './r-numerics/small-matrix';
+import { studentTQuantile } from './r-numerics/student-t';
 import type { CbassRow, PooledCurve } from './types';
 
 const EPSILON = 2.220446049250313e-16;
 
 /**
  * The 100-point temperature grid of CBASSED50's curve plot: min(T) to max(T) + 1 over the whole
- * data set (algorithm doc §8), spaced exactly like R's `seq(from, to, length.out = 100)`.
+ * data set (ed50-algorithm §8), spaced exactly like R's `seq(from, to, length.out = 100)`.
  */
 export function temperatureGrid(temperatures: readonly number[], points = 100): number[] {
   let from = Infinity;

@@ -1,8 +1,8 @@
-import { glibcExp, glibcLog } from './glibc-exp-log';
+import { glibcExp, glibcLog } from './r-numerics/glibc-exp-log';
 import { lmLineFit } from './lm-line-fit';
 
 /**
- * drc's self-starter for LL.3 (`llogistic.ssf` method "1": findcd + findbe1, algorithm doc §5.3),
+ * drc's self-starter for LL.3 (`llogistic.ssf` method "1": findcd + findbe1, ed50-algorithm §5.3),
  * applied to one colony's *scaled* data.
  */
 

@@ -1,20 +1,21 @@
-import { rMean, rStandardDeviation } from './compensated-sum';
-import { roundR } from './r-round';
-import { studentTQuantile } from './student-t';
-import type { ColonyEdResult, EdEstimate, EdStatistic, GroupSummary } from './types';
+import { perKind } from './ed-kinds';
+import { rMean, rStandardDeviation } from './r-numerics/compensated-sum';
+import { roundR } from './r-numerics/r-round';
+import { studentTQuantile } from './r-numerics/student-t';
+import type { ColonyEdResult, EdStatistic, GroupSummary } from './types';
 
 /**
- * CBASSED50's summary of one group (`fit_curve_eds` / the tutorial, algorithm doc §7): mean, SD
+ * CBASSED50's summary of one group (`fit_curve_eds` / the tutorial, ed50-algorithm §7): mean, SD
  * (n - 1), SE = SD / √n and 95 % CI = qt(0.975, n - 1) · SE of the colonies' ROUNDED ED values,
  * each then rounded to 2 decimals again. Colonies whose value is not reportable are left out
  * (CBASSED50 has no such colonies: it prints every number drc returns).
  */
 export function summarizeGroup(colonies: readonly ColonyEdResult[]): GroupSummary {
-  const of = (pick: (colony: ColonyEdResult) => EdEstimate): EdStatistic =>
+  return perKind((kind) =>
     edStatistic(
-      colonies.map((colony) => pick(colony).rounded).filter((v): v is number => v !== null),
-    );
-  return { ed5: of((c) => c.ed5), ed50: of((c) => c.ed50), ed95: of((c) => c.ed95) };
+      colonies.map((colony) => colony[kind].rounded).filter((v): v is number => v !== null),
+    ),
+  );
 }
 
 export function edStatistic(values: readonly number[]): EdStatistic {

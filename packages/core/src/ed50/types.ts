@@ -1,3 +1,5 @@
+import type { ThresholdKind } from '../thresholds/threshold-kinds';
+
 /** Public types of the ED calculator (parseCbassCsv → computeEds → format*Csv). */
 
 /** Columns of the raw CBASS long format, in CBASSED50's spelling (any order in a file). */
@@ -93,11 +95,10 @@ export type ColonyFlagCode =
   | 'fit_failed'
   | 'response_increases'
   | 'no_thermal_response'
-  | 'ed50_not_estimable'
-  | 'ed5_not_estimable'
-  | 'ed95_not_estimable'
-  | 'ed5_extrapolated'
-  | 'ed95_extrapolated'
+  /** The kind's value lies outside the tested temperatures and is withheld. */
+  | `${ThresholdKind}_not_estimable`
+  /** A tail kind (ED5, ED95) a little outside the tested temperatures: kept, with this note. */
+  | `${ThresholdKind}_extrapolated`
   | 'ed50_only_bracketed'
   | 'baseline_depressed'
   | 'optimizer_max_iterations'
@@ -121,7 +122,8 @@ export interface EdEstimate {
   rounded: number | null;
 }
 
-export interface ColonyEdResult {
+/** A colony's result, with its ED of every threshold kind under the kind's key (`ed50`, …). */
+export interface ColonyEdResult extends Record<ThresholdKind, EdEstimate> {
   /** Grouping columns pasted with "_", e.g. "Zugspitze_Nursery_Acropora germania_420". */
   groupingProperty: string;
   /** CBASSED50's colony key: `${groupingProperty}_${genotype}`. */
@@ -130,9 +132,6 @@ export interface ColonyEdResult {
   groupValues: Readonly<Record<string, string>>;
   /** "excluded": not part of the group's joint fit (see flags); its EDs are null. */
   status: 'fitted' | 'excluded';
-  ed5: EdEstimate;
-  ed50: EdEstimate;
-  ed95: EdEstimate;
   /** drc's Hill (b > 0: response falls with temperature), Max (d) and the colony's RSS. */
   hill: number | null;
   max: number | null;
@@ -161,11 +160,8 @@ export interface EdStatistic {
   confInt: number | null;
 }
 
-export interface GroupSummary {
-  ed5: EdStatistic;
-  ed50: EdStatistic;
-  ed95: EdStatistic;
-}
+/** A group's statistics of every threshold kind. */
+export type GroupSummary = Record<ThresholdKind, EdStatistic>;
 
 /** The pooled curve of a group (all its rows, one LL.3 curve) with drc's 95 % confidence band. */
 export interface PooledCurve {
@@ -191,7 +187,7 @@ export interface EdGroupResult {
   curve: PooledCurve | null;
   curveError: string | null;
   /** Vertical lines of CBASSED50's curve plot: the group means of the colony EDs. */
-  edLines: { ed5: number | null; ed50: number | null; ed95: number | null };
+  edLines: Record<ThresholdKind, number | null>;
 }
 
 export interface EdComputation {

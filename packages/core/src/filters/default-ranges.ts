@@ -1,4 +1,5 @@
 import { THRESHOLD_KIND_INFO, type ThresholdKind } from '../thresholds/threshold-kinds';
+import type { TThresholdMaxMin } from '../contract/thresholds';
 import { RANGE_SPECS, type RangeKey, type RangeScale } from './filter-set';
 
 export interface RangeBounds {
@@ -9,7 +10,7 @@ export interface RangeBounds {
 /** The dataset bounds of each of the twelve ranges: the sliders' ends and "no filter" (§3). */
 export type DefaultRanges = Readonly<Record<RangeKey, RangeBounds>>;
 
-/** Spec §9: the slider bounds when the server's range is missing or zero. */
+/** Product-spec §9: the slider bounds when the server's range is missing or zero. */
 export const FALLBACK_RANGE_BOUNDS: Readonly<Record<RangeScale, RangeBounds>> = {
   absolute: { min: 20, max: 40 },
   relative: { min: 0, max: 10 },
@@ -26,7 +27,7 @@ const usable = (value: unknown): value is number =>
   typeof value === 'number' && Number.isFinite(value) && value !== 0;
 
 /**
- * Default ranges from the three max-min answers (spec §3, §9): each bound comes from
+ * Default ranges from the three max-min answers (product-spec §3, §9): each bound comes from
  * `min_<field>` / `max_<field>` of its kind's answer; a bound that is missing, not a number or
  * zero takes the fallback (20–40 °C absolute and ED values, 0–10 °C relative and MMM values). A
  * pair that ends up reversed (a lone bound beyond the other fallback) takes both fallbacks.
@@ -53,24 +54,24 @@ export const FALLBACK_DEFAULT_RANGES: DefaultRanges = defaultRangesFromMaxMin({}
  * aliases repeating them). The server builds its filter defaults through this, so they are
  * the ones the browser reads.
  */
-export function maxMinAnswerFromBounds(
-  kind: ThresholdKind,
+export function maxMinAnswerFromBounds<K extends ThresholdKind>(
+  kind: K,
   bounds: {
     min_abs: number | null;
     max_abs: number | null;
     min_rel: number | null;
     max_rel: number | null;
   },
-): Record<string, number | null> {
+): TThresholdMaxMin<K> {
   const info = THRESHOLD_KIND_INFO[kind];
-  return {
-    [`min_${info.absKey}`]: bounds.min_abs,
-    [`max_${info.absKey}`]: bounds.max_abs,
-    [`min_${info.relKey}`]: bounds.min_rel,
-    [`max_${info.relKey}`]: bounds.max_rel,
-    [`min_${info.edKey}`]: bounds.min_abs,
-    [`max_${info.edKey}`]: bounds.max_abs,
-    [`min_${info.edMmmKey}`]: bounds.min_rel,
-    [`max_${info.edMmmKey}`]: bounds.max_rel,
-  };
+  const answer: Record<string, number | null> = {};
+  for (const key of [info.absKey, info.edKey]) {
+    answer[`min_${key}`] = bounds.min_abs;
+    answer[`max_${key}`] = bounds.max_abs;
+  }
+  for (const key of [info.relKey, info.edMmmKey]) {
+    answer[`min_${key}`] = bounds.min_rel;
+    answer[`max_${key}`] = bounds.max_rel;
+  }
+  return answer as TThresholdMaxMin<K>;
 }

@@ -10,7 +10,7 @@ import {
   normalizeFilterSet,
 } from './filter-engine';
 import { ALL_RANGE_KEYS, RANGE_SPEC_BY_KEY, type AnyRangeKey, type FilterSet } from './filter-set';
-import { colony, type Values } from './test-colonies';
+import { colony, type Values } from '../../test/test-colonies';
 
 /** Dataset defaults like the seed's: ED50 32.11–44.06, relative 3.5–12.5, ED5 / ED95 apart. */
 const defaults: DefaultRanges = defaultRangesFromMaxMin({
@@ -48,7 +48,8 @@ const defaults: DefaultRanges = defaultRangesFromMaxMin({
 
 const passes = (filters: FilterSet, c = colony()) => compileColonyFilter(filters, defaults)(c);
 
-describe('isRangeActive (spec §5: a range counts only when it differs from the default)', () => {
+// product-spec §5: a range counts only when it differs from the default
+describe('isRangeActive', () => {
   const bounds = { min: 32.11, max: 44.06 };
   it.each<[string, unknown, boolean]>([
     ['absent', undefined, false],
@@ -276,7 +277,7 @@ describe('normalizeFilterSet', () => {
   });
 });
 
-describe('countActiveFilters (the badge, spec §5)', () => {
+describe('countActiveFilters (the badge, product-spec §5)', () => {
   it.each<[string, FilterSet, number]>([
     ['nothing', {}, 0],
     ['species', { species: 'S' }, 1],

@@ -1,4 +1,5 @@
 import type { TColony } from '../contract/colonies';
+import type { ThresholdListKey } from '../thresholds/threshold-kinds';
 import type { DefaultRanges, RangeBounds } from './default-ranges';
 import {
   ABSOLUTE_RANGE_KEYS,
@@ -11,10 +12,9 @@ import {
 } from './filter-set';
 
 /** What the engine reads of a colony (the colonies feed gives all of it). */
-export type FilterableColony = Pick<
-  TColony,
-  'species' | 'projects' | 'thermal_tolerances' | 'breakpoint_temperatures' | 'thermal_limits'
-> & { collection_years?: readonly number[] };
+export type FilterableColony = Pick<TColony, 'species' | 'projects' | ThresholdListKey> & {
+  collection_years?: readonly number[];
+};
 
 /**
  * Two bounds closer than this are equal: slider values and dataset bounds are both stored to
@@ -26,7 +26,7 @@ const isBound = (value: unknown): value is number =>
   typeof value === 'number' && !Number.isNaN(value);
 
 /**
- * Spec §5: a range filters only when both bounds are finite numbers and it differs from the
+ * Product-spec §5: a range filters only when both bounds are finite numbers and it differs from the
  * dataset default of its key. A range containing an infinity (or anything not a number) is no
  * filter, and so is the default range itself.
  */
@@ -60,7 +60,7 @@ function yearsOf(filters: FilterSet): number[] {
 }
 
 /**
- * The filter set reduced to what filters (spec §5), in canonical order: blank species and
+ * The filter set reduced to what filters (product-spec §5), in canonical order: blank species and
  * project, empty years and inactive ranges are dropped; years are sorted and distinct. Two
  * filter sets select the same colonies when their normal forms are equal.
  */
@@ -91,7 +91,7 @@ interface RangeCheck {
 }
 
 /**
- * The filter as a predicate over colonies (spec §5), prepared once so that 100,000 colonies
+ * The filter as a predicate over colonies (product-spec §5), prepared once so that 100,000 colonies
  * are tested quickly:
  * - the species must equal the colony's species;
  * - the project must be among the colony's projects;
@@ -139,7 +139,7 @@ export function filterColonies<C extends FilterableColony>(
 }
 
 /**
- * The badge next to 'Filters' (spec §5): species, project, years, and each of the three
+ * The badge next to 'Filters' (product-spec §5): species, project, years, and each of the three
  * absolute temperature ranges that differs from its default; at most 6.
  */
 export function countActiveFilters(filters: FilterSet, defaults: DefaultRanges): number {

@@ -36,7 +36,7 @@ export const ZFilterSet = z
       ]),
     ),
   })
-  .meta({ id: 'FilterSet', description: 'Map filters (spec §3); empty means all colonies' });
+  .meta({ id: 'FilterSet', description: 'Map filters; empty means all colonies' }); // product-spec §3
 
 const rangeParameter = (key: AnyRangeKey) =>
   z

@@ -6,7 +6,7 @@ import {
 } from '../thresholds/threshold-kinds';
 
 /**
- * The filter set of the map (spec §3 "Filter set"): species, project, collection years and
+ * The filter set of the map (product-spec §3 "Filter set"): species, project, collection years and
  * [min, max] ranges over the thresholds of a colony. It is the map's URL state, the query of
  * GET /api/public/colonies/ and the `filter_params` stored with a cart group.
  */
@@ -16,7 +16,7 @@ export type FilterRange = readonly [min: number, max: number];
 export type RangeKey = ThresholdKindInfo['filterKeys'][keyof ThresholdKindInfo['filterKeys']];
 
 /**
- * Range keys of earlier versions of the platform, still accepted (spec §3 "Optional"):
+ * Range keys of earlier versions of the platform, still accepted (product-spec §3 "Optional"):
  * `ed50Temperatures` is the absolute ED50 range, `thermalToleranceTemperatures` the relative one.
  */
 export type LegacyRangeKey = 'ed50Temperatures' | 'thermalToleranceTemperatures';
@@ -105,7 +105,7 @@ export const RANGE_SPEC_BY_KEY: Readonly<Record<AnyRangeKey, RangeSpec>> = Objec
   RANGE_SPECS.map((spec) => [spec.key, spec]),
 ) as Record<AnyRangeKey, RangeSpec>;
 
-/** The twelve keys of spec §3, in RANGE_SPECS order. */
+/** The twelve keys of product-spec §3, in RANGE_SPECS order. */
 export const RANGE_KEYS: readonly RangeKey[] = RANGE_SPECS.filter(
   (spec) => spec.key === spec.defaultKey,
 ).map((spec) => spec.key as RangeKey);

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { FilterSet } from './filter-set';
 import { defaultGroupName } from './group-name';
 
-describe('defaultGroupName (spec §4)', () => {
+describe('defaultGroupName (product-spec §4)', () => {
   it.each<[string, FilterSet | null | undefined, string]>([
     ['no filter set', undefined, 'All Colonies'],
     ['null', null, 'All Colonies'],

@@ -4,7 +4,7 @@ import type { FilterRange, FilterSet } from './filter-set';
 export const ALL_COLONIES_GROUP_NAME = 'All Colonies';
 export const FALLBACK_GROUP_NAME = 'Filter Group';
 
-/** The range the group name leaves out (spec §4): 20–40 °C. */
+/** The range the group name leaves out (product-spec §4): 20–40 °C. */
 const UNNAMED_RANGE: FilterRange = [20, 40];
 
 /** A bound in a group name: at most 2 decimals, no trailing zeros (33.5, 32.11, 40). */
@@ -22,7 +22,7 @@ function describesRange(range: FilterRange | undefined): range is FilterRange {
 }
 
 /**
- * The group name the Add to Cart dialog proposes (spec §4 "Default group name"):
+ * The group name the Add to Cart dialog proposes (product-spec §4 "Default group name"):
  * 'All Colonies' for an empty filter set; otherwise the species, the project, 'Years: …' and
  * 'TT: a-b°C, BT: a-b°C, TL: a-b°C' (absolute ranges other than 20–40 only) joined by ' | ';
  * 'Filter Group' when a filter set is given but none of these applies.

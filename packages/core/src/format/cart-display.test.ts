@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { formatCelsius, formatLongUsLocalDate, moreItemsLabel, shownValueFlags } from './index';
 
-/** Display rules of the research cart page (spec §2 Research Cart, §5 display precision). */
+/**
+ * Display rules of the research cart page (product-spec §2 Research Cart, §5 display precision).
+ */
 describe('formatCelsius', () => {
   it.each([
     [37.57, '37.57°C'],

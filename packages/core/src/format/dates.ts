@@ -8,7 +8,7 @@ const longUsDate = new Intl.DateTimeFormat('en-US', {
 const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 /**
- * Long US date (spec §9: month name, day, year): "2025-12-20" → "December 20, 2025".
+ * Long US date (product-spec §9: month name, day, year): "2025-12-20" → "December 20, 2025".
  * A calendar date (YYYY-MM-DD) is shown as that day in every time zone; a timestamp is shown as
  * its UTC day. Anything unreadable is returned unchanged, and null or empty gives ''.
  */
@@ -25,7 +25,7 @@ export function formatLongUsDate(value: string | null | undefined): string {
 const localLongUsDates = new Map<string, Intl.DateTimeFormat>();
 
 /**
- * A timestamp as the day it was in the viewer's time zone, in long US format (spec §2 cart
+ * A timestamp as the day it was in the viewer's time zone, in long US format (product-spec §2 cart
  * 'Created (local date)', §9 dates): "2026-11-21T23:30:00Z" is "November 22, 2026" in Fiji.
  * `timeZone` defaults to the runtime's own. Unreadable text is returned unchanged; null or
  * empty gives ''.

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   absoluteValueFlags,
   doiUrl,
+  isPlaceholderPublication,
   formatCoordinates,
   formatDataAccess,
   formatLongUsDate,
@@ -138,5 +139,16 @@ describe('qualityFlagLabel and absoluteValueFlags', () => {
     [['inconsistent_order'], ['inconsistent_order']],
   ])('%j → %j', (flags, kept) => {
     expect(absoluteValueFlags(flags)).toEqual(kept);
+  });
+});
+
+describe('isPlaceholderPublication', () => {
+  it.each([
+    [{ title: 'No publications available', doi: 'No doi available' }, true],
+    [{ title: 'no publication available.', doi: null }, true],
+    [{ title: 'No publications available', doi: '10.1111/gcb.15148' }, false],
+    [{ title: 'Summer temperature maxima…', doi: '10.21203/rs.3.rs-8231598/v1' }, false],
+  ])('%j → %s', (publication, expected) => {
+    expect(isPlaceholderPublication(publication)).toBe(expected);
   });
 });

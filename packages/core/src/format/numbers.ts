@@ -1,4 +1,7 @@
-/** Display precision (spec §5): values 2 decimals, coordinates 4 decimals. Missing values: 'N/A'. */
+/**
+ * Display precision (product-spec §5): values 2 decimals, coordinates 4 decimals. Missing values:
+ * 'N/A'.
+ */
 export const NOT_AVAILABLE = 'N/A';
 
 export function formatFixed(value: number | null | undefined, decimals: number): string {

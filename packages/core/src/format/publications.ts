@@ -1,6 +1,4 @@
-/** A DOI: "10." + registrant code + "/" + suffix (https://www.doi.org/the-identifier/resources/handbook). */
-const DOI = /^10\.\d{4,9}\/\S+$/;
-const DOI_PREFIX = /^(?:https?:\/\/(?:dx\.)?doi\.org\/|doi:\s*)/i;
+import { normalizeDoi } from '../datasets/identifiers';
 
 /**
  * The address of a publication's DOI, or null when the stored value is no DOI at all: the data
@@ -8,12 +6,23 @@ const DOI_PREFIX = /^(?:https?:\/\/(?:dx\.)?doi\.org\/|doi:\s*)/i;
  * a broken 'View DOI' link.
  */
 export function doiUrl(doi: string | null | undefined): string | null {
-  if (doi == null) return null;
-  const bare = doi.trim().replace(DOI_PREFIX, '');
-  return DOI.test(bare) ? `https://doi.org/${bare}` : null;
+  const bare = normalizeDoi(doi);
+  return bare === null ? null : `https://doi.org/${bare}`;
 }
 
-/** Project cards show at most this many publications (spec §9). */
+/**
+ * The original platform filled projects without a paper with a placeholder publication ("No
+ * publications available", DOI "No doi available"). It is not a publication: nothing shows or
+ * exports it (decision 0012).
+ */
+export function isPlaceholderPublication(publication: { title: string; doi: string | null }) {
+  return (
+    /^\s*no publications? (are )?available\.?\s*$/i.test(publication.title) &&
+    doiUrl(publication.doi) === null
+  );
+}
+
+/** Project cards show at most this many publications (product-spec §9). */
 export const PROJECT_CARD_PUBLICATIONS = 2;
 
 /** The first publications a project card lists, and how many it leaves out. */
@@ -27,7 +36,10 @@ export function splitCardPublications<T>(
   };
 }
 
-/** '+N more publications' under a project card's list (spec §2), or null when nothing is left out. */
+/**
+ * '+N more publications' under a project card's list (product-spec §2), or null when nothing is
+ * left out.
+ */
 export function morePublicationsLabel(hiddenCount: number): string | null {
   return hiddenCount > 0 ? `+${hiddenCount} more publications` : null;
 }

@@ -1,10 +1,10 @@
-import { QUALITY_FLAGS } from '../thresholds/quality-flags';
+import { QUALITY_FLAGS, THRESHOLD_ORDER_TEXT } from '../thresholds/quality-flags';
 
 const LABELS: Record<string, string> = {
   [QUALITY_FLAGS.implausibleAbsolute]: 'implausible value (failed curve fit)',
   [QUALITY_FLAGS.missingMmm]: 'no MMM climatology',
   [QUALITY_FLAGS.relativeMismatch]: 'relative value disagrees with absolute − MMM',
-  [QUALITY_FLAGS.inconsistentOrder]: 'ED5 ≤ ED50 ≤ ED95 does not hold',
+  [QUALITY_FLAGS.inconsistentOrder]: `${THRESHOLD_ORDER_TEXT} does not hold`,
 };
 
 /** Flags that cast doubt on an absolute threshold value (decision 0002). */

@@ -1,5 +1,5 @@
 /**
- * Statistics strip display (spec §5): a count of 1000 or more is shown as whole thousands,
+ * Statistics strip display (product-spec §5): a count of 1000 or more is shown as whole thousands,
  * rounded down, with a plus sign (2500 → "2+"); smaller counts are shown as they are.
  */
 export const STATISTICS_THOUSAND_THRESHOLD = 1000;

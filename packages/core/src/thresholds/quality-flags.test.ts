@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { entryQualityFlags, isOrderConsistent, isUntrustworthy } from './quality-flags';
+import type { ThresholdKind } from './threshold-kinds';
 
 describe('entryQualityFlags', () => {
   it.each([
@@ -35,6 +36,7 @@ describe('isOrderConsistent', () => {
     [null, 37, null, true],
     [null, null, null, true],
   ])('%s ≤ %s ≤ %s is %s', (ed5, ed50, ed95, expected) => {
-    expect(isOrderConsistent(ed5, ed50, ed95)).toBe(expected);
+    const values: Partial<Record<ThresholdKind, number | null>> = { ed5, ed50, ed95 };
+    expect(isOrderConsistent((kind) => values[kind])).toBe(expected);
   });
 });

@@ -1,3 +1,9 @@
+import {
+  THRESHOLD_KIND_INFO,
+  THRESHOLD_KINDS_BY_LEVEL,
+  type ThresholdKind,
+} from './threshold-kinds';
+
 /**
  * Data-quality flags on stored thermal thresholds. Values are never altered or dropped; they are
  * flagged so that screens and exports can say what is wrong, and so that failed curve fits do
@@ -10,7 +16,7 @@ export const QUALITY_FLAGS = {
   missingMmm: 'missing_mmm',
   /** Stored relative value disagrees with absolute − MMM. */
   relativeMismatch: 'relative_mismatch',
-  /** ED5 ≤ ED50 ≤ ED95 does not hold for the colony, condition and timepoint. */
+  /** The thresholds do not rise with their level (ED5 ≤ ED50 ≤ ED95) for the colony, condition and timepoint. */
   inconsistentOrder: 'inconsistent_order',
 } as const;
 
@@ -60,11 +66,21 @@ export function entryQualityFlags({ abs, rel, mmm }: ThresholdValues): QualityFl
   return flags;
 }
 
+/** The order rule in words: 'ED5 ≤ ED50 ≤ ED95'. */
+export const THRESHOLD_ORDER_TEXT = THRESHOLD_KINDS_BY_LEVEL.map(
+  (kind) => THRESHOLD_KIND_INFO[kind].edLabel,
+).join(' ≤ ');
+
 /**
- * Whether ED5 ≤ ED50 ≤ ED95 holds for one colony, condition and timepoint. Missing values are
- * not a violation (there is nothing to compare).
+ * Whether a colony's thresholds for one condition and timepoint rise with their level
+ * (ED5 ≤ ED50 ≤ ED95 for the three kinds of today). Missing values are not a violation (there is
+ * nothing to compare).
  */
-export function isOrderConsistent(ed5: number | null, ed50: number | null, ed95: number | null) {
-  const present = [ed5, ed50, ed95].filter((value): value is number => value != null);
+export function isOrderConsistent(
+  valueOf: (kind: ThresholdKind) => number | null | undefined,
+): boolean {
+  const present = THRESHOLD_KINDS_BY_LEVEL.map(valueOf).filter(
+    (value): value is number => value != null,
+  );
   return present.every((value, index) => index === 0 || present[index - 1]! <= value);
 }

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { buildUploadBundle, existingKey, noExistingRows, type ExistingRows } from './build-bundle';
+import { buildUploadBundle } from './build-bundle';
 import { prepareUpload } from './prepare-upload';
 import { speciesDistribution, unusualForSpeciesFlags } from './species-check';
-import { datasheet, TODAY } from './upload-test-files';
+import { datasheet, TODAY } from '../../test/upload-test-files';
 
 function plan(name: string) {
   const result = prepareUpload(datasheet(name), null, { today: TODAY });
@@ -10,12 +10,15 @@ function plan(name: string) {
   return result.plan;
 }
 
-const noMmm = { ownerUsername: 'alice', existing: noExistingRows(), mmmAt: () => null };
+const noMmm = {
+  ownerUsername: 'alice',
+  existingProjects: new Map<string, number>(),
+  mmmAt: () => null,
+};
 
 describe('buildUploadBundle', () => {
   it('creates everything for a new dataset, owned by the uploader', () => {
     const built = buildUploadBundle(plan('cbass_84.csv'), noMmm);
-    expect(built.conflicts).toEqual([]);
     expect(built.bundle.projects).toEqual([
       expect.objectContaining({ name: 'Voolstra et al. 2021', ownerUsername: 'alice' }),
     ]);
@@ -44,87 +47,25 @@ describe('buildUploadBundle', () => {
     expect(built.flags.filter((f) => f.code === 'mmm_from_existing_colony')).toHaveLength(1);
   });
 
-  it('the same data again refers to the stored rows and creates nothing', () => {
-    const first = plan('cbass_84.csv');
-    // What the database would hold after the first import (ids made up).
-    const existing: ExistingRows = {
-      ...noExistingRows(),
-      projects: new Map([[existingKey.project('Voolstra et al. 2021'), 1]]),
-      experiments: new Map(
-        first.experiments.map((e, i) => [existingKey.experiment(1, e.name, e.date), 100 + i]),
-      ),
-      colonies: new Map(
-        first.colonies.map((c, i) => [
-          existingKey.colony(c.name, c.species, c.latitude, c.longitude),
-          200 + i,
-        ]),
-      ),
-      biosamples: new Map(
-        first.biosamples.map((b, i) => [
-          existingKey.biosample(1, b.name),
-          { id: 300 + i, colonyId: 200 + first.colonies.findIndex((c) => c.key === b.colonyKey) },
-        ]),
-      ),
-      observations: new Map(
-        first.observations.map((o, i) => [
-          existingKey.observation(
-            100 + first.experiments.findIndex((e) => e.key === o.experimentKey),
-            300 + first.biosamples.findIndex((b) => b.key === o.biosampleKey),
-            o.condition,
-            o.temperature,
-            o.timepoint,
-          ),
-          { id: 400 + i, pamValue: o.pamValue },
-        ]),
-      ),
-      thresholds: new Map(
-        first.curves.map((c) => [
-          existingKey.threshold(
-            'ed50',
-            200 + first.colonies.findIndex((x) => x.key === c.colonyKey),
-            c.condition,
-            c.timepoint,
-          ),
-          { abs: c.ed50 },
-        ]),
-      ),
-      publications: new Set(
-        first.publications.map((p) => existingKey.publication(1, p.title, p.year, p.doi)),
-      ),
-    };
-    const built = buildUploadBundle(plan('cbass_84.csv'), { ...noMmm, existing });
-    expect(built.conflicts).toEqual([]);
+  it('creates every row again for a new version, and refers to the uploader’s project of that name', () => {
+    const built = buildUploadBundle(plan('cbass_84.csv'), {
+      ...noMmm,
+      existingProjects: new Map([['Voolstra et al. 2021', 7]]),
+    });
+    expect(built.bundle.projects).toEqual([
+      expect.objectContaining({ id: 7, existing: true, name: 'Voolstra et al. 2021' }),
+    ]);
     const created = (records: { existing?: boolean }[]) =>
       records.filter((r) => !r.existing).length;
     expect(
       [
-        built.bundle.projects,
         built.bundle.experiments,
         built.bundle.colonies,
         built.bundle.biosamples,
         built.bundle.observations,
+        built.bundle.thresholds.ed50,
       ].map(created),
-    ).toEqual([0, 0, 0, 0, 0]);
-    expect(built.bundle.publications).toEqual([]);
-    expect(built.bundle.thresholds.ed50).toEqual([]);
-    expect(built.unchanged).toEqual({
-      observations: 112,
-      thermal_tolerances: 28,
-      breakpoint_temperatures: 0,
-      thermal_limits: 0,
-    });
-
-    // A stored value that the file contradicts is a conflict, never overwritten.
-    const changed = new Map(existing.thresholds);
-    const [firstKey] = changed.keys();
-    changed.set(firstKey!, { abs: 35 });
-    const conflicting = buildUploadBundle(plan('cbass_84.csv'), {
-      ...noMmm,
-      existing: { ...existing, thresholds: changed },
-    });
-    expect(conflicting.conflicts).toHaveLength(1);
-    expect(conflicting.conflicts[0]!.row).toBe(2);
-    expect(conflicting.conflicts[0]!.problem).toContain('already has ED50 35 stored');
+    ).toEqual([4, 28, 112, 112, 28]);
   });
 });
 

@@ -1,18 +1,21 @@
+import { decodeText, type DecodedText, type DecodeOptions } from './decode-text';
+
 /**
  * Is this file really a CSV? Researchers rename workbooks, PDFs and images to .csv; those are
  * recognised from their first bytes and refused with a message saying what the file is. Text is
- * decoded as UTF-8 (with or without a byte-order mark), UTF-16 with a byte-order mark (Excel's
- * "Unicode text"), or, when it is not valid UTF-8, as Windows-1252 (older Excel on Windows) with
- * a warning.
+ * decoded by decode-text.ts: UTF-8 (with or without a byte-order mark), UTF-16 with a byte-order
+ * mark (Excel's "Unicode text"), or, when it is not valid UTF-8, Windows-1252 (older Excel on
+ * Windows) with a warning.
  */
 export type DecodeResult =
+  | ({ ok: true } & DecodedText)
   | {
-      ok: true;
-      text: string;
-      encoding: 'utf-8' | 'utf-16le' | 'utf-16be' | 'windows-1252';
-      warning: string | null;
-    }
-  | { ok: false; problem: string; fix: string };
+      ok: false;
+      /** 'empty': nothing but white space; 'not-text': binary content. */
+      reason: 'empty' | 'not-text';
+      problem: string;
+      fix: string;
+    };
 
 const SAVE_AS_CSV =
   'Open it in your spreadsheet program and save it as "CSV UTF-8 (comma delimited)".';
@@ -87,52 +90,36 @@ export function binaryContentProblem(head: Uint8Array): { problem: string; fix: 
   return null;
 }
 
-/** Decodes a whole file, refusing binary content and empty files. */
-export function decodeCsvBytes(bytes: Uint8Array): DecodeResult {
-  const binary = binaryContentProblem(bytes);
-  if (binary) return { ok: false, ...binary };
-  let result: DecodeResult;
-  if (startsWith(bytes, [0xff, 0xfe])) {
-    result = {
-      ok: true,
-      text: new TextDecoder('utf-16le').decode(bytes.subarray(2)),
-      encoding: 'utf-16le',
-      warning: null,
-    };
-  } else if (startsWith(bytes, [0xfe, 0xff])) {
-    result = {
-      ok: true,
-      text: new TextDecoder('utf-16be').decode(bytes.subarray(2)),
-      encoding: 'utf-16be',
-      warning: null,
-    };
-  } else {
-    try {
-      const text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes);
-      result = { ok: true, text, encoding: 'utf-8', warning: null };
-    } catch {
-      result = {
-        ok: true,
-        text: new TextDecoder('windows-1252').decode(bytes),
-        encoding: 'windows-1252',
-        warning:
-          'The file is not UTF-8; it was read as Windows-1252 (Western European). Check that names with accents look right, or save the file as "CSV UTF-8".',
-      };
-    }
-  }
-  if (result.ok && result.text.replace(/^\uFEFF/, '').trim() === '') {
+type Refusal = Extract<DecodeResult, { ok: false }>;
+
+/** Why a decoded text cannot be a data file (empty, or NUL characters), or null. */
+function textProblem(text: string): Refusal | null {
+  if (text.replace(/^\uFEFF/, '').trim() === '') {
     return {
       ok: false,
+      reason: 'empty',
       problem: 'The file is empty.',
       fix: 'Choose the file that holds your data (a header row and one row per measurement).',
     };
   }
-  if (result.ok && result.text.includes('\u0000')) {
+  if (text.includes('\u0000')) {
     return {
       ok: false,
+      reason: 'not-text',
       problem: 'This file contains binary data (NUL characters), not CSV text.',
       fix: `Upload the data as a CSV text file. ${SAVE_AS_CSV}`,
     };
   }
-  return result;
+  return null;
+}
+
+/**
+ * Decodes a file with the platform's one text decoder (decode-text.ts), refusing binary content
+ * and empty files. `partial`: the bytes are only the start of the file.
+ */
+export function decodeCsvBytes(bytes: Uint8Array, options: DecodeOptions = {}): DecodeResult {
+  const binary = binaryContentProblem(bytes);
+  if (binary) return { ok: false, reason: 'not-text', ...binary };
+  const decoded = decodeText(bytes, options);
+  return textProblem(decoded.text) ?? { ok: true, ...decoded };
 }

@@ -1,20 +1,26 @@
+import {
+  perThresholdKind,
+  THRESHOLD_KIND_INFO,
+  THRESHOLD_KINDS,
+} from '../thresholds/threshold-kinds';
 import type { CsvRecord } from './csv-table';
+import type { CurveCandidate, UploadLayout } from './formats/format';
 import type { PlanBuilder } from './plan-builder';
 import { VALUE_RULES, type RowReader } from './row-reader';
-import type { PlanColony, PlanObservation } from './upload-plan';
+import type { ValuesByKind } from './upload-plan';
 import { cleanLabel, normaliseNumericLabel } from './values';
 
-/** One row of the calculator's ED results file. */
-export interface EdRow {
+/** The kind whose value the ED results file must give (and an inline value must agree with). */
+const ED50 = THRESHOLD_KIND_INFO.ed50.kind;
+
+/** One row of the calculator's ED results file, with its value of each kind (field id = kind). */
+export interface EdRow extends ValuesByKind {
   row: number;
   site: string;
   condition: string;
   species: string;
   timepoint: string;
   genotype: string;
-  ed5: number | null;
-  ed50: number | null;
-  ed95: number | null;
 }
 
 /** The grouping tuple an ED row and a colony's curve are matched on (never by position). */
@@ -34,7 +40,8 @@ export function groupingTuple(
   ]);
 }
 
-const describe = (r: {
+/** A grouping tuple in words, for messages. */
+export const describeGroup = (r: {
   site: string;
   condition: string;
   species: string;
@@ -70,11 +77,9 @@ export function readEdRows(records: readonly CsvRecord[], reader: RowReader): Ed
       'timepoint',
       'Enter the timepoint as in the main data file.',
     );
-    const ed50 = reader.number(record, 'ed50', VALUE_RULES.ed, true);
-    const ed5 = reader.hasColumn('ed5') ? reader.number(record, 'ed5', VALUE_RULES.ed, true) : null;
-    const ed95 = reader.hasColumn('ed95')
-      ? reader.number(record, 'ed95', VALUE_RULES.ed, true)
-      : null;
+    const values = perThresholdKind((kind) =>
+      reader.hasColumn(kind) ? reader.number(record, kind, VALUE_RULES.ed, true) : null,
+    );
     if (reader.problems.errorCount > before) continue;
     const genotype = readGenotype(record, reader, [site!, condition!, species!, timepoint!]);
     if (genotype === null) continue;
@@ -85,9 +90,7 @@ export function readEdRows(records: readonly CsvRecord[], reader: RowReader): Ed
       species: species!,
       timepoint: normaliseNumericLabel(timepoint!),
       genotype: normaliseNumericLabel(genotype),
-      ed5,
-      ed50,
-      ed95,
+      ...values,
     };
     const tuple = groupingTuple(row.site, row.condition, row.species, row.timepoint, row.genotype);
     const first = seen.get(tuple);
@@ -95,7 +98,7 @@ export function readEdRows(records: readonly CsvRecord[], reader: RowReader): Ed
       reader.fail(
         record,
         reader.hasColumn('groupingProperty') ? 'groupingProperty' : 'genotype',
-        `This row repeats the colony of row ${first} (${describe(row)}).`,
+        `This row repeats the colony of row ${first} (${describeGroup(row)}).`,
         'Each colony has one row in the ED50 results file: delete the repeated row.',
         'ed-duplicate',
       );
@@ -159,15 +162,6 @@ function readGenotype(
   );
 }
 
-interface CurveCandidate {
-  colony: PlanColony;
-  condition: string | null;
-  timepoint: string | null;
-  observations: PlanObservation[];
-  /** First main-file row of the curve. */
-  row: number;
-}
-
 /** Every colony × condition × timepoint the main file has measurements or inline EDs for. */
 function curveCandidates(builder: PlanBuilder): Map<string, CurveCandidate> {
   const candidates = new Map<string, CurveCandidate>();
@@ -205,9 +199,10 @@ const ROUNDING_TOLERANCE = 0.0051;
 
 /**
  * Matches every ED row to exactly one curve of the main file by the grouping tuple, and every
- * curve to its ED row. Raw files: (Site, Condition, Species, Timepoint, Genotype). Standard files:
- * Species, Condition and Timepoint equal, and Genotype equal to Colony.name or Colony.name equal
- * to "{Site}_{Species}_{Genotype}" (the platform's own naming); when the row also has an inline
+ * curve to its ED row. Which tuples name a curve is the layout's (`edMatching`): for raw files
+ * (Site, Condition, Species, Timepoint, Genotype); for standard files Species, Condition and
+ * Timepoint equal, and Genotype equal to Colony.name or Colony.name equal to
+ * "{Site}_{Species}_{Genotype}" (the platform's own naming). When the row also has an inline
  * ED50, the two must agree. Anything unmatched on either side is an error.
  */
 export function matchEdRows(
@@ -215,12 +210,12 @@ export function matchEdRows(
   edRows: readonly EdRow[],
   main: RowReader,
   ed: RowReader,
-  format: 'standard' | 'raw',
+  layout: Pick<UploadLayout, 'edMatching'>,
 ): void {
   const candidates = curveCandidates(builder);
   const byTuple = new Map<string, string[]>();
   for (const [key, candidate] of candidates) {
-    for (const tuple of tuplesOf(candidate, format)) {
+    for (const tuple of layout.edMatching.tuples(candidate)) {
       byTuple.set(tuple, [...(byTuple.get(tuple) ?? []), key]);
     }
   }
@@ -235,7 +230,7 @@ export function matchEdRows(
       ed.fail(
         record,
         genotypeField,
-        `No colony in the main data file matches this row (${describe(edRow)}).`,
+        `No colony in the main data file matches this row (${describeGroup(edRow)}).`,
         'Upload the ED50 results file computed from this main data file, or delete this row.',
         'ed-unmatched-row',
       );
@@ -245,7 +240,7 @@ export function matchEdRows(
       ed.fail(
         record,
         genotypeField,
-        `This row matches ${keys.length} colonies of the main data file (${describe(edRow)}).`,
+        `This row matches ${keys.length} colonies of the main data file (${describeGroup(edRow)}).`,
         'Give the colonies distinct names so that each ED row names exactly one.',
         'ed-ambiguous-row',
       );
@@ -257,32 +252,29 @@ export function matchEdRows(
     const candidate = candidates.get(key)!;
     const curve = builder.curves.get(key);
     if (curve) {
+      const [inline, fromFile] = [curve[ED50], edRow[ED50]];
       if (
-        curve.ed50 !== null &&
-        edRow.ed50 !== null &&
-        Math.abs(curve.ed50 - edRow.ed50) > ROUNDING_TOLERANCE
+        inline !== null &&
+        fromFile !== null &&
+        Math.abs(inline - fromFile) > ROUNDING_TOLERANCE
       ) {
         ed.fail(
           record,
-          'ed50',
-          `ED50 ${edRow.ed50} disagrees with the ED50 ${curve.ed50} of colony ${candidate.colony.name} in the main data file (row ${curve.source.row}).`,
+          ED50,
+          `ED50 ${fromFile} disagrees with the ED50 ${inline} of colony ${candidate.colony.name} in the main data file (row ${curve.source.row}).`,
           'Upload the ED50 results file that belongs to this main data file, or correct one of the two values.',
           'ed-inline-disagrees',
         );
         continue;
       }
-      curve.ed50 ??= edRow.ed50;
-      curve.ed5 ??= edRow.ed5;
-      curve.ed95 ??= edRow.ed95;
+      for (const kind of THRESHOLD_KINDS) curve[kind] ??= edRow[kind];
     } else {
       builder.curves.set(key, {
         key,
         colonyKey: candidate.colony.key,
         condition: candidate.condition,
         timepoint: candidate.timepoint,
-        ed5: edRow.ed5,
-        ed50: edRow.ed50,
-        ed95: edRow.ed95,
+        ...perThresholdKind((kind) => edRow[kind]),
         source: { file: 'ed50', row: edRow.row },
         observationKeys: [],
       });
@@ -290,57 +282,13 @@ export function matchEdRows(
   }
   for (const [key, candidate] of candidates) {
     if (matched.has(key)) continue;
-    const colony = candidate.colony;
-    const what =
-      format === 'raw'
-        ? describe({
-            site: colony.site ?? '',
-            condition: candidate.condition ?? '',
-            species: colony.species,
-            timepoint: candidate.timepoint ?? '',
-            genotype: colony.genotype ?? '',
-          })
-        : `colony ${colony.name} (${colony.species}), condition ${candidate.condition ?? '—'}, timepoint ${candidate.timepoint ?? '—'}`;
+    const { what, field } = layout.edMatching.unmatched(candidate);
     main.fail(
       { row: candidate.row, cells: [] },
-      format === 'raw' ? 'genotype' : 'colonyName',
+      field,
       `The ED50 results file has no row for ${what}.`,
       'Every colony needs its ED row: upload the ED50 results file computed from this main data file, or remove this colony’s rows.',
       'ed-missing-row',
     );
   }
-}
-
-function tuplesOf(candidate: CurveCandidate, format: 'standard' | 'raw'): string[] {
-  const { colony, condition, timepoint } = candidate;
-  if (format === 'raw') {
-    return [
-      groupingTuple(
-        colony.site ?? '',
-        condition ?? '',
-        colony.species,
-        timepoint ?? '',
-        colony.genotype ?? '',
-      ),
-    ];
-  }
-  // Standard schema: Site is the experiment, Genotype the colony (or the end of its name).
-  const sites = [...new Set(candidate.observations.map((o) => o.site).concat(colony.site ?? []))];
-  const tuples = new Set<string>();
-  for (const site of sites) {
-    tuples.add(groupingTuple(site, condition ?? '', colony.species, timepoint ?? '', colony.name));
-    const prefix = `${site}_${colony.species.replace(/\s+/g, '_')}_`;
-    if (colony.name.startsWith(prefix) && colony.name.length > prefix.length) {
-      tuples.add(
-        groupingTuple(
-          site,
-          condition ?? '',
-          colony.species,
-          timepoint ?? '',
-          colony.name.slice(prefix.length),
-        ),
-      );
-    }
-  }
-  return [...tuples];
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { decodeCsvBytes } from './decode-csv';
 import { prepareUpload, type PrepareResult } from './prepare-upload';
 import { previewCsv } from './preview';
-import { datasheetText, TODAY } from './upload-test-files';
+import { datasheetText, TODAY } from '../../test/upload-test-files';
 
 /** A small deterministic PRNG (mulberry32), so a failure can be replayed. */
 function random(seed: number) {

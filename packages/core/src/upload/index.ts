@@ -1,6 +1,7 @@
 export * from './problems';
 export * from './columns';
 export * from './values';
+export * from './decode-text';
 export * from './decode-csv';
 export * from './csv-table';
 export * from './upload-plan';
@@ -13,4 +14,24 @@ export * from './error-report';
 export { REFIT_DEFAULT_MAX_COLONIES } from './refit';
 export { REFIT_TOLERANCE_C, MIN_TEMPERATURES } from './quality-checks';
 export * from './quick-check';
-export * from './ed-results-from-seed';
+export {
+  ED_RESULTS_FILE,
+  fileTypeOf,
+  isUploadFileName,
+  isUploadFormat,
+  readUploadTable,
+  UPLOAD_FILE_ACCEPT,
+  UPLOAD_FILE_TYPES,
+  UPLOAD_FORMAT_IDS,
+  UPLOAD_FORMAT_WORDS,
+  UPLOAD_FORMATS,
+  uploadFormat,
+} from './formats/registry';
+export type {
+  CompanionFile,
+  EdFileNeed,
+  TableReadResult,
+  UploadFileType,
+  UploadLayout,
+  UploadTable,
+} from './formats/format';

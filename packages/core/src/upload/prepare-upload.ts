@@ -1,22 +1,23 @@
+import type { ColumnMatch } from './column-spec';
+import { matchEdRows, readEdRows } from './ed-results';
+import type { UploadTable } from './formats/format';
 import {
   detectSchema,
+  ED_RESULTS_FILE,
   FORMAT_LABELS,
+  isUploadFormat,
+  readUploadTable,
   recognizeHeader,
-  SCHEMA_COLUMNS,
-  type ColumnMatch,
+  UPLOAD_FORMAT_WORDS,
+  uploadFormat,
   type CsvSchema,
   type HeaderRecognition,
   type UploadFormat,
-} from './columns';
-import { readCsvTable, type CsvTable } from './csv-table';
-import { decodeCsvBytes } from './decode-csv';
-import { matchEdRows, readEdRows } from './ed-results';
+} from './formats/registry';
 import type { PlanBuilder } from './plan-builder';
 import { ProblemList, type UploadError, type UploadFileRole, type UploadNotice } from './problems';
 import { FlagList } from './quality-flags';
 import { runQualityChecks } from './quality-checks';
-import { readRawRows } from './read-raw';
-import { readStandardRows } from './read-standard';
 import { RowReader } from './row-reader';
 import type { UploadPlan } from './upload-plan';
 
@@ -49,16 +50,17 @@ const FILE_LABEL: Record<UploadFileRole, string> = {
 };
 
 interface ReadFile {
-  table: CsvTable;
+  table: UploadTable;
   recognition: HeaderRecognition;
   reader: RowReader;
 }
 
 /**
- * The whole upload check that needs no database: both files are decoded, parsed with a real CSV
- * parser, recognised (standard schema or raw CBASS; header variants mapped), validated row by
- * row, matched (ED rows to colonies by the grouping tuple) and quality-checked. Either a plan
- * comes out, or the complete row-level report of what to fix. Never throws on bad input.
+ * The whole upload check that needs no database: both files are read by their file type
+ * (CSV: decoded and parsed with a real CSV parser), recognised by the format registry (standard
+ * schema or raw CBASS; header variants mapped), validated row by row by their layout, matched
+ * (ED rows to colonies by the grouping tuple) and quality-checked. Either a plan comes out, or
+ * the complete row-level report of what to fix. Never throws on bad input.
  */
 export function prepareUpload(
   main: UploadFile,
@@ -82,24 +84,16 @@ export function prepareUpload(
   const mainFile = openFile(main, 'main', problems);
   if (!mainFile) return failed();
   format = mainFile.recognition.schema as UploadFormat;
+  const layout = uploadFormat(format);
   columnMapping = mainFile.recognition.matches;
   rowCount = mainFile.table.records.length;
-  if (format === 'raw' && ed === null) {
-    problems.error(
-      fileError(
-        'main',
-        'A raw CBASS file needs its ED50 results file.',
-        'Run the ED50 calculator on this file, download ED50_Results.csv and choose it as the second file.',
-      ),
-    );
+  if (layout.edFile.needed === 'always' && ed === null) {
+    problems.error(fileError('main', layout.edFile.problem, layout.edFile.fix));
     return failed();
   }
   if (problems.hasErrors) return failed();
 
-  const { builder, missingPam } =
-    format === 'standard'
-      ? readStandardRows(mainFile.table.records, mainFile.reader, today)
-      : readRawRows(mainFile.table.records, mainFile.reader, today);
+  const { builder, missingPam } = layout.readRows(mainFile.table.records, mainFile.reader, today);
 
   let edMapping: ColumnMatch[] = [];
   if (ed !== null) {
@@ -107,7 +101,7 @@ export function prepareUpload(
     if (edFile) {
       edMapping = edFile.recognition.matches;
       const edRows = readEdRows(edFile.table.records, edFile.reader);
-      if (!problems.hasErrors) matchEdRows(builder, edRows, mainFile.reader, edFile.reader, format);
+      if (!problems.hasErrors) matchEdRows(builder, edRows, mainFile.reader, edFile.reader, layout);
       warnDecimalCommas(edFile.reader, problems);
     }
   }
@@ -156,21 +150,21 @@ function fileError(
   return { file, row: null, column, value: null, problem, fix };
 }
 
-/** Decodes, parses and recognises one file; file-level problems are reported and give null. */
+/** Reads and recognises one file; file-level problems are reported and give null. */
 function openFile(file: UploadFile, role: UploadFileRole, problems: ProblemList): ReadFile | null {
   const label = FILE_LABEL[role];
-  const decoded = decodeCsvBytes(file.bytes);
-  if (!decoded.ok) {
-    problems.error(fileError(role, `The ${label} (${file.name}): ${decoded.problem}`, decoded.fix));
+  const read = readUploadTable(file.bytes);
+  if (!read.ok) {
+    problems.error(fileError(role, `The ${label} (${file.name}): ${read.problem}`, read.fix));
     return null;
   }
-  if (decoded.warning) {
-    problems.warning({ file: role, row: null, column: null, message: decoded.warning });
+  if (read.warning) {
+    problems.warning({ file: role, row: null, column: null, message: read.warning });
   }
-  const table = readCsvTable(decoded.text);
+  const { table } = read;
   const schema = detectSchema(table.header);
-  const expected: CsvSchema[] = role === 'main' ? ['standard', 'raw'] : ['ed50'];
-  if (schema === null || !expected.includes(schema)) {
+  const expected = role === 'main' ? isUploadFormat(schema) : schema === ED_RESULTS_FILE.id;
+  if (schema === null || !expected) {
     problems.error(wrongKindOfFile(role, schema, table.header));
     return null;
   }
@@ -204,7 +198,7 @@ function openFile(file: UploadFile, role: UploadFileRole, problems: ProblemList)
   for (const duplicate of recognition.duplicates) {
     problems.warning({
       file: role,
-      row: 1,
+      row: table.headerRow,
       column: duplicate.found,
       message: `Column ${duplicate.position + 1} (${duplicate.found}) repeats ${duplicate.column}; only the first one is read.`,
     });
@@ -215,7 +209,7 @@ function openFile(file: UploadFile, role: UploadFileRole, problems: ProblemList)
   if (unusedNamed.length > 0) {
     problems.warning({
       file: role,
-      row: 1,
+      row: table.headerRow,
       column: null,
       message: `Column${unusedNamed.length === 1 ? '' : 's'} not used: ${unusedNamed.map((c) => c.found).join(', ')}.`,
     });
@@ -251,7 +245,7 @@ function openFile(file: UploadFile, role: UploadFileRole, problems: ProblemList)
 }
 
 /** Cells beyond the header's columns that hold something: usually an unquoted comma. */
-function checkRowWidths(table: CsvTable, role: UploadFileRole, problems: ProblemList): void {
+function checkRowWidths(table: UploadTable, role: UploadFileRole, problems: ProblemList): void {
   const width = table.header.length;
   for (const record of table.records) {
     if (record.cells.length <= width) continue;
@@ -276,14 +270,14 @@ function wrongKindOfFile(
   schema: CsvSchema | null,
   header: readonly string[],
 ): UploadError {
-  if (role === 'main' && schema === 'ed50') {
+  if (role === 'main' && schema === ED_RESULTS_FILE.id) {
     return fileError(
       'main',
       'This is an ED50 results file, not the main data file.',
       'Choose it as "2. ED50 Results File" and choose your data sheet as "1. Main Data File".',
     );
   }
-  if (role === 'ed50' && (schema === 'standard' || schema === 'raw')) {
+  if (role === 'ed50' && isUploadFormat(schema)) {
     return fileError(
       'ed50',
       `This is a main data file (${FORMAT_LABELS[schema]}), not an ED50 results file.`,
@@ -292,11 +286,11 @@ function wrongKindOfFile(
   }
   const expected =
     role === 'main'
-      ? `either ${FORMAT_LABELS.standard} or ${FORMAT_LABELS.raw}`
-      : `${SCHEMA_COLUMNS.ed50
+      ? UPLOAD_FORMAT_WORDS.labels
+      : ED_RESULTS_FILE.columns
           .filter((c) => c.required)
           .map((c) => c.name)
-          .join(', ')}`;
+          .join(', ');
   const shown = header
     .slice(0, 8)
     .map((h) => h.trim())
@@ -306,7 +300,7 @@ function wrongKindOfFile(
     role,
     `The ${FILE_LABEL[role]}'s header${shown ? ` (${shown}${header.length > 8 ? ', …' : ''})` : ''} does not match the expected columns: ${expected}.`,
     role === 'main'
-      ? 'Use the standard template or the raw CBASS template (docs/uploads.md lists both).'
+      ? `Use ${UPLOAD_FORMAT_WORDS.templates} (docs/uploads.md lists ${UPLOAD_FORMAT_WORDS.all}).`
       : 'Use the ED50 results file exactly as the calculator wrote it.',
   );
 }

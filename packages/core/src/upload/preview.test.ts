@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { previewCsv } from './preview';
-import { csv, datasheetText } from './upload-test-files';
+import { csv, datasheetText } from '../../test/upload-test-files';
 import { uploadErrorReportCsv } from './error-report';
 
 describe('previewCsv (the Data Preview card)', () => {

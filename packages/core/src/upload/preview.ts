@@ -1,13 +1,16 @@
-import Papa from 'papaparse';
+import type { ColumnMatch } from './column-spec';
+import { readCsvTable } from './csv-table';
+import type { UploadTable } from './formats/format';
 import {
   detectSchema,
+  readUploadTable,
   recognizeHeader,
   SCHEMA_COLUMNS,
-  type ColumnMatch,
   type CsvSchema,
-} from './columns';
+} from './formats/registry';
+import { standardSheet } from './formats/standard-sheet';
 
-/** Spec §9: the preview shows the first 50 rows. */
+/** Product-spec §9: the preview shows the first 50 rows. */
 export const PREVIEW_ROWS = 50;
 
 export interface CsvPreview {
@@ -33,38 +36,43 @@ export interface CsvPreview {
 
 export type PreviewResult = { ok: true; preview: CsvPreview } | { ok: false; message: string };
 
+const NEEDS_ROWS = 'The file needs a header row and at least one data row to be previewed.';
+
+/** Read for the preview: the first rows kept, the others only counted. */
+const PREVIEW_READ = { maxRecords: PREVIEW_ROWS, countAll: true } as const;
+
 /**
- * The upload page's Data Preview (spec §2 Upload, §5): a real CSV parser instead of the spec's
- * naive comma split, so a quoted comma never shifts columns. Blank lines are dropped; a header
- * plus at least one data row is needed. Only the first rows are kept in memory; the rest are
- * counted. Required columns are those of the recognised format (the standard schema's 18 columns
- * of spec §3 when the format is not recognised).
+ * The upload page's Data Preview (product-spec §2 Upload, §5) of a file's bytes, read by its file
+ * type (format registry) the way the worker will read it: the same decoder, so a Windows-1252 or
+ * UTF-16 file previews as it will be imported, and a workbook renamed .csv is named as such.
  */
-export function previewCsv(text: string): PreviewResult {
-  const content = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
-  const state: { header: string[] | null } = { header: null };
-  const rows: string[][] = [];
-  let rowCount = 0;
-  Papa.parse<string[]>(content, {
-    skipEmptyLines: 'greedy',
-    delimitersToGuess: [',', ';', '\t'],
-    step: (result) => {
-      const cells = result.data;
-      if (state.header === null) {
-        state.header = cells;
-        return;
-      }
-      rowCount++;
-      if (rows.length < PREVIEW_ROWS) rows.push(cells);
-    },
-  });
-  const header = state.header;
-  if (header === null || rowCount === 0) {
+export function previewUploadFile(bytes: Uint8Array): PreviewResult {
+  const read = readUploadTable(bytes, PREVIEW_READ);
+  if (!read.ok) {
     return {
       ok: false,
-      message: 'The file needs a header row and at least one data row to be previewed.',
+      message: read.reason === 'empty' ? NEEDS_ROWS : `${read.problem} ${read.fix}`,
     };
   }
+  return previewTable(read.table);
+}
+
+/** The Data Preview of CSV text (previewUploadFile for text already decoded). */
+export function previewCsv(text: string): PreviewResult {
+  return previewTable(readCsvTable(text, PREVIEW_READ));
+}
+
+/**
+ * The Data Preview: a real CSV parser instead of the spec's naive comma split, so a quoted comma
+ * never shifts columns. Blank lines are dropped; a header plus at least one data row is needed.
+ * Only the first rows are kept in memory; the rest are counted. Required columns are those of
+ * the recognised format (the standard schema's 18 columns of product-spec §3 when the format is not
+ * recognised).
+ */
+function previewTable(table: UploadTable): PreviewResult {
+  const { header, records, recordCount: rowCount } = table;
+  if (header.length === 0 || rowCount === 0) return { ok: false, message: NEEDS_ROWS };
+  const rows = records.map((record) => record.cells);
   let width = header.length;
   // A trailing unnamed, empty column (spreadsheets add one) is not shown.
   while (
@@ -76,10 +84,7 @@ export function previewCsv(text: string): PreviewResult {
   }
   const shownHeader = header.slice(0, width);
   const format = detectSchema(shownHeader);
-  const recognition = recognizeHeader(
-    shownHeader,
-    format === 'raw' || format === 'ed50' ? format : 'standard',
-  );
+  const recognition = recognizeHeader(shownHeader, format ?? standardSheet.id);
   const required = new Set(
     recognition.matches
       .filter((match) => isRequired(recognition.schema, match.column))

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { prepareUpload } from './prepare-upload';
-import { csv, datasheetText, STANDARD_HEADER, textFile, TODAY } from './upload-test-files';
+import { csv, datasheetText, STANDARD_HEADER, textFile, TODAY } from '../../test/upload-test-files';
 
 function colony(name: string, ed50: number | string, points: [number, number][]) {
   return points.map(([t, pam]) => [

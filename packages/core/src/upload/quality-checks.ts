@@ -1,4 +1,5 @@
 import { PLAUSIBLE_ABSOLUTE_RANGE_C } from '../thresholds/quality-flags';
+import { THRESHOLD_KIND_INFO, THRESHOLD_KINDS_BY_LEVEL } from '../thresholds/threshold-kinds';
 import type { PlanBuilder } from './plan-builder';
 import type { FlagList } from './quality-flags';
 import { type UploadFlagCode, type UploadQualityFlag } from './quality-flags';
@@ -7,7 +8,7 @@ import type { PlanColony, PlanCurve, PlanObservation } from './upload-plan';
 
 /** A refitted ED50 further than this from the uploaded one is flagged (°C). */
 export const REFIT_TOLERANCE_C = 0.5;
-/** CBASS needs at least 4 temperatures per colony (spec §9: 4 temperature profiles). */
+/** CBASS needs at least 4 temperatures per colony (product-spec §9: 4 temperature profiles). */
 export const MIN_TEMPERATURES = 4;
 
 const round2 = (value: number) => Math.round(value * 100) / 100;
@@ -105,23 +106,30 @@ export function runQualityChecks(
 
 type Flagger = (code: UploadFlagCode, message: string, value: number | null) => void;
 
+/** "ED5 ≤ ED50 ≤ ED95": the kinds' values must rise with their level. */
+const LEVEL_ORDER = THRESHOLD_KINDS_BY_LEVEL.map((kind) => THRESHOLD_KIND_INFO[kind].edLabel).join(
+  ' ≤ ',
+);
+
 function checkValues(curve: PlanCurve, flag: Flagger): void {
   const { min, max } = PLAUSIBLE_ABSOLUTE_RANGE_C;
-  for (const kind of ['ed5', 'ed50', 'ed95'] as const) {
+  for (const kind of THRESHOLD_KINDS_BY_LEVEL) {
     const value = curve[kind];
     if (value !== null && (value < min || value > max)) {
       flag(
         'implausible_value',
-        `${kind.toUpperCase()} ${value} °C is outside ${min}–${max} °C: most likely a failed curve fit.`,
+        `${THRESHOLD_KIND_INFO[kind].edLabel} ${value} °C is outside ${min}–${max} °C: most likely a failed curve fit.`,
         value,
       );
     }
   }
-  const present = [curve.ed5, curve.ed50, curve.ed95].filter((v): v is number => v !== null);
+  const present = THRESHOLD_KINDS_BY_LEVEL.map((kind) => curve[kind]).filter(
+    (v): v is number => v !== null,
+  );
   if (present.some((value, i) => i > 0 && present[i - 1]! > value)) {
     flag(
       'implausible_value',
-      `ED5 ≤ ED50 ≤ ED95 does not hold (${present.join(', ')} °C).`,
+      `${LEVEL_ORDER} does not hold (${present.join(', ')} °C).`,
       curve.ed50,
     );
   }

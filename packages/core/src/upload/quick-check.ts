@@ -1,15 +1,25 @@
-import Papa from 'papaparse';
-import { detectSchema, FORMAT_LABELS, type UploadFormat } from './columns';
-import { binaryContentProblem } from './decode-csv';
+import { ED_FILE_COLUMNS_TEXT } from './formats/ed-results-file';
+import {
+  detectSchema,
+  ED_RESULTS_FILE,
+  isUploadFileName,
+  fileTypeOf,
+  isUploadFormat,
+  UPLOAD_FILE_TYPES,
+  UPLOAD_FORMAT_WORDS,
+  uploadFormat,
+  type UploadFormat,
+} from './formats/registry';
 import type { UploadError, UploadFileRole } from './problems';
 
-/** Spec §5/§8: the two file-type messages. */
+/** Product-spec §5/§8: the two file-type messages. */
 export const CSV_TYPE_MESSAGES: Readonly<Record<UploadFileRole, string>> = {
   main: 'Please select a CSV file for the main data',
   ed50: 'Please select a CSV file for ED50 table',
 };
 
-export const isCsvFileName = (name: string) => /\.csv$/i.test(name.trim());
+/** "Choose a file whose name ends in .csv." */
+const NAME_FIX = `Choose a file whose name ends in ${UPLOAD_FILE_TYPES.flatMap((type) => type.extensions).join(' or ')}.`;
 
 /** The start of an uploaded file, as the server has it right after storing it. */
 export interface FileHead {
@@ -27,21 +37,13 @@ export interface QuickCheckResult {
 
 const LABEL: Record<UploadFileRole, string> = { main: 'main data file', ed50: 'ED50 results file' };
 
-function decodeHead(head: Uint8Array): string {
-  if (head[0] === 0xff && head[1] === 0xfe) {
-    return new TextDecoder('utf-16le').decode(head.subarray(2));
-  }
-  if (head[0] === 0xfe && head[1] === 0xff) {
-    return new TextDecoder('utf-16be').decode(head.subarray(2));
-  }
-  return new TextDecoder('utf-8').decode(head).replace(/^\uFEFF/, '');
-}
-
 /**
  * What can be decided from the name and the first bytes of the two files, before anything is
- * queued: CSV name and content (a renamed workbook or image is refused), not empty, the header
- * of a main data file (standard or raw CBASS) and of an ED results file, and the ED file present
- * when the main file is raw. Everything else is checked by the worker on the whole files.
+ * queued: the file name and content of a registered file type (a workbook or image renamed .csv
+ * is refused), not empty, the header of a main data file (a registered layout) and of an ED
+ * results file, and the ED file present when the layout needs it. The first bytes are read
+ * exactly as the worker reads the whole file (same decoder, same CSV reader). Everything else is
+ * checked by the worker on the whole files.
  */
 export function quickCheckUpload(main: FileHead, ed: FileHead | null): QuickCheckResult {
   const fail = (file: UploadFileRole, problem: string, fix: string): QuickCheckResult => ({
@@ -54,53 +56,48 @@ export function quickCheckUpload(main: FileHead, ed: FileHead | null): QuickChec
     ['ed50', ed],
   ] as const) {
     if (file === null) continue;
-    if (!isCsvFileName(file.name)) {
-      return fail(role, CSV_TYPE_MESSAGES[role], 'Choose a file whose name ends in .csv.');
+    if (!isUploadFileName(file.name)) return fail(role, CSV_TYPE_MESSAGES[role], NAME_FIX);
+    const partial = file.bytes > file.head.length;
+    const type = fileTypeOf(file.head);
+    if (partial && !type.readsStart) continue; // its header is checked by the worker
+    const read = type.readTable(file.head, { partial, maxRecords: 1 });
+    if (!read.ok) {
+      return read.reason === 'empty'
+        ? fail(
+            role,
+            `The ${LABEL[role]} (${file.name}) is empty.`,
+            'Choose the file that holds your data.',
+          )
+        : fail(role, `The ${LABEL[role]} (${file.name}): ${read.problem}`, read.fix);
     }
-    const binary = binaryContentProblem(file.head);
-    if (binary) {
-      return fail(role, `The ${LABEL[role]} (${file.name}): ${binary.problem}`, binary.fix);
-    }
-    const text = decodeHead(file.head);
-    if (text.trim() === '') {
-      return fail(
-        role,
-        `The ${LABEL[role]} (${file.name}) is empty.`,
-        'Choose the file that holds your data.',
-      );
-    }
-    const lines = Papa.parse<string[]>(text, {
-      preview: 2,
-      skipEmptyLines: 'greedy',
-      delimitersToGuess: [',', ';', '\t'],
-    }).data;
-    const schema = detectSchema(lines[0] ?? []);
+    const { table } = read;
+    const schema = detectSchema(table.header);
     if (role === 'main') {
-      if (schema === 'ed50') {
+      if (schema === ED_RESULTS_FILE.id) {
         return fail(
           'main',
           'This is an ED50 results file, not the main data file.',
           'Choose it as "2. ED50 Results File" and choose your data sheet as "1. Main Data File".',
         );
       }
-      if (schema === null) {
+      if (!isUploadFormat(schema)) {
         return fail(
           'main',
-          `The main data file's header does not match either ${FORMAT_LABELS.standard} or ${FORMAT_LABELS.raw}.`,
-          'Use the standard template or the raw CBASS template (see docs/uploads.md).',
+          `The main data file's header does not match ${UPLOAD_FORMAT_WORDS.labels}.`,
+          `Use ${UPLOAD_FORMAT_WORDS.templates} (see docs/uploads.md).`,
         );
       }
       format = schema;
-    } else if (schema !== 'ed50') {
+    } else if (schema !== ED_RESULTS_FILE.id) {
       return fail(
         'ed50',
         schema === null
-          ? 'The ED50 results file’s header does not have the ED5, ED50, ED95, GroupingProperty, Site, Condition, Species and Timepoint columns.'
+          ? `The ED50 results file’s header does not have the ${ED_FILE_COLUMNS_TEXT} columns.`
           : 'This is a main data file, not an ED50 results file.',
         'Choose the ED50_Results.csv the calculator wrote as the second file.',
       );
     }
-    if (file.bytes <= file.head.length && lines.length < 2) {
+    if (!partial && table.records.length === 0) {
       return fail(
         role,
         `The ${LABEL[role]} has a header but no data rows.`,
@@ -110,12 +107,7 @@ export function quickCheckUpload(main: FileHead, ed: FileHead | null): QuickChec
       );
     }
   }
-  if (format === 'raw' && ed === null) {
-    return fail(
-      'main',
-      'A raw CBASS file needs its ED50 results file.',
-      'Run the ED50 calculator on this file, download ED50_Results.csv and choose it as the second file.',
-    );
-  }
+  const edFile = format === null ? null : uploadFormat(format).edFile;
+  if (edFile?.needed === 'always' && ed === null) return fail('main', edFile.problem, edFile.fix);
   return { format, error: null };
 }

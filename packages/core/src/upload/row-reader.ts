@@ -1,6 +1,6 @@
 import { findCountry } from '../countries/normalize-country';
 import type { CsvRecord } from './csv-table';
-import type { HeaderRecognition } from './columns';
+import type { ColumnRecognition } from './column-spec';
 import type { ProblemList, UploadFileRole } from './problems';
 import { cleanLabel, dateReader, isMissingCell, readNumber, type DateCell } from './values';
 
@@ -66,7 +66,7 @@ export class RowReader {
 
   constructor(
     readonly file: UploadFileRole,
-    readonly recognition: HeaderRecognition,
+    readonly recognition: ColumnRecognition,
     readonly header: readonly string[],
     readonly problems: ProblemList,
   ) {}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { prepareUpload, type PrepareResult } from './prepare-upload';
-import { datasheet, textFile, TODAY, vitiLevuEdResults } from './upload-test-files';
+import { datasheet, textFile, TODAY, vitiLevuEdResults } from '../../test/upload-test-files';
 
 function planOf(result: PrepareResult) {
   if (!result.ok) throw new Error(`upload refused: ${JSON.stringify(result.errors.slice(0, 3))}`);

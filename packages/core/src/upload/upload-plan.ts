@@ -1,4 +1,6 @@
-import type { ColumnMatch, UploadFormat } from './columns';
+import type { ThresholdKind } from '../thresholds/threshold-kinds';
+import type { ColumnMatch } from './column-spec';
+import type { UploadFormat } from './formats/registry';
 import type { UploadNotice } from './problems';
 import type { UploadQualityFlag } from './quality-flags';
 
@@ -95,14 +97,15 @@ export interface PlanObservation {
   curveKey: string;
 }
 
-export interface PlanCurve {
+/** One value per threshold kind (°C), null when the file gives none: `{ ed5, ed50, ed95 }`. */
+export type ValuesByKind = Record<ThresholdKind, number | null>;
+
+/** A colony's thresholds for one condition × timepoint: its value of each kind, and where from. */
+export interface PlanCurve extends ValuesByKind {
   key: string;
   colonyKey: string;
   condition: string | null;
   timepoint: string | null;
-  ed5: number | null;
-  ed50: number | null;
-  ed95: number | null;
   /** Where the ED50 was read: a main-file row (inline ED50) or an ED-file row. */
   source: { file: 'main' | 'ed50'; row: number };
   observationKeys: string[];

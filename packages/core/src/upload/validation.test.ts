@@ -8,7 +8,7 @@ import {
   STANDARD_HEADER,
   textFile,
   TODAY,
-} from './upload-test-files';
+} from '../../test/upload-test-files';
 
 const options = { today: TODAY };
 

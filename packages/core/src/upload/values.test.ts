@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { detectSchema, normaliseColumnName, recognizeHeader } from './columns';
 import { normaliseNumericLabel, readDate, readNumber } from './values';
-import { TODAY } from './upload-test-files';
+import { TODAY } from '../../test/upload-test-files';
 
 describe('readDate', () => {
   it.each([

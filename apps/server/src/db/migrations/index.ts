@@ -3,6 +3,8 @@ import { initialSchema } from './0001-initial-schema';
 import { publishedSnapshots } from './0002-published-snapshots';
 import { sessionsAndSecrets } from './0002-sessions-secrets';
 import { uploadProcessing } from './0003-upload-processing';
+import { snapshotFormat } from './0004-snapshot-format';
+import { datasets } from './0005-datasets';
 
 /** Every migration, in order. Names are permanent: never rename or edit one that has shipped. */
 export const migrations: Readonly<Record<string, Migration>> = {
@@ -10,4 +12,6 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '0002-published-snapshots': publishedSnapshots,
   '0002-sessions-secrets': sessionsAndSecrets,
   '0003-upload-processing': uploadProcessing,
+  '0004-snapshot-format': snapshotFormat,
+  '0005-datasets': datasets,
 };

@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { emptyBundle, thresholdKindInfos, toAlpha3, type DatasetBundle } from '@coral/core';
+import {
+  emptyBundle,
+  isPlaceholderPublication,
+  perThresholdList,
+  thresholdKindInfos,
+  toAlpha3,
+  type DatasetBundle,
+} from '@coral/core';
 
 /**
  * The seed file format: the science records of the Coral Future database dump
@@ -61,9 +68,9 @@ const ZCoralFutureDump = z.object({
       pam_value: z.number().nullable(),
     }),
   ),
-  thermal_tolerances: z.array(ZThresholdRow),
-  breakpoint_temperatures: z.array(ZThresholdRow),
-  thermal_limits: z.array(ZThresholdRow),
+  // One list per threshold kind, under its API list key; a kind the dump does not know (a kind
+  // added after Coral Future's export) simply has no entries.
+  ...perThresholdList(() => z.array(ZThresholdRow).default([])),
 });
 
 export class SeedFormatError extends Error {}
@@ -103,16 +110,18 @@ export function coralFutureDumpToBundle(json: unknown): DatasetBundle {
     registrationDate: p.registration_date,
     ownerUsername: p.owner,
   }));
-  bundle.publications = dump.publications.map((p) => ({
-    key: key(p.id),
-    id: p.id,
-    title: p.title,
-    year: p.year,
-    doi: p.doi,
-    projectKeys: dump.projects
-      .filter((pr) => pr.publications.includes(p.id))
-      .map((pr) => key(pr.id)),
-  }));
+  bundle.publications = dump.publications
+    .filter((p) => !isPlaceholderPublication(p))
+    .map((p) => ({
+      key: key(p.id),
+      id: p.id,
+      title: p.title,
+      year: p.year,
+      doi: p.doi,
+      projectKeys: dump.projects
+        .filter((pr) => pr.publications.includes(p.id))
+        .map((pr) => key(pr.id)),
+    }));
   bundle.experiments = dump.experiments.map((e) => ({
     key: key(e.id),
     id: e.id,

@@ -33,7 +33,7 @@ describe('GET /api/auth/status/ and /api/auth/csrf/', () => {
   it('answers anonymous visitors with an empty username', async () => {
     const response = await agent().request({ url: '/api/auth/status/' });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ username: '', authenticated: false });
+    expect(response.json()).toEqual({ username: '', authenticated: false, role: null });
     expect(response.headers['cache-control']).toBe('no-store');
   });
 
@@ -68,7 +68,11 @@ describe('POST /api/auth/login/', () => {
     expect(cookie).toContain('SameSite=Lax');
     expect(cookie).toContain(`Max-Age=${14 * 24 * 3600}`);
     expect(cookie).not.toContain('Secure');
-    expect(await status(client)).toEqual({ username: 'ann', authenticated: true });
+    expect(await status(client)).toEqual({
+      username: 'ann',
+      authenticated: true,
+      role: 'contributor',
+    });
   });
 
   it('stores only the SHA-256 of the session token', async () => {
@@ -149,14 +153,22 @@ describe('sessions', () => {
     const planted = attacker.sessionId!;
     const victim = agent();
     victim.cookies.set('sessionid', planted);
-    expect(await status(victim)).toEqual({ username: 'bob', authenticated: true });
+    expect(await status(victim)).toEqual({
+      username: 'bob',
+      authenticated: true,
+      role: 'contributor',
+    });
 
     await victim.loginOrThrow('ann');
     expect(victim.sessionId).toBeDefined();
     expect(victim.sessionId).not.toBe(planted);
-    expect(await status(victim)).toEqual({ username: 'ann', authenticated: true });
+    expect(await status(victim)).toEqual({
+      username: 'ann',
+      authenticated: true,
+      role: 'contributor',
+    });
     // the planted id is dead for everyone
-    expect(await status(attacker)).toEqual({ username: '', authenticated: false });
+    expect(await status(attacker)).toEqual({ username: '', authenticated: false, role: null });
   });
 
   it('never adopts a session id invented by the client', async () => {
@@ -208,7 +220,7 @@ describe('sessions', () => {
     // replaying the old cookie gets nothing
     const replay = agent();
     replay.cookies.set('sessionid', token);
-    expect(await status(replay)).toEqual({ username: '', authenticated: false });
+    expect(await status(replay)).toEqual({ username: '', authenticated: false, role: null });
     expect((await replay.request({ url: '/api/auth/cart/' })).statusCode).toBe(401);
   });
 
@@ -228,10 +240,10 @@ describe('sessions', () => {
   it('ends every session of a user whose password is reset or who is disabled', async () => {
     const client = await agent().loginOrThrow('bob');
     await usersService.setPassword(ctx.database.db, 'bob', TEST_PASSWORD);
-    expect(await status(client)).toEqual({ username: '', authenticated: false });
+    expect(await status(client)).toEqual({ username: '', authenticated: false, role: null });
     await client.loginOrThrow('bob');
     await usersService.disable(ctx.database.db, 'bob');
-    expect(await status(client)).toEqual({ username: '', authenticated: false });
+    expect(await status(client)).toEqual({ username: '', authenticated: false, role: null });
     await usersService.enable(ctx.database.db, 'bob');
   });
 

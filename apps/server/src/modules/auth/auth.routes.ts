@@ -56,7 +56,11 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     async (request, reply) => {
       reply.header('Cache-Control', 'no-store');
       const user = await authenticator.currentUser(request);
-      return { username: user?.username ?? '', authenticated: user !== null };
+      return {
+        username: user?.username ?? '',
+        authenticated: user !== null,
+        role: user?.role ?? null,
+      };
     },
   );
 

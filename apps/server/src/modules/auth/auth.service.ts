@@ -1,6 +1,5 @@
 import type { AppDb } from '../../db/database';
-import { verifyPassword } from '../users/passwords';
-import { usersRepository } from '../users/users.repository';
+import { usersService } from '../users/users.service';
 import type { LoginRateLimiter } from './login-rate-limiter';
 import type { SessionService } from './sessions.service';
 
@@ -33,9 +32,8 @@ export function createAuthService(deps: {
       if (!attempt.allowed) {
         return { kind: 'rate_limited', retryAfterSeconds: attempt.retryAfterSeconds };
       }
-      const user = await usersRepository.findByUsername(db, input.username);
-      const matches = await verifyPassword(user?.password_hash ?? null, input.password);
-      if (!user || !matches || !user.is_active) return { kind: 'invalid' };
+      const user = await usersService.verifyLogin(db, input.username, input.password);
+      if (!user) return { kind: 'invalid' };
 
       await rateLimiter.succeeded(attempt.keys);
       const sessionToken = await sessions.start(user.id, input.previousSessionToken);

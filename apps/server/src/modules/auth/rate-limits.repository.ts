@@ -1,12 +1,11 @@
-import { sql } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import type { AppDb } from '../../db/database';
+import type { RateLimitsTable } from '../../db/schema';
 
-export interface RateLimitHit {
-  key: string;
-  hits: number;
+export type RateLimitHit = Pick<Selectable<RateLimitsTable>, 'key' | 'hits'> & {
   /** Whole seconds until the key's window ends (at least 1). */
   retry_after: number;
-}
+};
 
 const seconds = (value: number) => sql<string>`(${value}::int * interval '1 second')`;
 

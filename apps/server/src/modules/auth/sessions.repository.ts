@@ -1,14 +1,14 @@
-import { sql } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import type { AppDb } from '../../db/database';
+import type { SessionsTable, UsersTable } from '../../db/schema';
 
 const seconds = (value: number) => sql<string>`(${value}::int * interval '1 second')`;
 
-export interface ActiveSessionRow {
-  user_id: number;
-  username: string;
-  /** last_seen_at is older than the touch interval: time to record activity. */
-  stale: boolean;
-}
+export type ActiveSessionRow = Pick<Selectable<SessionsTable>, 'user_id'> &
+  Pick<Selectable<UsersTable>, 'username' | 'role'> & {
+    /** last_seen_at is older than the touch interval: time to record activity. */
+    stale: boolean;
+  };
 
 export const sessionsRepository = {
   async insert(db: AppDb, idHash: string, userId: number, maxAgeSeconds: number): Promise<void> {
@@ -30,7 +30,7 @@ export const sessionsRepository = {
     touchAfterSeconds: number,
   ): Promise<ActiveSessionRow | undefined> {
     const { rows } = await sql<ActiveSessionRow>`
-      SELECT s.user_id, u.username,
+      SELECT s.user_id, u.username, u.role,
              s.last_seen_at < now() - ${seconds(touchAfterSeconds)} AS stale
       FROM sessions s JOIN users u ON u.id = s.user_id
       WHERE s.id_hash = ${idHash}
@@ -51,10 +51,6 @@ export const sessionsRepository = {
 
   async delete(db: AppDb, idHash: string): Promise<void> {
     await db.deleteFrom('sessions').where('id_hash', '=', idHash).execute();
-  },
-
-  async deleteForUser(db: AppDb, userId: number): Promise<void> {
-    await db.deleteFrom('sessions').where('user_id', '=', userId).execute();
   },
 
   async deleteExpired(db: AppDb, idleTimeoutSeconds: number): Promise<void> {

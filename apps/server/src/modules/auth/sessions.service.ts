@@ -1,11 +1,13 @@
 import crypto from 'node:crypto';
 import type { AppConfig } from '../../config';
 import type { AppDb } from '../../db/database';
+import type { UserRole } from '@coral/core';
 import { sessionsRepository as repo } from './sessions.repository';
 
 export interface SessionUser {
   userId: number;
   username: string;
+  role: UserRole;
 }
 
 /** 32 random bytes, base64url: the whole session token as the cookie carries it. */
@@ -49,7 +51,7 @@ export function createSessionService(db: AppDb, lifetimes: AppConfig['sessions']
       const row = await repo.findActive(db, idHash, idleTimeoutSeconds, touchAfterSeconds);
       if (!row) return null;
       if (row.stale) await repo.touch(db, idHash);
-      return { userId: row.user_id, username: row.username };
+      return { userId: row.user_id, username: row.username, role: row.role };
     },
 
     async end(token: string | undefined): Promise<void> {

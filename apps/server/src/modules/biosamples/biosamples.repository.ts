@@ -1,11 +1,20 @@
+import { sql } from 'kysely';
 import type { AppDb } from '../../db/database';
+import { isPublicRow } from '../../db/visibility';
 
 export const biosamplesRepository = {
-  list(db: AppDb) {
-    return db
-      .selectFrom('biosamples')
-      .select(['id', 'name', 'collection_date', 'colony_id as colony', 'project_id as project'])
-      .orderBy('id')
-      .execute();
+  /** The biosamples of the public dataset versions. */
+  async list(db: AppDb) {
+    const { rows } = await sql<{
+      id: number;
+      name: string;
+      collection_date: string | null;
+      colony: number;
+      project: number;
+    }>`
+      SELECT b.id, b.name, b.collection_date, b.colony_id AS colony, b.project_id AS project
+      FROM biosamples b WHERE ${isPublicRow('b')} ORDER BY b.id
+    `.execute(db);
+    return rows;
   },
 };

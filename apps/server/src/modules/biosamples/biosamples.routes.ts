@@ -1,9 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZBiosampleList } from '@coral/core';
-import type { AppDb } from '../../db/database';
-import { biosamplesRepository } from './biosamples.repository';
+import type { BiosamplesService } from './biosamples.service';
 
-export const biosamplesRoutes: FastifyPluginAsyncZod<{ db: AppDb }> = async (app, { db }) => {
+export const biosamplesRoutes: FastifyPluginAsyncZod<{ biosamples: BiosamplesService }> = async (
+  app,
+  { biosamples },
+) => {
   app.get(
     '/api/public/biosamples/',
     {
@@ -13,6 +15,6 @@ export const biosamplesRoutes: FastifyPluginAsyncZod<{ db: AppDb }> = async (app
         response: { 200: ZBiosampleList },
       },
     },
-    () => biosamplesRepository.list(db),
+    () => biosamples.list(),
   );
 };

@@ -9,7 +9,7 @@ import {
   type ThresholdKind,
 } from '@coral/core';
 import type { AppDb } from '../../db/database';
-import { thresholdsRepository, type ThresholdRow } from '../thresholds/thresholds.repository';
+import { loadThresholdRows, type ThresholdRow } from '../thresholds/thresholds.service';
 import { cartRepository as repo } from './cart.repository';
 
 const toExportThreshold = (row: ThresholdRow): CartExportThreshold => ({
@@ -26,16 +26,16 @@ async function loadExportColonies(
   db: AppDb,
   colonyIds: readonly number[],
 ): Promise<CartExportColony[]> {
-  const [page, projects, dois, ...thresholdRows] = await Promise.all([
+  const [page, projects, dois, thresholdRows] = await Promise.all([
     repo.colonies(db, colonyIds),
     repo.projectNames(db, colonyIds),
     repo.publicationDois(db, colonyIds),
-    ...THRESHOLD_KINDS.map((kind) => thresholdsRepository.listByColonies(db, kind, colonyIds)),
+    loadThresholdRows(db, colonyIds),
   ]);
   const projectsByColony = groupBy(projects, (p) => p.colony_id);
   const doisByColony = groupBy(dois, (d) => d.colony_id);
-  const thresholdsByKind = THRESHOLD_KINDS.map((_, i) =>
-    groupBy(thresholdRows[i] ?? [], (t) => t.colony_id),
+  const thresholdsByKind = THRESHOLD_KINDS.map((kind) =>
+    groupBy(thresholdRows[kind], (t) => t.colony_id),
   );
   return page.map((colony) => ({
     ...colony,
@@ -57,6 +57,7 @@ async function loadExportColonies(
  */
 export async function* cartExportLines(
   db: AppDb,
+  ownerId: number,
   groups: readonly { id: number; name: string }[],
   chunkSize: number,
 ): AsyncGenerator<string> {
@@ -64,7 +65,7 @@ export async function* cartExportLines(
   for (const group of groups) {
     let afterColonyId = 0;
     for (;;) {
-      const colonyIds = await repo.colonyIdPage(db, group.id, afterColonyId, chunkSize);
+      const colonyIds = await repo.colonyIdPage(db, ownerId, group.id, afterColonyId, chunkSize);
       if (colonyIds.length === 0) break;
       let text = '';
       for (const colony of await loadExportColonies(db, colonyIds)) {

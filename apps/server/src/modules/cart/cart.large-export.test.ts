@@ -13,8 +13,9 @@ beforeAll(async () => {
   await createUser(ctx.database.db, 'ann');
   ann = await new TestAgent(ctx.app).loginOrThrow('ann');
   const { rows } = await sql<{ id: number }>`
-    INSERT INTO colonies (name, species, country, latitude, longitude)
-    SELECT 'Synthetic_' || g, 'Acropora synthetica', 'AUS', -14.5, 145.5
+    INSERT INTO colonies (name, species, country, latitude, longitude, dataset_version_id)
+    SELECT 'Synthetic_' || g, 'Acropora synthetica', 'AUS', -14.5, 145.5,
+           (SELECT min(id) FROM public_dataset_versions)
     FROM generate_series(1, ${CART_MAX_COLONIES_PER_GROUP}::int) AS g
     RETURNING id
   `.execute(ctx.database.db);

@@ -1,21 +1,17 @@
-import { sql } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import type { AppDb } from '../../db/database';
+import { isReadableRowFor } from '../../db/visibility';
+import type { CartGroupsTable, ColoniesTable } from '../../db/schema';
 
-export interface CartGroupRow {
-  id: number;
-  name: string;
-  filter_params: unknown;
-  created_at: Date;
-}
+export type CartGroupRow = Pick<
+  Selectable<CartGroupsTable>,
+  'id' | 'name' | 'filter_params' | 'created_at'
+>;
 
-export interface CartColonyRow {
-  id: number;
-  name: string;
-  species: string;
-  country: string;
-  latitude: number;
-  longitude: number;
-}
+export type CartColonyRow = Pick<
+  Selectable<ColoniesTable>,
+  'id' | 'name' | 'species' | 'country' | 'latitude' | 'longitude'
+>;
 
 const colonyColumns = ['id', 'name', 'species', 'country', 'latitude', 'longitude'] as const;
 const ids = (values: readonly number[]) => sql`${[...values]}::int[]`;
@@ -49,15 +45,20 @@ export const cartRepository = {
     return query.execute();
   },
 
-  /** (group, colony) pairs of all the user's groups. */
+  /**
+   * (group, colony) pairs of all the user's groups, for the colonies they may still read: a
+   * colony of a withdrawn dataset leaves carts (decision 0012).
+   */
   async memberships(
     db: AppDb,
     ownerId: number,
   ): Promise<{ group_id: number; colony_id: number }[]> {
     const { rows } = await sql<{ group_id: number; colony_id: number }>`
       SELECT gc.group_id, gc.colony_id
-      FROM cart_group_colonies gc JOIN cart_groups g ON g.id = gc.group_id
-      WHERE g.owner_id = ${ownerId}
+      FROM cart_group_colonies gc
+      JOIN cart_groups g ON g.id = gc.group_id
+      JOIN colonies c ON c.id = gc.colony_id
+      WHERE g.owner_id = ${ownerId} AND ${isReadableRowFor('c', ownerId)}
       ORDER BY gc.group_id, gc.colony_id
     `.execute(db);
     return rows;
@@ -93,19 +94,18 @@ export const cartRepository = {
    */
   async colonyIdPage(
     db: AppDb,
+    ownerId: number,
     groupId: number,
     afterColonyId: number,
     limit: number,
   ): Promise<number[]> {
-    const rows = await db
-      .selectFrom('cart_group_colonies')
-      .select('colony_id')
-      .where('group_id', '=', groupId)
-      .where('colony_id', '>', afterColonyId)
-      .orderBy('group_id')
-      .orderBy('colony_id')
-      .limit(limit)
-      .execute();
+    const { rows } = await sql<{ colony_id: number }>`
+      SELECT gc.colony_id FROM cart_group_colonies gc JOIN colonies c ON c.id = gc.colony_id
+      WHERE gc.group_id = ${groupId} AND gc.colony_id > ${afterColonyId}
+        AND ${isReadableRowFor('c', ownerId)}
+      ORDER BY gc.group_id, gc.colony_id
+      LIMIT ${limit}
+    `.execute(db);
     return rows.map((r) => r.colony_id);
   },
 

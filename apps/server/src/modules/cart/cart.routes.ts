@@ -29,11 +29,12 @@ const errors = {
   413: ZErrorResponse,
 };
 
-/** The research cart: every route needs a session (401) and, when unsafe, CSRF (403). */
+/**
+ * The research cart: every route needs a session (401, plugins/authentication.ts, for every
+ * /api/auth/ route) and, when unsafe, CSRF (403).
+ */
 export const cartRoutes: FastifyPluginAsyncZod<CartRoutesOptions> = async (app, options) => {
   const { cart, authenticator } = options;
-  // Runs after the global CSRF check and before the body is read.
-  app.addHook('onRequest', authenticator.requireUser);
   app.addHook('onSend', async (_request, reply) => {
     reply.header('Cache-Control', 'no-store');
   });

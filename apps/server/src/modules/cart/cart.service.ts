@@ -1,10 +1,9 @@
 import { Readable } from 'node:stream';
-import { groupBy, type TCartGroup } from '@coral/core';
+import { emptyThresholdLists, groupBy, type TCartGroup } from '@coral/core';
 import type { AppDb } from '../../db/database';
 import { AppError, badRequest, notFound } from '../../errors';
 import type { SessionUser } from '../auth/sessions.service';
-import { coloniesRepository } from '../colonies/colonies.repository';
-import { emptyThresholdLists } from '../thresholds/threshold.presenter';
+import { readableColonyIds } from '../colonies/colonies.service';
 import { loadThresholdLists } from '../thresholds/thresholds.service';
 import { cartExportLines } from './cart-export';
 import { cartRepository as repo } from './cart.repository';
@@ -80,7 +79,7 @@ export function createCartService(db: AppDb, options: CartServiceOptions = {}) {
       const colonyIds = [...new Set(input.colony_ids)];
       return db.transaction().execute(async (trx) => {
         const existing = new Set(
-          await coloniesRepository.existingIds(trx, colonyIds.filter(isStorableId)),
+          await readableColonyIds(trx, colonyIds.filter(isStorableId), user.userId),
         );
         const unknown = colonyIds.filter((id) => !existing.has(id));
         if (unknown.length > 0) {
@@ -137,7 +136,9 @@ export function createCartService(db: AppDb, options: CartServiceOptions = {}) {
         const missing = wanted.find((id) => !found.has(id));
         if (missing !== undefined) throw groupNotFound(missing);
       }
-      return Readable.from(cartExportLines(db, groups, exportChunkSize), { objectMode: false });
+      return Readable.from(cartExportLines(db, user.userId, groups, exportChunkSize), {
+        objectMode: false,
+      });
     },
   };
 }

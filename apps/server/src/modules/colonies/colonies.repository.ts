@@ -1,14 +1,15 @@
-import { sql } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import { ensureSorted, selectColumnar } from '../../db/columnar';
 import type { AppDb } from '../../db/database';
+import type { ColoniesTable } from '../../db/schema';
+import { isPublicRow, isReadableRowFor } from '../../db/visibility';
 
-export interface ColonyRow {
-  id: number;
-  name: string;
-  species: string;
-  country: string;
-  latitude: number;
-  longitude: number;
+type ColonyColumns = Pick<
+  Selectable<ColoniesTable>,
+  'id' | 'name' | 'species' | 'country' | 'latitude' | 'longitude'
+>;
+
+export interface ColonyRow extends ColonyColumns {
   projects: string[];
   /** Distinct collection years of the colony's biosamples, ascending. */
   collection_years: number[];
@@ -22,26 +23,35 @@ function pushDistinct<T>(map: Map<number, T[]>, key: number, value: T) {
 
 export const coloniesRepository = {
   /**
-   * Every colony (or the given ones) with the sorted distinct names of its projects and the
-   * collection years of its biosamples: two queries whatever the number of colonies.
+   * Every public colony (or the given ones, which the caller has checked) with the sorted
+   * distinct names of its projects and the collection years of its biosamples: two queries
+   * whatever the number of colonies. A collection date after today (the seed's year 2222) is
+   * kept as recorded but gives no year to filter by.
    */
   async listWithProjects(db: AppDb, colonyIds?: readonly number[]): Promise<ColonyRow[]> {
     if (colonyIds?.length === 0) return [];
     const ids = colonyIds ? [...colonyIds] : null;
-    const onlyColonies = ids ? sql`WHERE id = ANY(${ids}::int[])` : sql``;
-    const onlyBiosamples = ids ? sql`WHERE b.colony_id = ANY(${ids}::int[])` : sql``;
+    const onlyColonies = ids
+      ? sql`WHERE c.id = ANY(${ids}::int[])`
+      : sql`WHERE ${isPublicRow('c')}`;
+    const onlyBiosamples = ids
+      ? sql`WHERE b.colony_id = ANY(${ids}::int[])`
+      : sql`WHERE ${isPublicRow('b')}`;
     const [colonies, memberships] = await Promise.all([
-      selectColumnar<Omit<ColonyRow, 'projects' | 'collection_years'>>(
+      selectColumnar<ColonyColumns>(
         db,
         ['id', 'name', 'species', 'country', 'latitude', 'longitude'],
-        sql`SELECT id, name, species, country, latitude, longitude FROM colonies ${onlyColonies} ORDER BY id`,
+        sql`SELECT c.id, c.name, c.species, c.country, c.latitude, c.longitude
+            FROM colonies c ${onlyColonies} ORDER BY c.id`,
       ),
       // A colony is in a project, and was sampled in a year, through its biosamples.
       selectColumnar<{ colony_id: number; name: string; year: number | null }>(
         db,
         ['colony_id', 'name', 'year'],
         sql`
-          SELECT DISTINCT b.colony_id, p.name, EXTRACT(YEAR FROM b.collection_date)::int AS year
+          SELECT DISTINCT b.colony_id, p.name,
+                 CASE WHEN b.collection_date <= CURRENT_DATE
+                      THEN EXTRACT(YEAR FROM b.collection_date)::int END AS year
           FROM biosamples b JOIN projects p ON p.id = b.project_id ${onlyBiosamples}
         `,
       ),
@@ -59,13 +69,22 @@ export const coloniesRepository = {
     }));
   },
 
-  async existingIds(db: AppDb, ids: readonly number[]): Promise<number[]> {
+  /** The given colonies that `viewerId` may read (published, or of their own datasets). */
+  async readableIds(db: AppDb, ids: readonly number[], viewerId: number): Promise<number[]> {
     if (ids.length === 0) return [];
-    const rows = await db
-      .selectFrom('colonies')
-      .select('id')
-      .where('id', '=', sql<number>`ANY(${[...ids]}::int[])`)
-      .execute();
+    const { rows } = await sql<{ id: number }>`
+      SELECT c.id FROM colonies c
+      WHERE c.id = ANY(${[...ids]}::int[]) AND ${isReadableRowFor('c', viewerId)}
+    `.execute(db);
+    return rows.map((r) => r.id);
+  },
+
+  /** The colonies of the given dataset versions (a user's drafts on the map). */
+  async idsOfVersions(db: AppDb, versionIds: readonly number[]): Promise<number[]> {
+    if (versionIds.length === 0) return [];
+    const { rows } = await sql<{ id: number }>`
+      SELECT id FROM colonies WHERE dataset_version_id = ANY(${[...versionIds]}::int[]) ORDER BY id
+    `.execute(db);
     return rows.map((r) => r.id);
   },
 };

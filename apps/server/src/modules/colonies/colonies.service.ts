@@ -1,7 +1,8 @@
-import { constants as zlibConstants, gunzip, gunzipSync, gzip } from 'node:zlib';
+import { gunzip, gzip } from 'node:zlib';
 import { promisify } from 'node:util';
 import {
   defaultRangesFromMaxMin,
+  emptyThresholdLists,
   maxMinAnswerFromBounds,
   THRESHOLD_KINDS,
   type DefaultRanges,
@@ -9,11 +10,8 @@ import {
 } from '@coral/core';
 import type { AppDb } from '../../db/database';
 import { VersionedCache } from '../../lib/versioned-cache';
-import { currentDatasetVersion } from '../datasets/dataset-version';
-import { publishedSnapshotsRepository as snapshots } from '../datasets/published-snapshots.repository';
-import { emptyThresholdLists } from '../thresholds/threshold.presenter';
-import { thresholdsRepository } from '../thresholds/thresholds.repository';
-import { loadThresholdLists } from '../thresholds/thresholds.service';
+import { currentDataVersion, findSnapshot, saveSnapshot } from '../read-models/read-models.service';
+import { loadThresholdLists, thresholdBounds } from '../thresholds/thresholds.service';
 import { coloniesRepository } from './colonies.repository';
 
 const gzipAsync = promisify(gzip);
@@ -31,6 +29,18 @@ export async function loadAllColonies(
   return rows.map((row) => ({ ...row, ...(thresholds.get(row.id) ?? emptyThresholdLists()) }));
 }
 
+/** Version of the feed's JSON shape. 2: colonies carry `collection_years`. */
+const COLONY_FEED_SHAPE = 2;
+
+/**
+ * The format of the feed this code builds: its shape and the threshold kinds each colony lists,
+ * so a kind added to the registry changes it without an edit here. Stored with every snapshot
+ * (a snapshot of another format, from an older release, is rebuilt on first use) and part of the
+ * feed's ETag (a browser's copy of another format is not answered 304), hence no commas: clients
+ * list ETags in If-None-Match separated by commas.
+ */
+export const COLONY_FEED_FORMAT = `${COLONY_FEED_SHAPE}:${THRESHOLD_KINDS.join('.')}`;
+
 /**
  * Builds the public colonies feed (gzipped JSON) and stores it for `version`. Runs in the
  * transaction of every data change, so requests never pay for it.
@@ -38,25 +48,26 @@ export async function loadAllColonies(
 export async function publishColonyFeed(db: AppDb, version: number): Promise<Buffer> {
   const colonies = await loadAllColonies(db);
   const gzipped = await gzipAsync(JSON.stringify(colonies));
-  await snapshots.save(db, 'colonies', version, gzipped);
+  await saveSnapshot(db, 'colonies', version, COLONY_FEED_FORMAT, gzipped);
   return gzipped;
 }
 
-/**
- * Version of the feed's shape, part of its ETag. 2: colonies carry `collection_years`. A stored
- * snapshot of an older shape (published before an upgrade) is rebuilt on first use.
- */
-export const COLONY_FEED_FORMAT = 2;
+/** Ids among `ids` that name a colony the viewer may read (published, or their own). */
+export function readableColonyIds(
+  db: AppDb,
+  ids: readonly number[],
+  viewerId: number,
+): Promise<number[]> {
+  return coloniesRepository.readableIds(db, ids, viewerId);
+}
 
-/**
- * Whether a stored snapshot has the current shape, judged from its first colony: only the first
- * 4 KB are inflated, so the check costs microseconds whatever the feed's size.
- */
-export function hasCurrentFeedFormat(gzipped: Buffer): boolean {
-  const head = gunzipSync(gzipped.subarray(0, 4096), {
-    finishFlush: zlibConstants.Z_SYNC_FLUSH,
-  }).toString('utf8');
-  return head === '[]' || head.includes('"collection_years":');
+/** The colonies of the given dataset versions, with their thresholds. */
+export async function coloniesOfVersions(
+  db: AppDb,
+  versionIds: readonly number[],
+): Promise<TColony[]> {
+  const ids = await coloniesRepository.idsOfVersions(db, versionIds);
+  return ids.length === 0 ? [] : loadAllColonies(db, ids);
 }
 
 export interface ColonyFeed {
@@ -85,9 +96,7 @@ function feedFrom(version: number, gzipped: Buffer): ColonyFeed {
  * (trustworthy values only), through the same core function the browser uses.
  */
 export async function loadDefaultRanges(db: AppDb): Promise<DefaultRanges> {
-  const bounds = await Promise.all(
-    THRESHOLD_KINDS.map((kind) => thresholdsRepository.bounds(db, kind)),
-  );
+  const bounds = await Promise.all(THRESHOLD_KINDS.map((kind) => thresholdBounds(db, kind)));
   return defaultRangesFromMaxMin(
     Object.fromEntries(
       THRESHOLD_KINDS.map((kind, i) => [kind, maxMinAnswerFromBounds(kind, bounds[i]!)]),
@@ -100,16 +109,15 @@ export function createColoniesService(db: AppDb) {
   const defaultsCache = new VersionedCache<DefaultRanges>();
   const feedOf = (version: number) =>
     cache.get(version, async () => {
-      const stored = await snapshots.find(db, 'colonies', version);
-      const gzipped =
-        stored && hasCurrentFeedFormat(stored) ? stored : await publishColonyFeed(db, version);
+      const stored = await findSnapshot(db, 'colonies', version, COLONY_FEED_FORMAT);
+      const gzipped = stored ?? (await publishColonyFeed(db, version));
       return feedFrom(version, gzipped);
     });
 
   return {
     /** The feed of the current dataset version: from this process's memory, else the database. */
     async feed(): Promise<ColonyFeed> {
-      const { version } = await currentDatasetVersion(db);
+      const { version } = await currentDataVersion(db);
       return feedOf(version);
     },
 
@@ -118,7 +126,7 @@ export function createColoniesService(db: AppDb) {
      * once per version: three small aggregate queries).
      */
     async filterContext(): Promise<{ feed: ColonyFeed; defaults: DefaultRanges }> {
-      const { version } = await currentDatasetVersion(db);
+      const { version } = await currentDataVersion(db);
       const [feed, defaults] = await Promise.all([
         feedOf(version),
         defaultsCache.get(version, () => loadDefaultRanges(db)),

@@ -1,8 +1,7 @@
 import type { AppDb } from '../../db/database';
 import { publishColonyFeed } from '../colonies/colonies.service';
+import { bumpDataVersion } from '../read-models/read-models.service';
 import { publishStatistics } from '../statistics/statistics.service';
-import { datasetRepository } from './dataset.repository';
-import { currentDatasetVersion } from './dataset-version';
 
 /**
  * Every change to public data ends here, inside its transaction: a new dataset version, and the
@@ -10,8 +9,7 @@ import { currentDatasetVersion } from './dataset-version';
  * disagrees with the data.
  */
 export async function recordDatasetChange(trx: AppDb, options: { seeded?: boolean } = {}) {
-  await datasetRepository.bumpDatasetVersion(trx, options);
-  const { version } = await currentDatasetVersion(trx);
+  const version = await bumpDataVersion(trx, options);
   await publishColonyFeed(trx, version);
   await publishStatistics(trx);
 }

@@ -1,38 +1,43 @@
 import {
   flagBundleThresholds,
+  perThresholdList,
   THRESHOLD_KINDS,
   type DatasetBundle,
   type DatasetCounts,
 } from '@coral/core';
 import type { AppDb } from '../../db/database';
-import { recordDatasetChange } from './dataset-change';
 import {
   datasetRepository as repo,
   projectPublicationColumns,
   TABLE_COLUMNS,
   thresholdObservationColumns,
   type DatasetTable,
-} from './dataset.repository';
+} from './dataset-rows.repository';
 
 export interface ImportOptions {
   /** The upload the rows come from (provenance); null for the seed. */
   uploadId?: number | null;
-  /** Marks the database as seeded (the bundled dataset is imported once). */
-  seeded?: boolean;
+  /**
+   * The dataset version the rows of a project go into (a dataset lives in one project), once the
+   * project has its id: a new version is created by the caller here.
+   */
+  versionForProject(projectId: number, projectKey: string): Promise<number>;
 }
 
 type KeyMap = Map<string, number>;
 
 /**
  * Writes a bundle with the caller's transaction: either everything lands or nothing does. The
- * seed and uploads both come through here, so the same rules (ids, quality flags, dataset version)
- * apply to every row whatever its origin. Records marked `existing` are only referred to (an
- * upload adding rows to its owner's project); the counts are of the records created.
+ * seed and uploads both come through here, so the same rules (ids, quality flags, dataset
+ * versions) apply to every row whatever its origin. Every row but the shared projects and
+ * publications belongs to the dataset version of its project. Records marked `existing` (an
+ * uploader's project of the same name) are only referred to; the counts are of the records
+ * created. Nothing becomes public here: publishing a version is the datasets service's business.
  */
 export async function importDataset(
   trx: AppDb,
   bundle: DatasetBundle,
-  options: ImportOptions = {},
+  options: ImportOptions,
 ): Promise<DatasetCounts> {
   const uploadId = options.uploadId ?? null;
   const explicitIdTables = new Set<DatasetTable>();
@@ -87,6 +92,21 @@ export async function importDataset(
     })),
   );
 
+  const versionOfProject = new Map<string, number>();
+  for (const project of bundle.projects) {
+    const projectId = resolve(projects.keys, project.key, 'project');
+    versionOfProject.set(project.key, await options.versionForProject(projectId, project.key));
+  }
+  const versionOf = (projectKey: string) => resolve(versionOfProject, projectKey, 'project');
+  // A colony belongs to the project of its biosamples (every colony has one, placeholders included).
+  const projectOfColony = new Map<string, string>();
+  for (const b of bundle.biosamples) {
+    if (!projectOfColony.has(b.colonyKey)) projectOfColony.set(b.colonyKey, b.projectKey);
+  }
+  const colonyVersion = (colonyKey: string) =>
+    versionOf(resolve(projectOfColony, colonyKey, 'colony without biosample'));
+  const experimentProject = new Map(bundle.experiments.map((e) => [e.key, e.projectKey]));
+
   const publications = await assignIds('publications', bundle.publications);
   await repo.bulkInsert(
     trx,
@@ -107,6 +127,7 @@ export async function importDataset(
       [...new Set(p.projectKeys)].map((projectKey) => ({
         project_id: resolve(projects.keys, projectKey, 'project'),
         publication_id: publications.ids[i]!,
+        dataset_version_id: versionOf(projectKey),
       })),
     ),
   );
@@ -121,6 +142,7 @@ export async function importDataset(
       project_id: resolve(projects.keys, e.projectKey, 'project'),
       name: e.name,
       date: e.date,
+      dataset_version_id: versionOf(e.projectKey),
     })),
   );
 
@@ -138,6 +160,7 @@ export async function importDataset(
       longitude: c.longitude,
       owner_id: ownerId(c.ownerUsername),
       upload_id: uploadId,
+      dataset_version_id: colonyVersion(c.key),
     })),
   );
 
@@ -152,6 +175,7 @@ export async function importDataset(
       project_id: resolve(projects.keys, b.projectKey, 'project'),
       name: b.name,
       collection_date: b.collectionDate,
+      dataset_version_id: versionOf(b.projectKey),
     })),
   );
 
@@ -168,6 +192,9 @@ export async function importDataset(
       temperature: o.temperature,
       timepoint: o.timepoint,
       pam_value: o.pamValue,
+      dataset_version_id: versionOf(
+        resolve(experimentProject, o.experimentKey, 'experiment of observation'),
+      ),
     })),
   );
 
@@ -189,6 +216,7 @@ export async function importDataset(
         rel_value: t.rel,
         sst_clim_mmm: t.mmm,
         quality_flags: flags[kind][i]!,
+        dataset_version_id: colonyVersion(t.colonyKey),
       })),
     );
     await repo.bulkInsert(
@@ -208,7 +236,6 @@ export async function importDataset(
   // PGlite has no autovacuum: without fresh statistics the planner keeps estimating the tables
   // as they were before a bulk import (cart exports re-scanned whole groups per page).
   await repo.analyzeDatasetTables(trx);
-  await recordDatasetChange(trx, { seeded: options.seeded });
 
   const created = (records: readonly { existing?: boolean }[]) =>
     records.filter((record) => !record.existing).length;
@@ -219,14 +246,12 @@ export async function importDataset(
     colonies: created(bundle.colonies),
     biosamples: created(bundle.biosamples),
     observations: created(bundle.observations),
-    thermal_tolerances: created(bundle.thresholds.ed50),
-    breakpoint_temperatures: created(bundle.thresholds.ed5),
-    thermal_limits: created(bundle.thresholds.ed95),
+    ...perThresholdList((kind) => created(bundle.thresholds[kind])),
   };
 }
 
 /** A dangling reference is a bug in whoever built the bundle, never a user mistake. */
-function resolve(keys: KeyMap, key: string, what: string): number {
+function resolve<T>(keys: ReadonlyMap<string, T>, key: string, what: string): T {
   const id = keys.get(key);
   if (id === undefined) throw new Error(`Bundle refers to an unknown ${what}: ${key}`);
   return id;

@@ -1,85 +1,92 @@
-import { sql } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import type { AppDb } from '../../db/database';
+import { isPublicRow } from '../../db/visibility';
+import type {
+  BiosamplesTable,
+  ExperimentsTable,
+  ObservationsTable,
+  ProjectPublicationsTable,
+  ProjectsTable,
+  PublicationsTable,
+  UsersTable,
+} from '../../db/schema';
 
-export interface ProjectRow {
-  id: number;
-  name: string;
-  description: string;
-  registration_date: string;
-  owner_username: string | null;
-}
+type Project = Selectable<ProjectsTable>;
+type Biosample = Selectable<BiosamplesTable>;
+type Experiment = Selectable<ExperimentsTable>;
 
-export interface ProjectPublicationRow {
-  project_id: number;
-  id: number;
-  title: string;
-  year: number | null;
-  doi: string | null;
-}
+export type ProjectRow = Pick<Project, 'id' | 'name' | 'description' | 'registration_date'> & {
+  owner_username: Selectable<UsersTable>['username'] | null;
+};
 
-export interface ObservationRow {
-  id: number;
-  colony_id: number;
-  biosample_id: number;
-  biosample_name: string;
-  collection_date: string | null;
-  experiment_id: number;
-  experiment_name: string;
-  experiment_date: string | null;
-  condition: string | null;
-  temperature: number | null;
-  timepoint: string | null;
-  pam_value: number | null;
-}
+export type ProjectPublicationRow = Pick<Selectable<ProjectPublicationsTable>, 'project_id'> &
+  Selectable<PublicationsTable>;
+
+/** An observation with its biosample and experiment (joined columns renamed). */
+export type ObservationRow = Pick<
+  Selectable<ObservationsTable>,
+  'id' | 'biosample_id' | 'experiment_id' | 'condition' | 'temperature' | 'timepoint' | 'pam_value'
+> & {
+  colony_id: Biosample['colony_id'];
+  biosample_name: Biosample['name'];
+  collection_date: Biosample['collection_date'];
+  experiment_name: Experiment['name'];
+  experiment_date: Experiment['date'];
+};
 
 const projectColumns = sql`p.id, p.name, p.description, p.registration_date, u.username AS owner_username`;
 
+/** A project is public while one of its datasets has a public version (decision 0012). */
+const isPublicProject = sql`EXISTS (
+  SELECT 1 FROM datasets d WHERE d.project_id = p.id AND d.public_version_id IS NOT NULL)`;
+
+/** Every query here reads only the rows of public dataset versions. */
 export const projectsRepository = {
   async list(db: AppDb): Promise<ProjectRow[]> {
     const { rows } = await sql<ProjectRow>`
-      SELECT ${projectColumns} FROM projects p LEFT JOIN users u ON u.id = p.owner_id ORDER BY p.id
+      SELECT ${projectColumns} FROM projects p LEFT JOIN users u ON u.id = p.owner_id
+      WHERE ${isPublicProject}
+      ORDER BY p.id
     `.execute(db);
     return rows;
   },
 
   async findById(db: AppDb, id: number): Promise<ProjectRow | undefined> {
     const { rows } = await sql<ProjectRow>`
-      SELECT ${projectColumns} FROM projects p LEFT JOIN users u ON u.id = p.owner_id WHERE p.id = ${id}
+      SELECT ${projectColumns} FROM projects p LEFT JOIN users u ON u.id = p.owner_id
+      WHERE p.id = ${id} AND ${isPublicProject}
     `.execute(db);
     return rows[0];
   },
 
   /** Publications of the given projects (all projects when omitted). */
   async publications(db: AppDb, projectId?: number): Promise<ProjectPublicationRow[]> {
-    const only = projectId === undefined ? sql`` : sql`WHERE pp.project_id = ${projectId}`;
+    const only = projectId === undefined ? sql`` : sql`AND pp.project_id = ${projectId}`;
     const { rows } = await sql<ProjectPublicationRow>`
-      SELECT pp.project_id, pub.id, pub.title, pub.year, pub.doi
+      SELECT DISTINCT pp.project_id, pub.id, pub.title, pub.year, pub.doi
       FROM project_publications pp JOIN publications pub ON pub.id = pp.publication_id
-      ${only}
+      WHERE ${isPublicRow('pp')} ${only}
       ORDER BY pp.project_id, pub.id
     `.execute(db);
     return rows;
   },
 
   async experiments(db: AppDb, projectId: number) {
-    return db
-      .selectFrom('experiments')
-      .select(['id', 'name', 'date'])
-      .where('project_id', '=', projectId)
-      .orderBy('date')
-      .orderBy('id')
-      .execute();
+    const { rows } = await sql<{ id: number; name: string; date: string | null }>`
+      SELECT e.id, e.name, e.date FROM experiments e
+      WHERE e.project_id = ${projectId} AND ${isPublicRow('e')}
+      ORDER BY e.date, e.id
+    `.execute(db);
+    return rows;
   },
 
   /** Colonies with at least one biosample in the project. */
   async colonyIds(db: AppDb, projectId: number): Promise<number[]> {
-    const rows = await db
-      .selectFrom('biosamples')
-      .select('colony_id')
-      .distinct()
-      .where('project_id', '=', projectId)
-      .orderBy('colony_id')
-      .execute();
+    const { rows } = await sql<{ colony_id: number }>`
+      SELECT DISTINCT b.colony_id FROM biosamples b
+      WHERE b.project_id = ${projectId} AND ${isPublicRow('b')}
+      ORDER BY b.colony_id
+    `.execute(db);
     return rows.map((r) => r.colony_id);
   },
 
@@ -91,7 +98,7 @@ export const projectsRepository = {
       FROM observations o
       JOIN experiments e ON e.id = o.experiment_id
       JOIN biosamples b ON b.id = o.biosample_id
-      WHERE e.project_id = ${projectId}
+      WHERE e.project_id = ${projectId} AND ${isPublicRow('o')}
       ORDER BY o.id
     `.execute(db);
     return rows;
@@ -104,6 +111,7 @@ export const projectsRepository = {
       SELECT DISTINCT b.colony_id, p.id, p.name
       FROM biosamples b JOIN projects p ON p.id = b.project_id
       WHERE b.colony_id = ANY(${[...colonyIds]}::int[]) AND p.id <> ${projectId}
+        AND ${isPublicRow('b')}
       ORDER BY p.id
     `.execute(db);
     return rows;

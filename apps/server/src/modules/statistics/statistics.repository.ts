@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { AppDb } from '../../db/database';
+import { isPublicRow } from '../../db/visibility';
 
 export interface StatisticsCounts {
   coral_colonies: number;
@@ -15,36 +16,33 @@ export const statisticsRepository = {
   async counts(db: AppDb): Promise<StatisticsCounts> {
     const { rows } = await sql<StatisticsCounts>`
       SELECT
-        (SELECT count(*) FROM colonies) AS coral_colonies,
-        (SELECT count(*) FROM projects) AS research_projects,
-        (SELECT count(DISTINCT country) FROM colonies) AS countries,
-        (SELECT count(*) FROM observations) AS observations_count,
-        (SELECT count(DISTINCT species) FROM colonies) AS species_count,
+        (SELECT count(*) FROM colonies c WHERE ${isPublicRow('c')}) AS coral_colonies,
+        (SELECT count(DISTINCT d.project_id) FROM datasets d
+          WHERE d.public_version_id IS NOT NULL) AS research_projects,
+        (SELECT count(DISTINCT country) FROM colonies c WHERE ${isPublicRow('c')}) AS countries,
+        (SELECT count(*) FROM observations o WHERE ${isPublicRow('o')}) AS observations_count,
+        (SELECT count(DISTINCT species) FROM colonies c WHERE ${isPublicRow('c')})
+          AS species_count,
         (SELECT count(*) FROM observations o JOIN experiments e ON e.id = o.experiment_id
-          WHERE e.date > CURRENT_DATE - 365 AND e.date <= CURRENT_DATE) AS recent_observations
+          WHERE ${isPublicRow('o')} AND e.date > CURRENT_DATE - 365 AND e.date <= CURRENT_DATE)
+          AS recent_observations
     `.execute(db);
     return rows[0]!;
   },
 
   async topCountries(db: AppDb, limit: number) {
-    return db
-      .selectFrom('colonies')
-      .select((eb) => ['country', eb.fn.countAll<number>().as('colony_count')])
-      .groupBy('country')
-      .orderBy('colony_count', 'desc')
-      .orderBy('country')
-      .limit(limit)
-      .execute();
+    const { rows } = await sql<{ country: string; colony_count: number }>`
+      SELECT country, count(*)::int AS colony_count FROM colonies c WHERE ${isPublicRow('c')}
+      GROUP BY country ORDER BY colony_count DESC, country LIMIT ${limit}
+    `.execute(db);
+    return rows;
   },
 
   async topSpecies(db: AppDb, limit: number) {
-    return db
-      .selectFrom('colonies')
-      .select((eb) => ['species', eb.fn.countAll<number>().as('colony_count')])
-      .groupBy('species')
-      .orderBy('colony_count', 'desc')
-      .orderBy('species')
-      .limit(limit)
-      .execute();
+    const { rows } = await sql<{ species: string; colony_count: number }>`
+      SELECT species, count(*)::int AS colony_count FROM colonies c WHERE ${isPublicRow('c')}
+      GROUP BY species ORDER BY colony_count DESC, species LIMIT ${limit}
+    `.execute(db);
+    return rows;
   },
 };

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emptyBundle, type TStatistics } from '@coral/core';
 import { createTestApp, type TestContext } from '../../../test/test-app';
-import { importDataset } from '../datasets/dataset-import.service';
+import { importAsPublished } from '../datasets/dataset-seed.service';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -75,7 +75,7 @@ describe('GET /api/public/statistics/', () => {
       timepoint: '420',
       pamValue: 0.6,
     });
-    await ctx.database.db.transaction().execute((trx) => importDataset(trx, bundle));
+    await ctx.database.db.transaction().execute((trx) => importAsPublished(trx, bundle));
 
     const after = await getStatistics();
     expect(after.coral_colonies).toBe(before.coral_colonies + 1);

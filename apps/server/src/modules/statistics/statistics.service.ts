@@ -2,11 +2,16 @@ import { gunzipSync, gzipSync } from 'node:zlib';
 import type { TStatistics } from '@coral/core';
 import type { AppDb } from '../../db/database';
 import { VersionedCache } from '../../lib/versioned-cache';
-import { currentDatasetVersion } from '../datasets/dataset-version';
-import { publishedSnapshotsRepository as snapshots } from '../datasets/published-snapshots.repository';
+import { currentDataVersion, findSnapshot, saveSnapshot } from '../read-models/read-models.service';
 import { statisticsRepository as repo } from './statistics.repository';
 
 const TOP_LIST_LENGTH = 5;
+
+/**
+ * Format of the stored statistics, stored with them: a snapshot of another format (an older
+ * release's) is recomputed. 1: `{ day, statistics }`.
+ */
+const STATISTICS_FORMAT = '1';
 
 interface StoredStatistics {
   /** "recent" is relative to this day; a snapshot from another day is recomputed. */
@@ -33,10 +38,16 @@ async function computeStatistics(db: AppDb, updatedAt: Date): Promise<TStatistic
 
 /** Computes and stores the statistics of the current data (called with every data change). */
 export async function publishStatistics(db: AppDb): Promise<TStatistics> {
-  const { version, updatedAt } = await currentDatasetVersion(db);
+  const { version, updatedAt } = await currentDataVersion(db);
   const statistics = await computeStatistics(db, updatedAt);
   const stored: StoredStatistics = { day: today(), statistics };
-  await snapshots.save(db, 'statistics', version, gzipSync(JSON.stringify(stored)));
+  await saveSnapshot(
+    db,
+    'statistics',
+    version,
+    STATISTICS_FORMAT,
+    gzipSync(JSON.stringify(stored)),
+  );
   return statistics;
 }
 
@@ -46,9 +57,9 @@ export function createStatisticsService(db: AppDb) {
   return {
     /** last_updated is the time of the newest data change. */
     async get(): Promise<TStatistics> {
-      const { version } = await currentDatasetVersion(db);
+      const { version } = await currentDataVersion(db);
       const load = async (): Promise<StoredStatistics> => {
-        const content = await snapshots.find(db, 'statistics', version);
+        const content = await findSnapshot(db, 'statistics', version, STATISTICS_FORMAT);
         const stored = content && (JSON.parse(gunzipSync(content).toString()) as StoredStatistics);
         if (stored && stored.day === today()) return stored;
         return { day: today(), statistics: await publishStatistics(db) };

@@ -1,18 +1,12 @@
-import { sql } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import { THRESHOLD_KIND_INFO, UNTRUSTWORTHY_FLAG_CODES, type ThresholdKind } from '@coral/core';
 import { ensureSorted, selectColumnar } from '../../db/columnar';
 import type { AppDb } from '../../db/database';
+import { isPublicRow } from '../../db/visibility';
+import type { ThresholdTable } from '../../db/schema';
 
-export interface ThresholdRow {
-  id: number;
-  colony_id: number;
-  condition: string | null;
-  timepoint: string | null;
-  abs_value: number | null;
-  rel_value: number | null;
-  sst_clim_mmm: number | null;
-  quality_flags: string[];
-}
+/** A stored threshold (every kind's table has the same columns). */
+export type ThresholdRow = Selectable<ThresholdTable>;
 
 export interface ThresholdBounds {
   min_abs: number | null;
@@ -40,15 +34,18 @@ export const thresholdsRepository = {
   ): Promise<ThresholdRow[]> {
     const { table } = THRESHOLD_KIND_INFO[kind];
     if (colonyIds?.length === 0) return [];
-    const only = colonyIds ? sql`WHERE colony_id = ANY(${[...colonyIds]}::int[])` : sql``;
+    // Without colonies given: the public feed's thresholds (the public versions' rows only).
+    const only = colonyIds
+      ? sql`WHERE t.colony_id = ANY(${[...colonyIds]}::int[])`
+      : sql`WHERE ${isPublicRow('t')}`;
     const rows = await selectColumnar<ThresholdRow & { flags: string }>(
       db,
       [...columns, 'flags'],
       sql`
-        SELECT id, colony_id, condition, timepoint, abs_value, rel_value, sst_clim_mmm,
-               array_to_string(quality_flags, ',') AS flags
-        FROM ${sql.table(table)} ${only}
-        ORDER BY colony_id, id
+        SELECT t.id, t.colony_id, t.condition, t.timepoint, t.abs_value, t.rel_value,
+               t.sst_clim_mmm, array_to_string(t.quality_flags, ',') AS flags
+        FROM ${sql.table(table)} t ${only}
+        ORDER BY t.colony_id, t.id
       `,
     );
     for (const row of rows) row.quality_flags = row.flags === '' ? [] : row.flags.split(',');
@@ -65,8 +62,9 @@ export const thresholdsRepository = {
     const { rows } = await sql<ThresholdBounds>`
       SELECT min(abs_value) AS min_abs, max(abs_value) AS max_abs,
              min(rel_value) AS min_rel, max(rel_value) AS max_rel
-      FROM ${sql.table(table)}
-      WHERE NOT (quality_flags && ${[...UNTRUSTWORTHY_FLAG_CODES]}::text[])
+      FROM ${sql.table(table)} t
+      WHERE ${isPublicRow('t')}
+        AND NOT (t.quality_flags && ${[...UNTRUSTWORTHY_FLAG_CODES]}::text[])
     `.execute(db);
     return rows[0]!;
   },

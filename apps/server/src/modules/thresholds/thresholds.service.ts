@@ -1,18 +1,52 @@
-import { THRESHOLD_KINDS, type TThresholdLists, type ThresholdKind } from '@coral/core';
+import {
+  maxMinAnswerFromBounds,
+  perThresholdKind,
+  THRESHOLD_KINDS,
+  type TThresholdLists,
+  type TThresholdMaxMin,
+  type ThresholdKind,
+} from '@coral/core';
 import type { AppDb } from '../../db/database';
 import { groupThresholdsByColony } from './threshold.presenter';
-import { thresholdsRepository, type ThresholdRow } from './thresholds.repository';
+import {
+  thresholdsRepository,
+  type ThresholdBounds,
+  type ThresholdRow,
+} from './thresholds.repository';
 
-/** Three queries whatever the number of colonies: one per threshold kind. */
+export type { ThresholdBounds, ThresholdRow } from './thresholds.repository';
+
+/** The stored entries of every kind (of the given colonies): one query per threshold kind. */
+export async function loadThresholdRows(
+  db: AppDb,
+  colonyIds?: readonly number[],
+): Promise<Record<ThresholdKind, ThresholdRow[]>> {
+  const rows = await Promise.all(
+    THRESHOLD_KINDS.map((kind) => thresholdsRepository.listByColonies(db, kind, colonyIds)),
+  );
+  return perThresholdKind((kind) => rows[THRESHOLD_KINDS.indexOf(kind)]!);
+}
+
+/** One query per threshold kind, whatever the number of colonies. */
 export async function loadThresholdLists(
   db: AppDb,
   colonyIds?: readonly number[],
 ): Promise<Map<number, TThresholdLists>> {
-  const rows = await Promise.all(
-    THRESHOLD_KINDS.map((kind) => thresholdsRepository.listByColonies(db, kind, colonyIds)),
-  );
-  const rowsByKind = Object.fromEntries(
-    THRESHOLD_KINDS.map((kind, i) => [kind, rows[i]]),
-  ) as Record<ThresholdKind, ThresholdRow[]>;
-  return groupThresholdsByColony(rowsByKind);
+  return groupThresholdsByColony(await loadThresholdRows(db, colonyIds));
 }
+
+/** Dataset bounds of one kind over trustworthy values only (max-min endpoints, filter defaults). */
+export function thresholdBounds(db: AppDb, kind: ThresholdKind): Promise<ThresholdBounds> {
+  return thresholdsRepository.bounds(db, kind);
+}
+
+export function createThresholdsService(db: AppDb) {
+  return {
+    bounds: (kind: ThresholdKind) => thresholdBounds(db, kind),
+    /** The max-min answer of one kind: its bounds under every key of the spec. */
+    async maxMin<K extends ThresholdKind>(kind: K): Promise<TThresholdMaxMin<K>> {
+      return maxMinAnswerFromBounds(kind, await thresholdBounds(db, kind));
+    },
+  };
+}
+export type ThresholdsService = ReturnType<typeof createThresholdsService>;

@@ -3,8 +3,9 @@ import {
   FlagList,
   prepareUpload,
   speciesDistribution,
-  THRESHOLD_KINDS,
+  thresholdTotal,
   unusualForSpeciesFlags,
+  ZUploadDatasetRequest,
   type DatasetBundle,
   type DatasetCounts,
   type SpeciesDistribution,
@@ -13,7 +14,13 @@ import {
 } from '@coral/core';
 import type { AppConfig } from '../../config';
 import type { AppDb } from '../../db/database';
+import { UPLOAD_IMPORT_QUEUE } from '../../jobs/job-queue';
 import { importDataset } from '../datasets/dataset-import.service';
+import {
+  createUploadVersion,
+  recordImportedVersion,
+  uploadRequestRefusal,
+} from '../datasets/dataset-versions.service';
 import { readStoredUpload, StoredFileMissingError } from './upload-storage';
 import { locationKey, uploadsRepository as repo, type UploadRow } from './uploads.repository';
 
@@ -43,18 +50,6 @@ export type UploadOutcome =
       errors: UploadError[];
     }
   | { status: 'skipped'; uploadId: number; message: string };
-
-const EMPTY_COUNTS: DatasetCounts = {
-  projects: 0,
-  publications: 0,
-  experiments: 0,
-  colonies: 0,
-  biosamples: 0,
-  observations: 0,
-  thermal_tolerances: 0,
-  breakpoint_temperatures: 0,
-  thermal_limits: 0,
-};
 
 /**
  * One attempt at an upload (the job handler and the CLI): read the stored files, validate and
@@ -149,39 +144,55 @@ async function runAttempt(
       } as const;
     }
     await repo.lockOwner(trx, upload.owner_id);
-    const owner = await repo.usernameOf(trx, upload.owner_id);
-    const [existing, mmm, ed50s] = [
-      await repo.existingRows(trx, upload.owner_id, plan),
-      await repo.mmmByLocation(trx, uniqueLocations(plan)),
-      await repo.speciesEd50s(trx, [...new Set(plan.colonies.map((c) => c.species))]),
-    ];
-    const built = buildUploadBundle(plan, {
-      ownerUsername: owner,
-      existing,
-      mmmAt: (latitude, longitude) => mmm.get(locationKey(latitude, longitude)) ?? null,
-    });
     const common = {
       warnings: plan.warnings,
       columnMapping: [...plan.columnMapping, ...plan.edColumnMapping],
       format: plan.format,
     };
-    if (built.conflicts.length > 0) {
-      const message = `${failureMessage(built.conflicts.length)} The files contradict data you already stored.`;
+    const fail = async (errors: UploadError[], message = failureMessage(errors.length)) => {
       await repo.finish(trx, upload.id, {
         status: 'failed',
         message,
-        counts: { rows: plan.rowCount, errors: built.conflicts.length },
-        errors: built.conflicts,
+        counts: { rows: plan.rowCount, errors: errors.length },
+        errors,
         ...common,
       });
-      return {
-        status: 'failed',
-        uploadId: upload.id,
-        message,
-        counts: {},
-        errors: built.conflicts,
-      } as const;
+      return { status: 'failed', uploadId: upload.id, message, counts: {}, errors } as const;
+    };
+
+    // One upload is one dataset version, and a dataset lives in one project (decision 0012).
+    if (plan.projects.length !== 1) return fail([oneProjectError(plan)]);
+    const project = plan.projects[0]!;
+    const request = ZUploadDatasetRequest.parse((await repo.datasetRequest(trx, upload.id)) ?? {});
+    const requestProblem = await uploadRequestRefusal(trx, {
+      ownerId: upload.owner_id,
+      projectName: project.name,
+      request,
+    });
+    if (requestProblem) {
+      return fail([
+        {
+          file: 'main',
+          row: null,
+          column: null,
+          value: request.dataset_id === null ? null : String(request.dataset_id),
+          problem: requestProblem,
+          fix: 'Upload the files as a new dataset, or as a version of another dataset of yours.',
+        },
+      ]);
     }
+
+    const owner = await repo.usernameOf(trx, upload.owner_id);
+    const [existingProjects, mmm, ed50s] = [
+      await repo.ownProjects(trx, upload.owner_id, [project.name]),
+      await repo.mmmByLocation(trx, uniqueLocations(plan)),
+      await repo.speciesEd50s(trx, [...new Set(plan.colonies.map((c) => c.species))]),
+    ];
+    const built = buildUploadBundle(plan, {
+      ownerUsername: owner,
+      existingProjects,
+      mmmAt: (latitude, longitude) => mmm.get(locationKey(latitude, longitude)) ?? null,
+    });
 
     const distributions = new Map<string, SpeciesDistribution>();
     for (const [species, values] of ed50s) {
@@ -193,23 +204,31 @@ async function runAttempt(
     flags.addAll(built.flags);
     flags.addAll(unusualForSpeciesFlags(plan, distributions));
 
-    const created = hasNewRows(built.bundle)
-      ? await importDataset(trx, built.bundle, { uploadId: upload.id })
-      : EMPTY_COUNTS;
+    let versionId: number | null = null;
+    const created = await importDataset(trx, built.bundle, {
+      uploadId: upload.id,
+      versionForProject: async (projectId) => {
+        versionId = await createUploadVersion(trx, {
+          uploadId: upload.id,
+          ownerId: upload.owner_id,
+          projectId,
+          projectName: project.name,
+          request,
+        });
+        return versionId;
+      },
+    });
+    const version = await recordImportedVersion(trx, versionId!, upload.owner_id);
+    await repo.setDatasetVersion(trx, upload.id, versionId!);
     const flagList = flags.list();
     const flagCount = Object.values(flags.countsByCode()).reduce((a, b) => a + b, 0);
     const counts = {
       rows: plan.rowCount,
       ...created,
-      unchanged_observations: built.unchanged.observations,
-      unchanged_thresholds:
-        built.unchanged.thermal_tolerances +
-        built.unchanged.breakpoint_temperatures +
-        built.unchanged.thermal_limits,
       flags: flagCount,
       flag_counts: flags.countsByCode(),
     };
-    const message = doneMessage(plan, counts, flagCount);
+    const message = doneMessage(version, counts, flagCount);
     await hooks.beforeCommit?.(trx);
     await repo.finish(trx, upload.id, {
       status: 'done',
@@ -223,40 +242,33 @@ async function runAttempt(
   });
 }
 
+function oneProjectError(plan: UploadPlan): UploadError {
+  const names = plan.projects.map((p) => `“${p.name}”`).join(', ');
+  return {
+    file: 'main',
+    row: null,
+    column: null,
+    value: null,
+    problem:
+      plan.projects.length === 0
+        ? 'The file names no project.'
+        : `The file names ${plan.projects.length} projects (${names}); an upload is one dataset, and a dataset belongs to one project.`,
+    fix: 'Upload the rows of each project as a file of their own.',
+  };
+}
+
 function failureMessage(errors: number): string {
   return `The upload was refused: ${errors} problem${errors === 1 ? '' : 's'} to fix (see the error report). Nothing was imported.`;
 }
 
 function doneMessage(
-  plan: UploadPlan,
-  counts: DatasetCounts & { unchanged_observations: number; unchanged_thresholds: number },
+  version: { title: string; number: number },
+  counts: DatasetCounts,
   flags: number,
 ): string {
-  const thresholds =
-    counts.thermal_tolerances + counts.breakpoint_temperatures + counts.thermal_limits;
-  const projects = plan.projects.map((p) => `“${p.name}”`).join(', ');
   const flagText =
     flags === 0 ? 'no quality flags' : `${flags} quality flag${flags === 1 ? '' : 's'} to review`;
-  if (
-    counts.colonies + counts.biosamples + counts.observations + thresholds + counts.experiments ===
-    0
-  ) {
-    return `Nothing new: every row of these files is already stored in ${projects}.`;
-  }
-  return `Imported into ${projects}: ${counts.colonies} new colonies, ${counts.observations} observations and ${thresholds} thermal thresholds; ${flagText}.`;
-}
-
-function hasNewRows(bundle: DatasetBundle): boolean {
-  const lists = [
-    bundle.projects,
-    bundle.publications,
-    bundle.experiments,
-    bundle.colonies,
-    bundle.biosamples,
-    bundle.observations,
-    ...THRESHOLD_KINDS.map((kind) => bundle.thresholds[kind]),
-  ];
-  return lists.some((list) => list.some((record: { existing?: boolean }) => !record.existing));
+  return `Imported as a draft of the dataset “${version.title}” (version ${version.number}): ${counts.colonies} colonies, ${counts.observations} observations and ${thresholdTotal(counts)} thermal thresholds; ${flagText}. Only you can see it: complete its description and licence, then submit it for review.`;
 }
 
 async function projectIdsOf(
@@ -265,12 +277,8 @@ async function projectIdsOf(
   uploadId: number,
 ): Promise<number[]> {
   const existing = bundle.projects.flatMap((p) => (p.existing && p.id !== undefined ? [p.id] : []));
-  const created = await trx
-    .selectFrom('projects')
-    .select('id')
-    .where('upload_id', '=', uploadId)
-    .execute();
-  return [...new Set([...existing, ...created.map((p) => p.id)])].sort((a, b) => a - b);
+  const created = await repo.projectIdsCreatedBy(trx, uploadId);
+  return [...new Set([...existing, ...created])].sort((a, b) => a - b);
 }
 
 function uniqueLocations(plan: UploadPlan) {
@@ -282,4 +290,16 @@ function uniqueLocations(plan: UploadPlan) {
     });
   }
   return [...seen.values()];
+}
+
+/**
+ * An upload still `queued` or `processing` long after its job has finished or vanished (every
+ * attempt killed, or a CLI import killed) is marked failed, so its owner is never left waiting.
+ * Returns how many were.
+ */
+export function reconcileUploads(db: AppDb, config: AppConfig): Promise<number> {
+  return repo.failAbandoned(db, {
+    graceSeconds: config.uploads.jobTimeoutSeconds * 2,
+    queue: UPLOAD_IMPORT_QUEUE,
+  });
 }

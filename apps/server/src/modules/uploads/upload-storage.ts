@@ -82,7 +82,7 @@ async function flushToDisk(file: string): Promise<void> {
   }
 }
 
-/** Bytes already in memory (the CLI), received the same way. */
+/** Bytes already in memory (the upload benchmark), received the same way. */
 export async function receiveUploadBytes(
   storageDir: string,
   content: Uint8Array,

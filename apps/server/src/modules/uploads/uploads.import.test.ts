@@ -1,12 +1,8 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import {
-  edResultsFromSeedProject,
-  type TProjectDetail,
-  type TUploadAccepted,
-  type TUploadDetail,
-} from '@coral/core';
+import type { TDatasetDetail, TProjectDetail, TUploadAccepted, TUploadDetail } from '@coral/core';
+import { edResultsFromSeedProject } from '@coral/core/testing';
 import type { TestContext } from '../../../test/test-app';
 import type { TestAgent } from '../../../test/auth-client';
 import { processUpload } from './upload-processor';
@@ -18,7 +14,11 @@ import {
   openUploadTestApp,
   type UploadTestApp,
   upload,
-} from './upload-test-helpers';
+} from '../../../test/upload-test-helpers';
+import { publishDataset } from '../../../test/dataset-helpers';
+import { usersService } from '../users/users.service';
+
+const userId = async (username: string) => (await usersService.find(ctx.database.db, username))!.id;
 
 let ctx: TestContext;
 let ann: TestAgent;
@@ -35,9 +35,14 @@ type FileArg = { filename: string; content: Buffer | string };
 const file = (name: string): FileArg => ({ filename: name, content: datasheet(name) });
 
 /** Uploads through the API, runs the queued job as the worker would, returns the outcome. */
-async function uploadAndProcess(agent: TestAgent, main: FileArg, ed: FileArg | null = null) {
+async function uploadAndProcess(
+  agent: TestAgent,
+  main: FileArg,
+  ed: FileArg | null = null,
+  fields: Record<string, string> = {},
+) {
   const before = await datasetSnapshot(ctx.database.db);
-  const response = await upload(agent, main, ed);
+  const response = await upload(agent, main, ed, fields);
   expect(response.statusCode, response.body).toBe(202);
   const { upload_id } = response.json<TUploadAccepted>();
   await processUpload({ db: ctx.database.db, config: ctx.config }, upload_id);
@@ -50,6 +55,8 @@ async function uploadAndProcess(agent: TestAgent, main: FileArg, ed: FileArg | n
 
 const created = (counts: Partial<Record<string, number>>) => ({
   projects: 1,
+  datasets: 1,
+  dataset_versions: 1,
   publications: 0,
   experiments: 0,
   colonies: 0,
@@ -73,11 +80,14 @@ describe('each real datasheet imports with the right counts', () => {
       observations: 112,
       thermal_tolerances: 28,
     });
-    expect(detail.counts).toMatchObject({ rows: 112, ...expected, unchanged_observations: 0 });
-    expect(diff).toMatchObject({ ...expected, thermal_tolerance_observations: 112, version: 1 });
+    const { datasets, dataset_versions, ...counted } = expected;
+    expect(detail.counts).toMatchObject({ rows: 112, ...counted });
+    // A draft: nothing public changed (the data version stays), the owner completes and submits.
+    expect(diff).toMatchObject({ ...expected, thermal_tolerance_observations: 112, version: 0 });
     expect(detail.message).toMatch(
-      /^Imported into “Voolstra et al\. 2021”: 28 new colonies, 112 observations and 28 thermal thresholds; \d+ quality flags? to review\.$/,
+      /^Imported as a draft of the dataset “Voolstra et al\. 2021” \(version 1\): 28 colonies, 112 observations and 28 thermal thresholds; \d+ quality flags? to review\. Only you can see it: complete its description and licence, then submit it for review\.$/,
     );
+    expect(detail.dataset).toEqual({ id: expect.any(Number) as number, version: 1 });
     expect(detail.column_mapping).toContainEqual({
       column: 'Colony.ed50',
       found: 'Colony.ed50_value',
@@ -85,9 +95,10 @@ describe('each real datasheet imports with the right counts', () => {
       how: 'synonym',
     });
     expect(detail.project_ids).toHaveLength(1);
-    const project = (
-      await ann.request({ url: `/api/public/projects/${detail.project_ids[0]}/` })
-    ).json<TProjectDetail>();
+    const projectUrl = `/api/public/projects/${detail.project_ids[0]}/`;
+    expect((await ann.request({ url: projectUrl })).statusCode).toBe(404);
+    await publishDataset(ctx.database.db, detail.dataset!.id, await userId('ann'));
+    const project = (await ann.request({ url: projectUrl })).json<TProjectDetail>();
     expect(project.owner).toEqual({ username: 'ann' });
     expect(project.colonies).toHaveLength(28);
   });
@@ -106,6 +117,7 @@ describe('each real datasheet imports with the right counts', () => {
       thermal_tolerances: 119,
     });
     expect(diff).toMatchObject({ ...expected, observations: 0 });
+    await publishDataset(ctx.database.db, detail.dataset!.id, await userId('ann'));
     const project = (
       await ann.request({ url: `/api/public/projects/${detail.project_ids[0]}/` })
     ).json<TProjectDetail>();
@@ -198,32 +210,102 @@ describe('each real datasheet imports with the right counts', () => {
   });
 });
 
-describe('uploading again creates no duplicates', () => {
-  it('the same data in a re-saved file (CRLF, other bytes) adds nothing', async () => {
-    const resaved = datasheet('cbass_84.csv').toString('utf8').replaceAll('\n', '\r\n');
+describe('uploading again: a new version of the dataset, or a dataset of its own', () => {
+  const cbass84 = () => datasheet('cbass_84.csv').toString('utf8');
+  async function annDataset() {
+    const { rows } = await sql<{ id: number }>`
+      SELECT d.id FROM datasets d JOIN users u ON u.id = d.owner_id
+      JOIN projects p ON p.id = d.project_id
+      WHERE u.username = 'ann' AND p.name = 'Voolstra et al. 2021'
+    `.execute(ctx.database.db);
+    return rows[0]!.id;
+  }
+
+  it('the same data re-saved, as version 2: every row again, nothing changed', async () => {
+    const datasetId = await annDataset();
     const before = await datasetSnapshot(ctx.database.db);
-    const { detail, created: diff } = await uploadAndProcess(ann, {
-      filename: 'cbass_84 (copy).csv',
-      content: resaved,
-    });
-    expect(detail.status).toBe('done');
-    expect(detail.message).toBe(
-      'Nothing new: every row of these files is already stored in “Voolstra et al. 2021”.',
+    const resaved = cbass84().replaceAll('\n', '\r\n');
+    const { detail, created: diff } = await uploadAndProcess(
+      ann,
+      { filename: 'cbass_84 (copy).csv', content: resaved },
+      null,
+      { dataset_id: String(datasetId) },
     );
-    expect(detail.counts).toMatchObject({
+    expect(detail.status).toBe('done');
+    expect(detail.dataset).toEqual({ id: datasetId, version: 2 });
+    expect(diff).toMatchObject({ projects: 0, datasets: 0, dataset_versions: 1, colonies: 28 });
+    const response = await ann.request({ url: `/api/auth/datasets/${datasetId}/versions/2/` });
+    expect(response.statusCode, response.body).toBe(200);
+    const version = (
+      await ann.request({ url: `/api/auth/datasets/${datasetId}/versions/2/` })
+    ).json<TDatasetDetail>().version;
+    expect(version.state).toBe('draft');
+    expect(version.change_summary).toEqual({
+      colonies_added: 0,
+      colonies_changed: 0,
+      colonies_removed: 0,
+      thresholds_changed: 0,
+    });
+    // Its owner discards it again: its rows go, its upload is marked discarded.
+    const discarded = await ann.request({
+      method: 'DELETE',
+      url: `/api/auth/datasets/${datasetId}/versions/2/`,
+    });
+    expect(discarded.statusCode, discarded.body).toBe(200);
+    expect(difference(await datasetSnapshot(ctx.database.db), before)).toMatchObject({
+      dataset_versions: 0,
       colonies: 0,
       observations: 0,
-      unchanged_observations: 112,
-      unchanged_thresholds: 28,
+      thermal_tolerances: 0,
     });
-    expect(await datasetSnapshot(ctx.database.db)).toEqual(before);
-    expect(Object.values(diff).every((n) => n === 0)).toBe(true);
+    expect(
+      (await ann.request({ url: `/api/auth/uploads/${detail.id}/` })).json<TUploadDetail>(),
+    ).toMatchObject({ status: 'discarded', dataset: null });
   });
 
-  it("another user's identical upload gets its own project and colonies", async () => {
+  it('a corrected value, as version 2: the change summary names it', async () => {
+    const datasetId = await annDataset();
+    const { detail } = await uploadAndProcess(
+      ann,
+      { filename: 'corrected.csv', content: cbass84().replaceAll(',36.91,', ',37.91,') },
+      null,
+      { dataset_id: String(datasetId) },
+    );
+    expect(detail.status).toBe('done');
+    const version = (
+      await ann.request({ url: `/api/auth/datasets/${datasetId}/versions/2/` })
+    ).json<TDatasetDetail>().version;
+    expect(version.change_summary).toEqual({
+      colonies_added: 0,
+      colonies_changed: 1,
+      colonies_removed: 0,
+      thresholds_changed: 1,
+    });
+    // One version in preparation at a time: a third upload is refused at once, nothing queued.
+    const third = await upload(
+      ann,
+      { filename: 'third.csv', content: cbass84().replaceAll(',36.91,', ',38.91,') },
+      null,
+      { dataset_id: String(datasetId) },
+    );
+    expect(third.statusCode).toBe(409);
+    expect(third.json<{ error: string }>().error).toBe(
+      'This dataset already has a version in preparation: submit or discard it first.',
+    );
+  });
+
+  it('a version of somebody else’s dataset is refused at once', async () => {
+    const response = await upload(bob, file('cbass_84.csv'), null, {
+      dataset_id: String(await annDataset()),
+    });
+    expect(response.statusCode).toBe(409);
+    expect(response.json<{ error: string }>().error).toMatch(/^There is no dataset \d+ of yours/);
+  });
+
+  it("another user's identical upload gets its own project, dataset and colonies", async () => {
     const { detail, created: diff } = await uploadAndProcess(bob, file('cbass_84.csv'));
     expect(detail.status).toBe('done');
-    expect(diff).toMatchObject({ projects: 1, colonies: 28, observations: 112 });
+    expect(diff).toMatchObject({ projects: 1, datasets: 1, colonies: 28, observations: 112 });
   });
 });
 
@@ -323,14 +405,17 @@ describe('broken files fail with a row-level report and change nothing', () => {
     );
   });
 
-  it('a value that contradicts what the uploader already stored', () =>
+  it('a file naming two projects (a dataset lives in one project)', () =>
     expectFailure(
       ann,
-      { filename: 'corrected.csv', content: cbass84.replaceAll(',36.91,', ',37.91,') },
+      {
+        filename: 'two-projects.csv',
+        content: cbass84.replace(/\nVoolstra et al\. 2021,/, '\nAnother project,'),
+      },
       null,
       (detail) => {
         expect(detail.errors[0]!.problem).toBe(
-          'Colony AF1 already has ED50 36.91 stored for condition Wild, timepoint 420; the file says 37.91.',
+          'The file names 2 projects (“Another project”, “Voolstra et al. 2021”); an upload is one dataset, and a dataset belongs to one project.',
         );
       },
     ));

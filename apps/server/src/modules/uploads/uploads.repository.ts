@@ -1,25 +1,27 @@
 import { sql, type Selectable } from 'kysely';
-import {
-  existingKey,
-  noExistingRows,
-  THRESHOLD_KINDS,
-  thresholdKindInfos,
-  type ExistingRows,
-  type UploadPlan,
-  type UploadStatus,
-} from '@coral/core';
+import { THRESHOLD_KIND_INFO, type UploadFormat, type UploadStatus } from '@coral/core';
 import type { AppDb } from '../../db/database';
+import { isPublicRow } from '../../db/visibility';
 import type { UploadsTable } from '../../db/schema';
 
-/** An upload as read from the database (the table's select types). */
-export type UploadRow = Selectable<UploadsTable>;
+/** An upload as read from the database, with the dataset version it became (if any). */
+export type UploadRow = Selectable<UploadsTable> & {
+  dataset_id: number | null;
+  dataset_number: number | null;
+};
+
+const uploadWithDataset = sql`
+  SELECT u.*, v.dataset_id, v.number AS dataset_number
+  FROM uploads u LEFT JOIN dataset_versions v ON v.id = u.dataset_version_id`;
 
 export interface NewUpload {
   ownerId: number;
   main: { name: string; path: string; sha256: string; bytes: number };
   ed: { name: string; path: string; sha256: string; bytes: number } | null;
-  format: 'standard' | 'raw' | null;
+  format: UploadFormat | null;
   status?: UploadStatus;
+  /** A new dataset, or a version of one, with its metadata (ZUploadDatasetRequest). */
+  datasetRequest?: unknown;
 }
 
 export interface UploadResult {
@@ -30,13 +32,16 @@ export interface UploadResult {
   flags?: unknown[];
   warnings?: unknown[];
   columnMapping?: unknown[];
-  format?: 'standard' | 'raw' | null;
+  format?: UploadFormat | null;
   projectIds?: number[];
 }
 
 const json = (value: unknown) => JSON.stringify(value ?? []);
 
 /** All SQL of uploads: the upload records, and what the worker reads to build a bundle. */
+/** Every colony assayed has an ED50: its table is where MMMs and species' typical values are read. */
+const ED50_TABLE = sql.table(THRESHOLD_KIND_INFO.ed50.table);
+
 export const uploadsRepository = {
   /** A queued, running or finished (not failed) upload of the same two files by the same user. */
   async findSameFiles(db: AppDb, ownerId: number, mainSha: string, edSha: string | null) {
@@ -66,6 +71,8 @@ export const uploadsRepository = {
         ed_file_sha256: upload.ed?.sha256 ?? null,
         ed_file_bytes: upload.ed?.bytes ?? null,
         format: upload.format,
+        dataset_request:
+          upload.datasetRequest === undefined ? null : JSON.stringify(upload.datasetRequest),
       })
       .returning('id')
       .executeTakeFirstOrThrow();
@@ -74,20 +81,20 @@ export const uploadsRepository = {
 
   async listByOwner(db: AppDb, ownerId: number): Promise<UploadRow[]> {
     const { rows } = await sql<UploadRow>`
-      SELECT * FROM uploads WHERE owner_id = ${ownerId} ORDER BY created_at DESC, id DESC
+      ${uploadWithDataset} WHERE u.owner_id = ${ownerId} ORDER BY u.created_at DESC, u.id DESC
     `.execute(db);
     return rows;
   },
 
   async findForOwner(db: AppDb, ownerId: number, id: number): Promise<UploadRow | undefined> {
     const { rows } = await sql<UploadRow>`
-      SELECT * FROM uploads WHERE id = ${id} AND owner_id = ${ownerId}
+      ${uploadWithDataset} WHERE u.id = ${id} AND u.owner_id = ${ownerId}
     `.execute(db);
     return rows[0];
   },
 
   async findById(db: AppDb, id: number): Promise<UploadRow | undefined> {
-    const { rows } = await sql<UploadRow>`SELECT * FROM uploads WHERE id = ${id}`.execute(db);
+    const { rows } = await sql<UploadRow>`${uploadWithDataset} WHERE u.id = ${id}`.execute(db);
     return rows[0];
   },
 
@@ -97,7 +104,7 @@ export const uploadsRepository = {
       UPDATE uploads
       SET status = 'processing', attempts = attempts + 1, started_at = now(), message = NULL
       WHERE id = ${id} AND status IN ('queued', 'processing')
-      RETURNING *
+      RETURNING *, NULL::int AS dataset_id, NULL::int AS dataset_number
     `.execute(db);
     return rows[0];
   },
@@ -140,6 +147,41 @@ export const uploadsRepository = {
     `.execute(db);
   },
 
+  /** Projects the upload created (an upload may also add rows to existing projects). */
+  async projectIdsCreatedBy(db: AppDb, uploadId: number): Promise<number[]> {
+    const rows = await db
+      .selectFrom('projects')
+      .select('id')
+      .where('upload_id', '=', uploadId)
+      .execute();
+    return rows.map((row) => row.id);
+  },
+
+  /**
+   * Marks failed every upload still `queued` or `processing` `graceSeconds` after it started
+   * (or was created) that has no unfinished job left on the queue (pg-boss's job table).
+   * Returns how many.
+   */
+  async failAbandoned(
+    db: AppDb,
+    { graceSeconds, queue }: { graceSeconds: number; queue: string },
+  ): Promise<number> {
+    const { rows } = await sql<{ id: number }>`
+      UPDATE uploads u
+      SET status = 'failed', finished_at = now(),
+          message = 'The upload could not be processed: its processing stopped and was not resumed. Nothing was imported. Please upload the files again.'
+      WHERE u.status IN ('queued', 'processing')
+        AND COALESCE(u.started_at, u.created_at) < now() - make_interval(secs => ${graceSeconds}::float8)
+        AND NOT EXISTS (
+          SELECT 1 FROM pgboss.job j
+          WHERE j.name = ${queue} AND j.state < 'completed'
+            AND (j.data->>'uploadId')::int = u.id
+        )
+      RETURNING u.id
+    `.execute(db);
+    return rows.length;
+  },
+
   async usernameOf(db: AppDb, userId: number): Promise<string> {
     const row = await db
       .selectFrom('users')
@@ -149,148 +191,38 @@ export const uploadsRepository = {
     return row.username;
   },
 
-  /**
-   * What the uploader already stored that the plan may refer to: their projects of the same
-   * names with everything in them, and their colonies of the same names. Nobody else's rows.
-   */
-  async existingRows(trx: AppDb, ownerId: number, plan: UploadPlan): Promise<ExistingRows> {
-    const existing = noExistingRows();
-    const projects = new Map<string, number>();
-    const names = [...new Set(plan.projects.map((p) => p.name))];
-    const { rows: projectRows } = await sql<{ id: number; name: string }>`
+  /** The uploader's own projects with these names (the oldest of each name). */
+  async ownProjects(
+    trx: AppDb,
+    ownerId: number,
+    names: readonly string[],
+  ): Promise<Map<string, number>> {
+    const { rows } = await sql<{ id: number; name: string }>`
       SELECT id, name FROM projects
-      WHERE owner_id = ${ownerId} AND name = ANY(${names}::text[])
+      WHERE owner_id = ${ownerId} AND name = ANY(${[...new Set(names)]}::text[])
       ORDER BY id
     `.execute(trx);
-    for (const row of projectRows) {
-      const key = existingKey.project(row.name);
-      if (!projects.has(key)) projects.set(key, row.id);
-    }
-    const projectIds = [...projects.values()];
+    const projects = new Map<string, number>();
+    for (const row of rows) if (!projects.has(row.name)) projects.set(row.name, row.id);
+    return projects;
+  },
 
-    const colonies = new Map<string, number>();
-    const colonyNames = [...new Set(plan.colonies.map((c) => c.name))];
-    const { rows: colonyRows } = await sql<{
-      id: number;
-      name: string;
-      species: string;
-      latitude: number;
-      longitude: number;
-    }>`
-      SELECT id, name, species, latitude, longitude FROM colonies
-      WHERE owner_id = ${ownerId} AND name = ANY(${colonyNames}::text[])
-      ORDER BY id
-    `.execute(trx);
-    for (const c of colonyRows) {
-      const key = existingKey.colony(c.name, c.species, c.latitude, c.longitude);
-      if (!colonies.has(key)) colonies.set(key, c.id);
-    }
-    const colonyIds = [...colonies.values()];
+  /** What the uploader asked the upload to become (a new dataset, or a version of one). */
+  async datasetRequest(db: AppDb, uploadId: number): Promise<unknown> {
+    const row = await db
+      .selectFrom('uploads')
+      .select('dataset_request')
+      .where('id', '=', uploadId)
+      .executeTakeFirstOrThrow();
+    return row.dataset_request;
+  },
 
-    const thresholds = new Map<string, { abs: number | null }>();
-    if (colonyIds.length > 0) {
-      for (const kind of THRESHOLD_KINDS) {
-        const info = thresholdKindInfos.find((i) => i.kind === kind)!;
-        const { rows } = await sql<{
-          colony_id: number;
-          condition: string | null;
-          timepoint: string | null;
-          abs_value: number | null;
-        }>`
-          SELECT colony_id, condition, timepoint, abs_value FROM ${sql.table(info.table)}
-          WHERE colony_id = ANY(${colonyIds}::int[])
-        `.execute(trx);
-        for (const t of rows) {
-          thresholds.set(existingKey.threshold(kind, t.colony_id, t.condition, t.timepoint), {
-            abs: t.abs_value,
-          });
-        }
-      }
-    }
-    if (projectIds.length === 0) {
-      return { ...existing, colonies, thresholds };
-    }
-
-    const experiments = new Map<string, number>();
-    const { rows: experimentRows } = await sql<{
-      id: number;
-      project_id: number;
-      name: string;
-      date: string | null;
-    }>`
-      SELECT id, project_id, name, date FROM experiments WHERE project_id = ANY(${projectIds}::int[])
-    `.execute(trx);
-    for (const e of experimentRows) {
-      experiments.set(existingKey.experiment(e.project_id, e.name, e.date), e.id);
-    }
-    const biosamples = new Map<string, { id: number; colonyId: number }>();
-    const memberships = new Set<string>();
-    const { rows: biosampleRows } = await sql<{
-      id: number;
-      project_id: number;
-      name: string;
-      colony_id: number;
-    }>`
-      SELECT id, project_id, name, colony_id FROM biosamples WHERE project_id = ANY(${projectIds}::int[])
-    `.execute(trx);
-    for (const b of biosampleRows) {
-      biosamples.set(existingKey.biosample(b.project_id, b.name), {
-        id: b.id,
-        colonyId: b.colony_id,
-      });
-      memberships.add(existingKey.membership(b.project_id, b.colony_id));
-    }
-    const observations = new Map<string, { id: number; pamValue: number | null }>();
-    const { rows: observationRows } = await sql<{
-      id: number;
-      experiment_id: number;
-      biosample_id: number;
-      condition: string | null;
-      temperature: number | null;
-      timepoint: string | null;
-      pam_value: number | null;
-    }>`
-      SELECT o.id, o.experiment_id, o.biosample_id, o.condition, o.temperature, o.timepoint, o.pam_value
-      FROM observations o JOIN experiments e ON e.id = o.experiment_id
-      WHERE e.project_id = ANY(${projectIds}::int[])
-    `.execute(trx);
-    for (const o of observationRows) {
-      if (o.temperature === null) continue;
-      observations.set(
-        existingKey.observation(
-          o.experiment_id,
-          o.biosample_id,
-          o.condition,
-          o.temperature,
-          o.timepoint,
-        ),
-        { id: o.id, pamValue: o.pam_value },
-      );
-    }
-    const publications = new Set<string>();
-    const { rows: publicationRows } = await sql<{
-      project_id: number;
-      title: string;
-      year: number | null;
-      doi: string | null;
-    }>`
-      SELECT pp.project_id, p.title, p.year, p.doi
-      FROM project_publications pp JOIN publications p ON p.id = pp.publication_id
-      WHERE pp.project_id = ANY(${projectIds}::int[])
-    `.execute(trx);
-    for (const p of publicationRows) {
-      publications.add(existingKey.publication(p.project_id, p.title, p.year, p.doi));
-    }
-    return {
-      projects,
-      experiments,
-      colonies,
-      biosamples,
-      memberships,
-      observations,
-      thresholds,
-      publications,
-    };
+  async setDatasetVersion(db: AppDb, uploadId: number, versionId: number): Promise<void> {
+    await db
+      .updateTable('uploads')
+      .set({ dataset_version_id: versionId })
+      .where('id', '=', uploadId)
+      .execute();
   },
 
   /**
@@ -310,7 +242,8 @@ export const uploadsRepository = {
       JOIN colonies c
         ON c.latitude BETWEEN p.lat - 0.00005 AND p.lat + 0.00005
        AND c.longitude BETWEEN p.lon - 0.00005 AND p.lon + 0.00005
-      JOIN thermal_tolerances t ON t.colony_id = c.id AND t.sst_clim_mmm IS NOT NULL
+      JOIN ${ED50_TABLE} t ON t.colony_id = c.id AND t.sst_clim_mmm IS NOT NULL
+      WHERE ${isPublicRow('c')}
       GROUP BY p.i
     `.execute(trx);
     for (const row of rows) {
@@ -329,8 +262,8 @@ export const uploadsRepository = {
     if (species.length === 0) return result;
     const { rows } = await sql<{ species: string; values: number[] }>`
       SELECT c.species, array_agg(t.abs_value) AS values
-      FROM thermal_tolerances t JOIN colonies c ON c.id = t.colony_id
-      WHERE c.species = ANY(${[...species]}::text[])
+      FROM ${ED50_TABLE} t JOIN colonies c ON c.id = t.colony_id
+      WHERE c.species = ANY(${[...species]}::text[]) AND ${isPublicRow('c')}
         AND t.abs_value IS NOT NULL
         AND NOT ('implausible_absolute' = ANY(t.quality_flags))
       GROUP BY c.species

@@ -19,7 +19,7 @@ import {
   storedFiles,
   tempFiles,
   upload,
-} from './upload-test-helpers';
+} from '../../../test/upload-test-helpers';
 
 let ctx: TestContext;
 let dataDir: string;

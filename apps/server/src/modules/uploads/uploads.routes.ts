@@ -12,22 +12,20 @@ import {
 } from '@coral/core';
 import { AppError } from '../../errors';
 import type { Authenticator } from '../../plugins/authentication';
-import { discardUpload, FileTooLargeError, fileTooLarge, receiveUpload } from './upload-storage';
-import type { UploadedFile, UploadsService } from './uploads.service';
+import {
+  UPLOAD_FILE_LABELS,
+  type UploadedFile,
+  type UploadFileField,
+  type UploadsService,
+} from './uploads.service';
 
 export interface UploadsRoutesOptions {
   uploads: UploadsService;
   authenticator: Authenticator;
   maxBytes: number;
-  storageDir: string;
 }
 
-const FIELD_LABELS = {
-  [UPLOAD_MAIN_FIELD]: 'main data file',
-  [UPLOAD_ED50_FIELD]: 'ED50 results file',
-} as const;
-type FileField = keyof typeof FIELD_LABELS;
-const isFileField = (name: string): name is FileField => name in FIELD_LABELS;
+const isFileField = (name: string): name is UploadFileField => name in UPLOAD_FILE_LABELS;
 
 const errors = {
   400: ZErrorResponse,
@@ -39,16 +37,16 @@ const errors = {
 };
 
 /**
- * Uploads (spec §7 Upload): a logged-in user sends the main data file and the ED50 results file
- * as multipart; the answer comes at once (queued) and the user follows the upload's status.
+ * Uploads (product-spec §7 Upload): a logged-in user sends the main data file and the ED50 results
+ * file as multipart; the answer comes at once (queued) and the user follows the upload's status.
  */
 export const uploadsRoutes: FastifyPluginAsyncZod<UploadsRoutesOptions> = async (app, options) => {
-  const { uploads, authenticator, maxBytes, storageDir } = options;
+  const { uploads, authenticator, maxBytes } = options;
   await app.register(multipart, {
     // One byte more than allowed, so that receiveUpload sees (and names) a file that is too big.
-    limits: { fileSize: maxBytes + 1, files: 2, fields: 10, parts: 12, fieldSize: 1024 },
+    // Text fields: dataset_id and metadata (a dataset description of up to ~10,000 characters).
+    limits: { fileSize: maxBytes + 1, files: 2, fields: 10, parts: 12, fieldSize: 256 * 1024 },
   });
-  app.addHook('onRequest', authenticator.requireUser);
   app.addHook('onSend', async (_request, reply) => {
     reply.header('Cache-Control', 'no-store');
   });
@@ -64,7 +62,10 @@ export const uploadsRoutes: FastifyPluginAsyncZod<UploadsRoutesOptions> = async 
           '(ED results; optional for a standard-schema file whose ED50s are inline). Names, content ' +
           'and headers are checked at once (400); each file is limited to UPLOAD_MAX_BYTES (413). ' +
           'The upload is queued (202) and processed by a worker: follow it at /api/auth/uploads/{id}/. ' +
-          'The same two files again answer 200 with the earlier upload (duplicate: true).',
+          'The same two files again answer 200 with the earlier upload (duplicate: true). ' +
+          'Optional text fields: dataset_id (the upload becomes the next version of that dataset of ' +
+          "yours) and metadata (the dataset's description as JSON, DatasetMetadata); without them " +
+          'the upload becomes a draft of a new dataset (docs/decisions/0012-datasets.md).',
         consumes: ['multipart/form-data'],
         response: { 200: ZUploadAccepted, 202: ZUploadAccepted, ...errors },
       },
@@ -78,40 +79,44 @@ export const uploadsRoutes: FastifyPluginAsyncZod<UploadsRoutesOptions> = async 
           `Send the files as multipart/form-data in the fields ${UPLOAD_MAIN_FIELD} and ${UPLOAD_ED50_FIELD}.`,
         );
       }
-      const received: Partial<Record<FileField, UploadedFile>> = {};
+      const received: Partial<Record<UploadFileField, UploadedFile>> = {};
+      const fields: Record<string, string> = {};
       try {
         for await (const part of request.parts()) {
-          if (part.type !== 'file') continue;
+          if (part.type !== 'file') {
+            if (typeof part.value === 'string') fields[part.fieldname] = part.value;
+            continue;
+          }
           const field = part.fieldname;
           if (!isFileField(field) || received[field]) {
             part.file.resume();
             continue;
           }
-          try {
-            received[field] = {
-              name: part.filename,
-              file: await receiveUpload(storageDir, part.file, maxBytes),
-            };
-          } catch (error) {
-            if (error instanceof FileTooLargeError) {
-              throw fileTooLarge(FIELD_LABELS[field], maxBytes);
-            }
-            throw error;
-          }
+          received[field] = await uploads.receive(field, part.filename, part.file);
         }
       } catch (error) {
-        await Promise.all(Object.values(received).map((f) => discardUpload(f.file)));
+        await uploads.discard(...Object.values(received));
         if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-          throw fileTooLarge('file', maxBytes);
+          throw uploads.tooLarge('file');
         }
         throw error;
       }
       const main = received[UPLOAD_MAIN_FIELD];
       if (!main) {
-        await discardUpload(received[UPLOAD_ED50_FIELD]?.file);
+        await uploads.discard(received[UPLOAD_ED50_FIELD]);
         throw new AppError(400, 'VALIDATION_FAILED', CSV_TYPE_MESSAGES.main);
       }
-      const answer = await uploads.accept(user, main, received[UPLOAD_ED50_FIELD] ?? null);
+      const target = uploads.datasetRequest(fields);
+      if (!target.ok) {
+        await uploads.discard(main, received[UPLOAD_ED50_FIELD]);
+        throw target.error;
+      }
+      const answer = await uploads.accept(
+        user.userId,
+        main,
+        received[UPLOAD_ED50_FIELD] ?? null,
+        target.request,
+      );
       return reply.status(answer.duplicate ? 200 : 202).send(answer);
     },
   );

@@ -1,45 +1,85 @@
+import type { Readable } from 'node:stream';
 import {
   quickCheckUpload,
+  UPLOAD_ED50_FIELD,
+  UPLOAD_MAIN_FIELD,
   UPLOAD_QUEUED_MESSAGE,
   type TUploadAccepted,
   type TUploadDetail,
   type TUploadSummary,
+  type TUploadDatasetRequest,
   type UploadError,
+  ZUploadDatasetRequest,
 } from '@coral/core';
+import type { AppConfig } from '../../config';
 import type { AppDb } from '../../db/database';
 import { AppError, notFound } from '../../errors';
 import type { JobQueue } from '../../jobs/job-queue';
 import type { SessionUser } from '../auth/sessions.service';
-import { discardUpload, keepUpload, type ReceivedFile } from './upload-storage';
+import {
+  discardUpload,
+  FileTooLargeError,
+  fileTooLarge,
+  keepUpload,
+  receiveUpload,
+  type ReceivedFile,
+} from './upload-storage';
 import { uploadsRepository as repo, type UploadRow } from './uploads.repository';
+import { uploadRequestRefusal } from '../datasets/dataset-versions.service';
+
+/** What an upload without dataset fields becomes: a draft of a new dataset. */
+const NEW_DATASET: TUploadDatasetRequest = { dataset_id: null, metadata: null };
+
+/**
+ * The two files of an upload, by their multipart field (product-spec §7), as messages name them.
+ */
+export const UPLOAD_FILE_LABELS = {
+  [UPLOAD_MAIN_FIELD]: 'main data file',
+  [UPLOAD_ED50_FIELD]: 'ED50 results file',
+} as const;
+export type UploadFileField = keyof typeof UPLOAD_FILE_LABELS;
 
 export interface UploadedFile {
-  /** The file name the browser sent. */
+  /** The file name the browser sent (or the file's name on the command line). */
   name: string;
   file: ReceivedFile;
 }
 
 const UNIQUE_VIOLATION = '23505';
 
-/** Accepting uploads (the API) and showing them to their owner. */
-export function createUploadsService(db: AppDb, jobs: JobQueue, storageDir: string) {
+/**
+ * Uploads: the one intake of datasets (the API's multipart upload and the CLI's `import` both
+ * go through receive() and accept(), so they check, store, deduplicate, record and queue alike)
+ * and showing uploads to their owner.
+ */
+export function createUploadsService(
+  db: AppDb,
+  jobs: JobQueue,
+  settings: Pick<AppConfig['uploads'], 'storageDir' | 'maxBytes'>,
+) {
+  const { storageDir, maxBytes } = settings;
+
   /**
    * Checks what can be checked at once (names, content, headers), then keeps the files and
    * records the upload as `queued` with its job on the queue, in one transaction. The same two
    * files from the same user are queued once: the answer then names the earlier upload.
    */
   async function acceptReceived(
-    user: SessionUser,
+    ownerId: number,
     main: UploadedFile,
     ed: UploadedFile | null,
+    target: TUploadDatasetRequest,
   ): Promise<TUploadAccepted> {
     const check = quickCheckUpload(
       { name: main.name, bytes: main.file.bytes, head: main.file.head },
       ed ? { name: ed.name, bytes: ed.file.bytes, head: ed.file.head } : null,
     );
     if (check.error) throw refused(check.error);
+    // A version of a dataset that cannot take one is refused now, not after the queue.
+    const problem = await uploadRequestRefusal(db, { ownerId, request: target });
+    if (problem) throw new AppError(409, 'CONFLICT', problem);
     const edSha = ed?.file.sha256 ?? null;
-    const duplicate = await repo.findSameFiles(db, user.userId, main.file.sha256, edSha);
+    const duplicate = await repo.findSameFiles(db, ownerId, main.file.sha256, edSha);
     if (duplicate) return duplicateAnswer(duplicate);
     // Started outside the transaction: on the embedded database the transaction holds the only
     // connection, and pg-boss's first start (installing its schema) needs one too.
@@ -49,10 +89,11 @@ export function createUploadsService(db: AppDb, jobs: JobQueue, storageDir: stri
     try {
       const uploadId = await db.transaction().execute(async (trx) => {
         const id = await repo.insert(trx, {
-          ownerId: user.userId,
+          ownerId,
           main: { name: main.name, ...mainStored },
           ed: ed && edStored ? { name: ed.name, ...edStored } : null,
           format: check.format,
+          datasetRequest: target,
         });
         await jobs.enqueueUpload(trx, id);
         return id;
@@ -67,37 +108,112 @@ export function createUploadsService(db: AppDb, jobs: JobQueue, storageDir: stri
     } catch (error) {
       // Two identical uploads at the same moment: the second one finds the first.
       if ((error as { code?: string }).code !== UNIQUE_VIOLATION) throw error;
-      const first = await repo.findSameFiles(db, user.userId, main.file.sha256, edSha);
+      const first = await repo.findSameFiles(db, ownerId, main.file.sha256, edSha);
       if (!first) throw error;
       return duplicateAnswer(first);
     }
   }
 
+  /** One upload of its owner (another user's upload answers exactly like a missing one). */
+  async function detail(ownerId: number, uploadId: number | string): Promise<TUploadDetail> {
+    const id = typeof uploadId === 'number' || /^\d{1,9}$/.test(uploadId) ? Number(uploadId) : null;
+    const row = id === null ? undefined : await repo.findForOwner(db, ownerId, id);
+    if (!row) throw notFound(`Upload ${uploadId} not found.`);
+    return toDetail(row);
+  }
+
   return {
-    /** Received files are kept only when the upload is accepted; otherwise they are deleted. */
+    /**
+     * Receives one file into temporary storage, hashed and counted on the way; a file over
+     * UPLOAD_MAX_BYTES is refused (413, naming the file). Nothing is kept until accept().
+     */
+    async receive(field: UploadFileField, name: string, content: Readable): Promise<UploadedFile> {
+      try {
+        return { name, file: await receiveUpload(storageDir, content, maxBytes) };
+      } catch (error) {
+        if (error instanceof FileTooLargeError) {
+          throw fileTooLarge(UPLOAD_FILE_LABELS[field], maxBytes);
+        }
+        throw error;
+      }
+    },
+
+    /** The refusal of a file over UPLOAD_MAX_BYTES (413). */
+    tooLarge(label: string): AppError {
+      return fileTooLarge(label, maxBytes);
+    },
+
+    /** Forgets received files that will not be accepted. */
+    async discard(...files: (UploadedFile | null | undefined)[]): Promise<void> {
+      await Promise.all(files.map((f) => discardUpload(f?.file)));
+    },
+
+    /**
+     * The intake: received files are kept only when the upload is accepted; otherwise (refused,
+     * duplicate) they are deleted.
+     */
     async accept(
-      user: SessionUser,
+      ownerId: number,
       main: UploadedFile,
       ed: UploadedFile | null,
+      target: TUploadDatasetRequest = NEW_DATASET,
     ): Promise<TUploadAccepted> {
       try {
-        return await acceptReceived(user, main, ed);
+        return await acceptReceived(ownerId, main, ed, target);
       } finally {
         await discardUpload(main.file);
         await discardUpload(ed?.file);
       }
     },
 
+    detail,
+
+    /**
+     * What the optional text fields of the upload ask for: `dataset_id` (a new version of that
+     * dataset) and `metadata` (JSON). Without them, a new dataset.
+     */
+    datasetRequest(
+      fields: Record<string, string>,
+    ): { ok: true; request: TUploadDatasetRequest } | { ok: false; error: AppError } {
+      let metadata: unknown = null;
+      if (fields.metadata !== undefined && fields.metadata.trim() !== '') {
+        try {
+          metadata = JSON.parse(fields.metadata);
+        } catch {
+          return {
+            ok: false,
+            error: new AppError(400, 'VALIDATION_FAILED', 'The metadata field is not valid JSON.'),
+          };
+        }
+      }
+      const parsed = ZUploadDatasetRequest.safeParse({
+        dataset_id: fields.dataset_id?.trim() ? fields.dataset_id : null,
+        metadata,
+      });
+      if (!parsed.success) {
+        const issues = parsed.error.issues.map((issue) => ({
+          field: issue.path.join('.'),
+          message: issue.message,
+        }));
+        return {
+          ok: false,
+          error: new AppError(
+            400,
+            'VALIDATION_FAILED',
+            `The dataset description is not valid: ${issues.map((i) => `${i.field}: ${i.message}`).join('; ')}`,
+            issues,
+          ),
+        };
+      }
+      return { ok: true, request: parsed.data };
+    },
+
     async list(user: SessionUser): Promise<TUploadSummary[]> {
       return (await repo.listByOwner(db, user.userId)).map(toSummary);
     },
 
-    /** Another user's upload answers exactly like a missing one. */
     async get(user: SessionUser, uploadId: string): Promise<TUploadDetail> {
-      const id = /^\d{1,9}$/.test(uploadId) ? Number(uploadId) : null;
-      const row = id === null ? undefined : await repo.findForOwner(db, user.userId, id);
-      if (!row) throw notFound(`Upload ${uploadId} not found.`);
-      return toDetail(row);
+      return detail(user.userId, uploadId);
     },
   };
 }
@@ -145,6 +261,10 @@ export function toSummary(row: UploadRow): TUploadSummary {
     message: row.message,
     counts: row.counts ?? {},
     project_ids: row.project_ids ?? [],
+    dataset:
+      row.dataset_id === null || row.dataset_number === null
+        ? null
+        : { id: row.dataset_id, version: row.dataset_number },
     created_at: iso(row.created_at)!,
     started_at: iso(row.started_at),
     finished_at: iso(row.finished_at),

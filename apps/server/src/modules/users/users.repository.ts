@@ -1,17 +1,18 @@
+import type { UserRole } from '@coral/core';
+import type { Selectable } from 'kysely';
 import type { AppDb } from '../../db/database';
+import type { UsersTable } from '../../db/schema';
 
-export interface UserRow {
-  id: number;
-  username: string;
-  password_hash: string | null;
-  is_active: boolean;
-}
+export type UserRow = Pick<
+  Selectable<UsersTable>,
+  'id' | 'username' | 'password_hash' | 'is_active' | 'role'
+>;
 
 export const usersRepository = {
   async findByUsername(db: AppDb, username: string): Promise<UserRow | undefined> {
     return db
       .selectFrom('users')
-      .select(['id', 'username', 'password_hash', 'is_active'])
+      .select(['id', 'username', 'password_hash', 'is_active', 'role'])
       .where('username', '=', username)
       .executeTakeFirst();
   },
@@ -35,7 +36,16 @@ export const usersRepository = {
       .execute();
   },
 
+  async setRole(db: AppDb, userId: number, role: UserRole): Promise<void> {
+    await db.updateTable('users').set({ role }).where('id', '=', userId).execute();
+  },
+
   async setActive(db: AppDb, userId: number, active: boolean): Promise<void> {
     await db.updateTable('users').set({ is_active: active }).where('id', '=', userId).execute();
+  },
+
+  /** Ends every session of the account (a stolen session must not outlive the change). */
+  async deleteSessions(db: AppDb, userId: number): Promise<void> {
+    await db.deleteFrom('sessions').where('user_id', '=', userId).execute();
   },
 };

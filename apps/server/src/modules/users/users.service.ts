@@ -1,7 +1,7 @@
+import { USER_ROLES, type UserRole } from '@coral/core';
 import type { AppDb } from '../../db/database';
-import { sessionsRepository } from '../auth/sessions.repository';
-import { hashPassword, passwordProblem } from './passwords';
-import { usersRepository as repo } from './users.repository';
+import { hashPassword, passwordProblem, verifyPassword } from './passwords';
+import { usersRepository as repo, type UserRow } from './users.repository';
 
 /** Letters, digits and @ . + - _ (as Django), 1–150 characters. */
 const USERNAME_PATTERN = /^[A-Za-z0-9@.+_-]{1,150}$/;
@@ -54,7 +54,7 @@ export const usersService = {
     const passwordHash = await hashPassword(password);
     await db.transaction().execute(async (trx) => {
       await repo.setPasswordHash(trx, user.id, passwordHash);
-      await sessionsRepository.deleteForUser(trx, user.id);
+      await repo.deleteSessions(trx, user.id);
     });
     return { active: user.is_active };
   },
@@ -63,7 +63,7 @@ export const usersService = {
     const user = await existingUser(db, username);
     await db.transaction().execute(async (trx) => {
       await repo.setActive(trx, user.id, false);
-      await sessionsRepository.deleteForUser(trx, user.id);
+      await repo.deleteSessions(trx, user.id);
     });
   },
 
@@ -71,5 +71,45 @@ export const usersService = {
     const user = await existingUser(db, username);
     await repo.setActive(db, user.id, true);
     return { hasPassword: user.password_hash !== null };
+  },
+
+  /**
+   * Grants a role (contributor, curator, admin) and ends the user's sessions, so that the
+   * change applies at their next login and a stolen session does not keep the old rights.
+   */
+  async setRole(db: AppDb, username: string, role: string): Promise<{ previous: UserRole }> {
+    if (!(USER_ROLES as readonly string[]).includes(role)) {
+      throw new UserAdminError(`Unknown role "${role}": use ${USER_ROLES.join(', ')}.`);
+    }
+    const user = await existingUser(db, username);
+    await db.transaction().execute(async (trx) => {
+      await repo.setRole(trx, user.id, role as UserRole);
+      await repo.deleteSessions(trx, user.id);
+    });
+    return { previous: user.role };
+  },
+
+  /** The account of a username, if there is one (never its password hash). */
+  async find(db: AppDb, username: string): Promise<Omit<UserRow, 'password_hash'> | undefined> {
+    const user = await repo.findByUsername(db, username);
+    return (
+      user && { id: user.id, username: user.username, is_active: user.is_active, role: user.role }
+    );
+  },
+
+  /**
+   * The active account a username and password log in to, or null. One argon2 verification
+   * whatever the case (unknown user, wrong password, account without a password, disabled
+   * account), so neither the answer nor its timing tells whether the account exists.
+   */
+  async verifyLogin(
+    db: AppDb,
+    username: string,
+    password: string,
+  ): Promise<{ id: number; username: string } | null> {
+    const user = await repo.findByUsername(db, username);
+    const matches = await verifyPassword(user?.password_hash ?? null, password);
+    if (!user || !matches || !user.is_active) return null;
+    return { id: user.id, username: user.username };
   },
 };

@@ -32,7 +32,10 @@ function useCollapseOnNavigation() {
   };
 }
 
-/** Spec §2 Navbar: fixed at the top, 56 px high; collapses behind a toggle on small screens. */
+/**
+ * Product-spec §2 Navbar: fixed at the top, 56 px high; collapses behind a toggle on small
+ * screens.
+ */
 export function AppNavbar() {
   const config = usePublicConfig();
   const { isAuthenticated } = useAuth();

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ApiError } from '@/lib/http';
 import { INVALID_CREDENTIALS, LOGIN_FAILED, LoginRejectedError, loginErrorMessage } from './login';
 
-describe('loginErrorMessage (spec §8)', () => {
+describe('loginErrorMessage (product-spec §8)', () => {
   it.each([
     [
       'server text on 401',

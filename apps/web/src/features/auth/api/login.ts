@@ -22,7 +22,7 @@ export const LOGIN_FAILED = 'Login failed. Please try again.';
 export const INVALID_CREDENTIALS = 'Invalid username or password';
 
 /**
- * The login screen's error text (spec §8): the server's error text if present; otherwise
+ * The login screen's error text (product-spec §8): the server's error text if present; otherwise
  * 'Invalid username or password' on HTTP 401; otherwise, and for anything unexpected,
  * 'Login failed. Please try again.'
  */
@@ -35,7 +35,7 @@ export function loginErrorMessage(error: unknown): string {
   return LOGIN_FAILED;
 }
 
-/** Logs in; on success the auth status is checked again (spec §4). */
+/** Logs in; on success the auth status is checked again (product-spec §4). */
 export function useLogin() {
   const queryClient = useQueryClient();
   return useMutation({

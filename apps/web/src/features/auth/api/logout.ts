@@ -11,7 +11,9 @@ export async function logout(): Promise<TAuthResult> {
   return result;
 }
 
-/** Logs out; whatever the server answers, the local state ends up anonymous (spec §4, §8). */
+/**
+ * Logs out; whatever the server answers, the local state ends up anonymous (product-spec §4, §8).
+ */
 export function useLogout() {
   const queryClient = useQueryClient();
   return useMutation({

@@ -9,10 +9,10 @@ import { usePublicConfig } from '@/lib/public-config';
 import { loginErrorMessage, useLogin } from '../api/login';
 import { LoginForm } from './login-form';
 
-/** Spec §9: the success message stays this long before the redirect. */
+/** Product-spec §9: the success message stays this long before the redirect. */
 export const LOGIN_REDIRECT_DELAY_MS = 1000;
 
-/** /login (spec §2): after success, back to the page originally requested, or /. */
+/** /login (product-spec §2): after success, back to the page originally requested, or /. */
 export function LoginPage() {
   const auth = useAuth();
   const location = useLocation();

@@ -4,13 +4,13 @@ import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-client';
 import { useReportCartError } from './cart-errors';
 
-/** Spec §7 delete group (id). */
+/** Product-spec §7 delete group (id). */
 export const deleteGroup = (groupId: number) =>
   api.delete('/api/auth/cart/', { group_id: groupId });
 
 /**
- * Deletes a group, then reloads the cart (spec §4, §7). The group leaves the list at once; the
- * reload, not awaited, brings the server's state (a failed reload shows above the list).
+ * Deletes a group, then reloads the cart (product-spec §4, §7). The group leaves the list at once;
+ * the reload, not awaited, brings the server's state (a failed reload shows above the list).
  */
 export function useDeleteGroup() {
   const queryClient = useQueryClient();

@@ -10,8 +10,8 @@ export interface ExportRequest {
 }
 
 /**
- * Spec §7 export groups (ids, exportAll): the server's CSV, handed to the browser as a download
- * named coral_cart_export.csv (§9).
+ * Product-spec §7 export groups (ids, exportAll): the server's CSV, handed to the browser as a
+ * download named coral_cart_export.csv (§9).
  */
 export async function exportGroups({ groupIds, exportAll }: ExportRequest): Promise<string> {
   const file = await api.download('/api/auth/cart/export/', {

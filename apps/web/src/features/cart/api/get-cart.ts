@@ -5,7 +5,9 @@ import { useAuth } from '@/lib/auth';
 import { queryKeys } from '@/lib/query-client';
 import { CART_ERROR_MESSAGES, recheckSessionOn401 } from './cart-errors';
 
-/** The signed-in user's cart groups, newest first, with their colonies (spec §7 refresh). */
+/**
+ * The signed-in user's cart groups, newest first, with their colonies (product-spec §7 refresh).
+ */
 export async function getCart(signal?: AbortSignal) {
   try {
     return await api.get('/api/auth/cart/', { signal });
@@ -29,7 +31,7 @@ export const cartQueryOptions = (username: string) =>
     staleTime: 0,
   });
 
-/** Spec §4 Cart: loads on start when the user is authenticated. */
+/** Product-spec §4 Cart: loads on start when the user is authenticated. */
 export function useCart() {
   const auth = useAuth();
   const queryClient = useQueryClient();

@@ -4,11 +4,13 @@ import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-client';
 import { useReportCartError } from './cart-errors';
 
-/** Spec §7 rename group (id, name); the caller has trimmed and checked the name (§5). */
+/** Product-spec §7 rename group (id, name); the caller has trimmed and checked the name (§5). */
 export const renameGroup = (groupId: number, name: string) =>
   api.put('/api/auth/cart/group/{groupId}/', { name }, { params: { groupId } });
 
-/** Renames a group and updates its name in place, without reloading the cart (spec §4, §7). */
+/**
+ * Renames a group and updates its name in place, without reloading the cart (product-spec §4, §7).
+ */
 export function useRenameGroup() {
   const queryClient = useQueryClient();
   const report = useReportCartError();

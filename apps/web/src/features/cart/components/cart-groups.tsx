@@ -38,8 +38,9 @@ interface Dialog {
 }
 
 /**
- * The cart with groups (spec §2, §4): search, sort, selection, export, the group table, and the
- * rename and delete dialogs. A failed operation is shown as a dismissible message (decision 0009).
+ * The cart with groups (product-spec §2, §4): search, sort, selection, export, the group table, and
+ * the rename and delete dialogs. A failed operation is shown as a dismissible message (decision
+ * 0009).
  */
 export function CartGroups({
   groups,

@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { forgetCsrfToken } from '@/lib/csrf';
 import { errorResponse, jsonResponse } from '@/testing/mock-api';
 import { renderApp } from '@/testing/render-app';
-import { all, buildCartGroup, cartServer, checkbox, fiji, groupNames } from './cart-test-data';
+import { all, buildCartGroup, cartServer, checkbox, fiji, groupNames } from '../testing/cart-data';
 
 beforeEach(() => forgetCsrfToken());
 

@@ -14,7 +14,7 @@ import {
   checkbox,
   fiji,
   groupNames,
-} from './cart-test-data';
+} from '../testing/cart-data';
 
 beforeEach(() => forgetCsrfToken());
 

@@ -53,7 +53,7 @@ function EmptyCart({ afterDelete }: { afterDelete: boolean }) {
   );
 }
 
-/** /cart (spec §2 Research Cart, §4 Cart): the logged-in user's groups of colonies. */
+/** /cart (product-spec §2 Research Cart, §4 Cart): the logged-in user's groups of colonies. */
 export function CartPage() {
   const { auth, query } = useCart();
   // Whether this visit has shown groups: an empty cart after that means the last was deleted.

@@ -19,7 +19,7 @@ function DirectionIcon({ direction }: Pick<CartSort, 'direction'>) {
   return direction === 'asc' ? <ArrowUpIcon /> : <ArrowDownIcon />;
 }
 
-/** Search box and sort menu (spec §2). */
+/** Search box and sort menu (product-spec §2). */
 export function CartSearchAndSort({
   search,
   onSearch,
@@ -84,15 +84,15 @@ export function CartSearchAndSort({
 }
 
 /**
- * While an export runs both buttons are disabled (spec §2) with aria-disabled and Bootstrap's
- * `disabled` look, not the attribute: the button just pressed keeps keyboard focus. The page
- * also ignores clicks meanwhile.
+ * While an export runs both buttons are disabled (product-spec §2) with aria-disabled and
+ * Bootstrap's `disabled` look, not the attribute: the button just pressed keeps keyboard focus. The
+ * page also ignores clicks meanwhile.
  */
 function busyProps(busy: boolean) {
   return busy ? { 'aria-disabled': true, className: 'disabled' } : {};
 }
 
-/** Select-all checkbox with its counter, and the two export buttons (spec §2). */
+/** Select-all checkbox with its counter, and the two export buttons (product-spec §2). */
 export function CartSelectionBar({
   selectAll,
   onToggleAll,

@@ -54,8 +54,8 @@ const ColonyRow = memo(function ColonyRow({ entry }: { entry: TCartColonyEntry }
 });
 
 /**
- * An expanded group's colonies (spec §2): a table at least 1600 px wide that scrolls sideways in
- * its own focusable region, a page of rows at a time.
+ * An expanded group's colonies (product-spec §2): a table at least 1600 px wide that scrolls
+ * sideways in its own focusable region, a page of rows at a time.
  */
 export function ColonyTable({
   groupName,

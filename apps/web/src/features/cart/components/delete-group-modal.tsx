@@ -21,7 +21,9 @@ interface DeleteGroupModalProps {
   restoreFocus: boolean;
 }
 
-/** Delete asks for confirmation (spec §2); the dialog takes focus, Cancel keeps the group. */
+/**
+ * Delete asks for confirmation (product-spec §2); the dialog takes focus, Cancel keeps the group.
+ */
 export function DeleteGroupModal({
   show,
   group,

@@ -20,9 +20,9 @@ interface GroupTableProps {
 }
 
 /**
- * The group table (spec §2): checkbox, Group Name with an expand arrow, Colonies (count badge),
- * Created (local date) and Actions (rename, delete). An expanded group shows its colonies in a
- * row underneath.
+ * The group table (product-spec §2): checkbox, Group Name with an expand arrow, Colonies (count
+ * badge), Created (local date) and Actions (rename, delete). An expanded group shows its colonies
+ * in a row underneath.
  */
 export function GroupTable({
   groups,

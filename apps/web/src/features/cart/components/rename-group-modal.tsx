@@ -21,9 +21,9 @@ interface RenameGroupModalProps {
 }
 
 /**
- * 'Rename Group' (spec §2): 'New Name', Cancel and Save. Save proceeds only with a non-empty
- * trimmed name and sends it trimmed (§5). Focus starts in the field with the old name selected
- * and returns to the Rename button when the dialog closes.
+ * 'Rename Group' (product-spec §2): 'New Name', Cancel and Save. Save proceeds only with a
+ * non-empty trimmed name and sends it trimmed (§5). Focus starts in the field with the old name
+ * selected and returns to the Rename button when the dialog closes.
  */
 export function RenameGroupModal({ show, group, onExited, ...props }: RenameGroupModalProps) {
   const input = useRef<HTMLInputElement>(null);

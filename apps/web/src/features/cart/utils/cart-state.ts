@@ -1,8 +1,8 @@
 import { countryName, type CART_GROUP_NAME_MAX_LENGTH } from '@coral/core';
 
 /**
- * The research cart page's own rules (spec §2 Research Cart, §4 Group selection, §5 rename),
- * kept free of React so they are tested on their own.
+ * The research cart page's own rules (product-spec §2 Research Cart, §4 Group selection, §5
+ * rename), kept free of React so they are tested on their own.
  */
 
 /** What search, sort and selection need of a group (TCartGroup has these and more). */
@@ -25,7 +25,7 @@ export interface CartSort {
   direction: SortDirection;
 }
 
-/** Spec §9: the cart starts sorted by creation date, newest first. */
+/** Product-spec §9: the cart starts sorted by creation date, newest first. */
 export const DEFAULT_CART_SORT: CartSort = { key: 'created_at', direction: 'desc' };
 
 /** The sort menu, in the spec's order. */
@@ -39,7 +39,7 @@ export function sortLabel(key: CartSortKey): string {
   return CART_SORT_OPTIONS.find((option) => option.key === key)?.label ?? key;
 }
 
-/** Choosing the active key flips the direction; a new key starts ascending (spec §2). */
+/** Choosing the active key flips the direction; a new key starts ascending (product-spec §2). */
 export function nextSort(current: CartSort, key: CartSortKey): CartSort {
   if (current.key === key) {
     return { key, direction: current.direction === 'asc' ? 'desc' : 'asc' };
@@ -76,8 +76,8 @@ export function sortGroups<T extends CartGroupFacts>(groups: readonly T[], sort:
 // ---------------------------------------------------------------- search
 
 /**
- * Search (spec §2): a case-insensitive substring of the group's name, species or country. The
- * countries are ISO codes ("FJI, USA"); their English names match too ("fiji").
+ * Search (product-spec §2): a case-insensitive substring of the group's name, species or country.
+ * The countries are ISO codes ("FJI, USA"); their English names match too ("fiji").
  */
 export function matchesSearch(group: CartGroupFacts, query: string): boolean {
   const needle = query.trim().toLocaleLowerCase();
@@ -99,8 +99,8 @@ export function searchGroups<T extends CartGroupFacts>(groups: readonly T[], que
 // ---------------------------------------------------------------- selection
 
 /**
- * The selection the user has made, or null before they touched it. Spec §4: when groups exist
- * and none is selected yet, all are selected; so null means "every group" (groups that arrive
+ * The selection the user has made, or null before they touched it. Product-spec §4: when groups
+ * exist and none is selected yet, all are selected; so null means "every group" (groups that arrive
  * later, too), and the first change makes it an explicit set.
  */
 export type SelectionState = ReadonlySet<number> | null;
@@ -134,7 +134,7 @@ export function selectAllState(
 }
 
 /**
- * Select-all toggles the visible groups (spec §4): when all of them are selected it clears
+ * Select-all toggles the visible groups (product-spec §4): when all of them are selected it clears
  * them, otherwise it selects them all. Groups hidden by the search keep their state.
  */
 export function toggleVisible(
@@ -150,7 +150,9 @@ export function toggleVisible(
   return next;
 }
 
-/** 'N of M groups selected' (spec §2), over the whole cart: what Export Selected exports. */
+/**
+ * 'N of M groups selected' (product-spec §2), over the whole cart: what Export Selected exports.
+ */
 export function selectionCounter(selectedCount: number, groupCount: number): string {
   return `${selectedCount} of ${groupCount} groups selected`;
 }
@@ -161,7 +163,7 @@ export function selectionCounter(selectedCount: number, groupCount: number): str
 export const GROUP_NAME_MAX_LENGTH: typeof CART_GROUP_NAME_MAX_LENGTH = 200;
 
 /**
- * Spec §5: a rename proceeds only with a non-empty trimmed name, and sends it trimmed. Also
+ * Product-spec §5: a rename proceeds only with a non-empty trimmed name, and sends it trimmed. Also
  * refuses what the server would (longer than 200 characters, NUL). Returns the name to send,
  * or null.
  */

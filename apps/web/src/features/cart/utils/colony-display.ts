@@ -1,14 +1,18 @@
 import {
+  entriesOfKind,
   formatCelsius,
   moreItemsLabel,
   qualityFlagLabel,
   shownValueFlags,
+  THRESHOLD_KIND_INFO,
+  THRESHOLD_KINDS,
   type TCartColonyEntry,
+  type ThresholdEntryValues,
 } from '@coral/core';
 
 /**
- * How the expanded group's colony table shows a colony's lists (spec §2): biosamples as count,
- * first name and '+N more'; each threshold entry with id, condition, Abs, Rel and MMM to
+ * How the expanded group's colony table shows a colony's lists (product-spec §2): biosamples as
+ * count, first name and '+N more'; each threshold entry with id, condition, Abs, Rel and MMM to
  * 2 decimals in °C, and the timepoint; 'N/A' for a missing value, 'No data' for an empty list.
  */
 export const NO_DATA = 'No data';
@@ -43,60 +47,27 @@ export interface ThresholdLine {
   flags: string[];
 }
 
-interface ThresholdEntry {
-  id: number;
-  condition: string | null;
-  timepoint: string | null;
-  sst_clim_mmm: number | null;
-  quality_flags: string[];
-}
-
 const textOrNa = (text: string | null) =>
   text == null || text.trim() === '' ? NOT_AVAILABLE : text;
 
-export function thresholdLines<T extends ThresholdEntry>(
-  entries: readonly T[],
-  abs: (entry: T) => number | null,
-  rel: (entry: T) => number | null,
-): ThresholdLine[] {
+export function thresholdLines(entries: readonly ThresholdEntryValues[]): ThresholdLine[] {
   return entries.map((entry) => ({
     id: entry.id,
     condition: textOrNa(entry.condition),
-    abs: formatCelsius(abs(entry)),
-    rel: formatCelsius(rel(entry)),
+    abs: formatCelsius(entry.abs),
+    rel: formatCelsius(entry.rel),
     mmm: formatCelsius(entry.sst_clim_mmm),
     timepoint: textOrNa(entry.timepoint),
     flags: shownValueFlags(entry.quality_flags).map(qualityFlagLabel),
   }));
 }
 
-/** The three threshold columns, in the spec's order, with their headers. */
-export const THRESHOLD_COLUMNS = [
-  {
-    header: 'Thermal Tolerance (ED50)',
-    lines: (colony: TCartColonyEntry) =>
-      thresholdLines(
-        colony.thermal_tolerances,
-        (e) => e.abs_thermal_tolerance,
-        (e) => e.rel_thermal_tolerance,
-      ),
-  },
-  {
-    header: 'Breakpoint Temp (ED5)',
-    lines: (colony: TCartColonyEntry) =>
-      thresholdLines(
-        colony.breakpoint_temperatures,
-        (e) => e.abs_breakpoint_temperature,
-        (e) => e.rel_breakpoint_temperature,
-      ),
-  },
-  {
-    header: 'Thermal Limit (ED95)',
-    lines: (colony: TCartColonyEntry) =>
-      thresholdLines(
-        colony.thermal_limits,
-        (e) => e.abs_thermal_limit,
-        (e) => e.rel_thermal_limit,
-      ),
-  },
-] as const;
+/** One threshold column per kind, in the spec's order, headed 'Breakpoint Temp (ED5)' etc. */
+export const THRESHOLD_COLUMNS = THRESHOLD_KINDS.map((kind) => {
+  const { shortLabel, edLabel } = THRESHOLD_KIND_INFO[kind];
+  return {
+    kind,
+    header: `${shortLabel} (${edLabel})`,
+    lines: (colony: TCartColonyEntry) => thresholdLines(entriesOfKind(colony, kind)),
+  };
+});

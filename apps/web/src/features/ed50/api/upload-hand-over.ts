@@ -1,6 +1,8 @@
 import { CLIENT_ROUTES } from '@coral/core';
 
-/** The name the upload page tells researchers to upload (spec §2 Upload workflow, step 2). */
+/**
+ * The name the upload page tells researchers to upload (product-spec §2 Upload workflow, step 2).
+ */
 export const ED_RESULTS_FILE_NAME = 'ED50_Results.csv';
 export const ED_SUMMARY_FILE_NAME = 'ED50_Summary.csv';
 

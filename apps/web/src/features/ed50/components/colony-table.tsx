@@ -1,4 +1,5 @@
-import type { ColonyEdResult, EdComputation } from '@coral/core/ed50/index';
+import type { ThresholdKind } from '@coral/core';
+import type { ColonyEdResult, EdComputation } from '@coral/core/ed50';
 import Form from 'react-bootstrap/Form';
 import { useState } from 'react';
 import { Pager, pageBounds } from '@/components/pager';
@@ -7,8 +8,8 @@ import { ED_KINDS, SEVERITY_BADGE, edCellText, flagLabel, plural } from '../util
 
 export const COLONIES_PER_PAGE = 25;
 
-function EdCell({ colony, kind }: { colony: ColonyEdResult; kind: (typeof ED_KINDS)[number] }) {
-  const estimate = colony[kind.key];
+function EdCell({ colony, kind }: { colony: ColonyEdResult; kind: ThresholdKind }) {
+  const estimate = colony[kind];
   const text = edCellText(colony, estimate);
   return (
     <td className={estimate.rounded === null ? 'text-body-secondary fst-italic' : 'text-end'}>
@@ -90,8 +91,8 @@ export function ColonyTable({ computation }: { computation: EdComputation }) {
             ))}
             <th scope="col">Genotype</th>
             {ED_KINDS.map((kind) => (
-              <th scope="col" key={kind.key} className="text-end">
-                {kind.label} (°C)
+              <th scope="col" key={kind.kind} className="text-end">
+                {kind.edLabel} (°C)
               </th>
             ))}
             <th scope="col">Notes</th>
@@ -107,7 +108,7 @@ export function ColonyTable({ computation }: { computation: EdComputation }) {
                 {colony.genotype}
               </th>
               {ED_KINDS.map((kind) => (
-                <EdCell key={kind.key} colony={colony} kind={kind} />
+                <EdCell key={kind.kind} colony={colony} kind={kind.kind} />
               ))}
               <td className="ed50-notes">
                 <Flags colony={colony} />

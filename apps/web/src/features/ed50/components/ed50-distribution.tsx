@@ -1,4 +1,4 @@
-import type { EdComputation } from '@coral/core/ed50/index';
+import type { EdComputation } from '@coral/core/ed50';
 import {
   BottomAxis,
   Chart,

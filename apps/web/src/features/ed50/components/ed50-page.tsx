@@ -1,6 +1,7 @@
 import Container from 'react-bootstrap/Container';
 import { PageTitle } from '@/components/page-title';
 import { calculatorStore, useCalculator } from '../api/calculator-store';
+import { ED_KINDS_IN_WORDS } from '../utils/ed-display';
 import { ChooseData } from './choose-data';
 import { ComputeStep } from './compute-step';
 import { FileCheckView } from './file-check';
@@ -8,8 +9,7 @@ import { Results } from './results';
 import './ed50.css';
 
 export const ED50_TITLE = 'ED50 Calculator';
-export const ED50_LEAD =
-  'ED5, ED50 and ED95 of CBASS thermal-tolerance assays, computed in your browser the way the R package CBASSED50 computes them. Your data stay on your computer: nothing is uploaded or stored.';
+export const ED50_LEAD = `${ED_KINDS_IN_WORDS} of CBASS thermal-tolerance assays, computed in your browser the way the R package CBASSED50 computes them. Your data stay on your computer: nothing is uploaded or stored.`;
 
 /**
  * /ed50 (issue 7; also the home of the ED50_PORT listener): choose a raw CBASS file → check it →

@@ -1,4 +1,4 @@
-import type { CbassIssue } from '@coral/core/ed50/index';
+import type { CbassIssue } from '@coral/core/ed50';
 import Alert from 'react-bootstrap/Alert';
 import { Loading } from '@/components/loading';
 import { ScrollableTable } from '@/components/scrollable-table';

@@ -1,4 +1,4 @@
-import type { EdGroupResult } from '@coral/core/ed50/index';
+import type { EdGroupResult } from '@coral/core/ed50';
 import { useId } from 'react';
 import {
   BottomAxis,
@@ -11,13 +11,11 @@ import {
 import type { GroupPoints } from '../worker/protocol';
 import { ED_KINDS, celsius } from '../utils/ed-display';
 
+/** Colours of the plot's parts; each ED line takes its kind's colour from the registry. */
 export const CURVE_COLORS = {
   curve: '#0b5f73',
   band: '#3fa7b8',
   points: '#495057',
-  ed5: '#9a4a00',
-  ed50: '#b02a37',
-  ed95: '#5a32a3',
 } as const;
 
 const HEIGHT = 300;
@@ -100,8 +98,8 @@ function describe(group: EdGroupResult, points: GroupPoints, title: string): str
   } else {
     parts.push(`No pooled curve: ${group.curveError ?? 'not fitted'}.`);
   }
-  const lines = ED_KINDS.filter((kind) => group.edLines[kind.key] !== null).map(
-    (kind) => `mean ${kind.label} ${celsius(group.edLines[kind.key]!)}`,
+  const lines = ED_KINDS.filter((kind) => group.edLines[kind.kind] !== null).map(
+    (kind) => `mean ${kind.edLabel} ${celsius(group.edLines[kind.kind]!)}`,
   );
   if (lines.length > 0) parts.push(`Dashed lines: ${lines.join(', ')}.`);
   return parts.join(' ');
@@ -135,9 +133,9 @@ export function GroupCurvePlot({
   const yTicks = ticks(...domains.response, 5);
   const curve = group.curve;
   const edLines = ED_KINDS.flatMap((kind) => {
-    const value = group.edLines[kind.key];
+    const value = group.edLines[kind.kind];
     return value !== null && value >= domains.temperature[0] && value <= domains.temperature[1]
-      ? [{ ...kind, value, color: CURVE_COLORS[kind.key] }]
+      ? [{ kind: kind.kind, label: kind.edLabel, color: kind.color, value }]
       : [];
   });
   const labelled = labelRows(edLines.map((line) => ({ ...line, px: x(line.value) })));
@@ -178,7 +176,7 @@ export function GroupCurvePlot({
         />
       )}
       {labelled.map((line) => (
-        <g key={line.key}>
+        <g key={line.kind}>
           <line
             x1={line.px}
             x2={line.px}

@@ -14,8 +14,8 @@ const LEGEND: LegendItem[] = [
   { label: 'Pooled fitted curve (LL.3)', color: CURVE_COLORS.curve, shape: 'line' },
   { label: '95 % confidence band', color: CURVE_COLORS.band, shape: 'band' },
   ...ED_KINDS.map((kind): LegendItem => ({
-    label: `Mean ${kind.label}`,
-    color: CURVE_COLORS[kind.key],
+    label: `Mean ${kind.edLabel}`,
+    color: kind.color,
     shape: 'dashed',
   })),
 ];
@@ -98,8 +98,8 @@ export function GroupCurves({ result }: { result: CalculatorResult }) {
         {computation.groups.slice(bounds.start, bounds.end).map((group, offset) => {
           const index = bounds.start + offset;
           const title = groupLabel(group, computation.grouping);
-          const means = ED_KINDS.filter((kind) => group.edLines[kind.key] !== null).map(
-            (kind) => `${kind.label} ${celsius(group.edLines[kind.key]!)}`,
+          const means = ED_KINDS.filter((kind) => group.edLines[kind.kind] !== null).map(
+            (kind) => `${kind.edLabel} ${celsius(group.edLines[kind.kind]!)}`,
           );
           return (
             <figure key={index} className="mb-0">

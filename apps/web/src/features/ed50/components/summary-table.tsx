@@ -1,4 +1,4 @@
-import type { EdStatistic } from '@coral/core/ed50/index';
+import type { EdStatistic } from '@coral/core/ed50';
 import { ScrollableTable } from '@/components/scrollable-table';
 import type { CalculatorResult } from '../worker/protocol';
 import { ED_KINDS } from '../utils/ed-display';
@@ -50,19 +50,19 @@ export function SummaryTable({ result }: { result: CalculatorResult }) {
               <th
                 scope="colgroup"
                 colSpan={STATISTICS.length}
-                key={kind.key}
+                key={kind.kind}
                 className="text-center"
               >
-                {kind.label}
+                {kind.edLabel}
               </th>
             ))}
           </tr>
           <tr>
             {ED_KINDS.flatMap((kind) =>
               STATISTICS.map((statistic) => (
-                <th scope="col" key={`${kind.key}-${statistic.key}`} className="text-end">
+                <th scope="col" key={`${kind.kind}-${statistic.key}`} className="text-end">
                   <abbr title={statistic.title}>{statistic.label}</abbr>
-                  <span className="visually-hidden"> {kind.label}</span>
+                  <span className="visually-hidden"> {kind.edLabel}</span>
                 </th>
               )),
             )}
@@ -82,8 +82,8 @@ export function SummaryTable({ result }: { result: CalculatorResult }) {
               )}
               {ED_KINDS.flatMap((kind) =>
                 STATISTICS.map((statistic) => (
-                  <td key={`${kind.key}-${statistic.key}`} className="text-end">
-                    {statisticText(group.summary[kind.key], statistic.key)}
+                  <td key={`${kind.kind}-${statistic.key}`} className="text-end">
+                    {statisticText(group.summary[kind.kind], statistic.key)}
                   </td>
                 )),
               )}

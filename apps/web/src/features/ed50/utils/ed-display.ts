@@ -1,16 +1,24 @@
-import type {
-  ColonyEdResult,
-  ColonyFlag,
-  ColonyFlagCode,
-  EdEstimate,
-} from '@coral/core/ed50/index';
+import {
+  THRESHOLD_KINDS,
+  THRESHOLD_KINDS_BY_LEVEL,
+  THRESHOLD_KIND_INFO,
+  type ThresholdKind,
+  type ThresholdKindInfo,
+} from '@coral/core';
+import type { ColonyEdResult, ColonyFlag, ColonyFlagCode, EdEstimate } from '@coral/core/ed50';
 
-/** The three thermal thresholds, with the names the platform uses for them elsewhere. */
-export const ED_KINDS = [
-  { key: 'ed5', label: 'ED5', name: 'Breakpoint temperature' },
-  { key: 'ed50', label: 'ED50', name: 'Thermal tolerance' },
-  { key: 'ed95', label: 'ED95', name: 'Thermal limit' },
-] as const;
+/**
+ * The thermal thresholds in the calculator's order (by level: ED5, ED50, ED95), as the registry
+ * describes them: `kind` keys a colony's values, `edLabel` heads columns, `color` draws lines.
+ */
+export const ED_KINDS: readonly ThresholdKindInfo[] = THRESHOLD_KINDS_BY_LEVEL.map(
+  (kind) => THRESHOLD_KIND_INFO[kind],
+);
+
+/** "ED5, ED50 and ED95" */
+export const ED_KINDS_IN_WORDS = `${ED_KINDS.slice(0, -1)
+  .map((kind) => kind.edLabel)
+  .join(', ')} and ${ED_KINDS[ED_KINDS.length - 1]!.edLabel}`;
 
 export const NOT_ESTIMABLE = 'not estimable';
 export const NOT_FITTED = 'not fitted';
@@ -30,8 +38,28 @@ export function edCellText(colony: ColonyEdResult, estimate: EdEstimate): string
 
 export type FlagSeverity = 'excluded' | 'withheld' | 'note';
 
+interface FlagBadge {
+  label: string;
+  severity: FlagSeverity;
+}
+
+type PerKindFlagCode = `${ThresholdKind}_not_estimable` | `${ThresholdKind}_extrapolated`;
+
+/** "ED95 not estimable" (value withheld) and "ED5 extrapolated" (kept), for every kind. */
+const PER_KIND_FLAG_LABELS = Object.fromEntries(
+  THRESHOLD_KINDS.flatMap((kind) => {
+    const { edLabel } = THRESHOLD_KIND_INFO[kind];
+    const notEstimable: FlagBadge = { label: `${edLabel} not estimable`, severity: 'withheld' };
+    const extrapolated: FlagBadge = { label: `${edLabel} extrapolated`, severity: 'note' };
+    return [
+      [`${kind}_not_estimable`, notEstimable],
+      [`${kind}_extrapolated`, extrapolated],
+    ];
+  }),
+) as Record<PerKindFlagCode, FlagBadge>;
+
 /** Short labels for the flag badges; the engine's message is the full explanation. */
-const FLAG_LABELS: Record<ColonyFlagCode, { label: string; severity: FlagSeverity }> = {
+const FLAG_LABELS: Record<ColonyFlagCode, FlagBadge> = {
   constant_response: { label: 'Constant response', severity: 'excluded' },
   single_temperature: { label: 'One temperature', severity: 'excluded' },
   fit_failed: { label: 'Fit failed', severity: 'excluded' },
@@ -40,19 +68,15 @@ const FLAG_LABELS: Record<ColonyFlagCode, { label: string; severity: FlagSeverit
   too_few_temperatures: { label: 'Only 2 temperatures', severity: 'withheld' },
   response_increases: { label: 'Response increases', severity: 'withheld' },
   no_thermal_response: { label: 'No thermal response', severity: 'withheld' },
-  ed50_not_estimable: { label: 'ED50 not estimable', severity: 'withheld' },
-  ed5_not_estimable: { label: 'ED5 not estimable', severity: 'withheld' },
-  ed95_not_estimable: { label: 'ED95 not estimable', severity: 'withheld' },
   fewer_than_4_temperatures: { label: 'Only 3 temperatures', severity: 'note' },
-  ed5_extrapolated: { label: 'ED5 extrapolated', severity: 'note' },
-  ed95_extrapolated: { label: 'ED95 extrapolated', severity: 'note' },
   ed50_only_bracketed: { label: 'ED50 only bracketed', severity: 'note' },
   baseline_depressed: { label: 'Baseline depressed', severity: 'note' },
   optimizer_max_iterations: { label: 'Iteration limit reached', severity: 'note' },
   joint_fit_without_excluded: { label: 'Group refitted', severity: 'note' },
+  ...PER_KIND_FLAG_LABELS,
 };
 
-export function flagLabel(flag: ColonyFlag): { label: string; severity: FlagSeverity } {
+export function flagLabel(flag: ColonyFlag): FlagBadge {
   return FLAG_LABELS[flag.code] ?? { label: flag.code, severity: 'note' };
 }
 

@@ -7,11 +7,11 @@ import {
   formatSummaryCsv,
   groupsInSummaryOrder,
   parseCbassCsv,
+  readCsvTable,
   type CbassParseResult,
   type CbassRow,
   type EdComputation,
-} from '@coral/core/ed50/index';
-import Papa from 'papaparse';
+} from '@coral/core/ed50';
 import { decodeText } from './decode-text';
 import {
   MAX_ISSUES,
@@ -127,19 +127,10 @@ function groupingOptions(parsed: CbassParseResult): string[] {
   return [...DEFAULT_GROUPING.filter((column) => present.has(column)), ...others];
 }
 
+/** The first rows as the engine read them (the shared CSV reader), blank lines left out. */
 function previewRows(text: string): FileCheck['preview'] {
-  const content = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
-  const { data } = Papa.parse<string[]>(content, {
-    preview: PREVIEW_ROWS * 5 + 1,
-    skipEmptyLines: false,
-    delimitersToGuess: [',', ';', '\t'],
-  });
   // Spreadsheet row numbers, as in the engine's messages: the header is row 1.
-  return data
-    .map((cells, index) => ({ row: index + 1, cells }))
-    .slice(1)
-    .filter(({ cells }) => cells.some((cell) => cell.trim() !== ''))
-    .slice(0, PREVIEW_ROWS);
+  return readCsvTable(text, { maxRecords: PREVIEW_ROWS }).records;
 }
 
 export async function computeFile(

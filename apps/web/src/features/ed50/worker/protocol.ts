@@ -1,4 +1,4 @@
-import type { CbassIssue, EdComputation } from '@coral/core/ed50/index';
+import type { CbassIssue, EdComputation } from '@coral/core/ed50';
 
 /**
  * Messages between the calculator page and its Web Worker (decision 0010). The worker is

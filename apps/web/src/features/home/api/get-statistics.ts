@@ -12,7 +12,7 @@ export const statisticsQueryOptions = () =>
     queryFn: ({ signal }) => getStatistics(signal),
   });
 
-/** What the strip shows when the call failed (spec §4: zeros on error). */
+/** What the strip shows when the call failed (product-spec §4: zeros on error). */
 export const ZERO_STATISTICS: Pick<
   TStatistics,
   'coral_colonies' | 'research_projects' | 'countries' | 'data_access_24_7'

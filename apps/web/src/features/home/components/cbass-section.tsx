@@ -10,7 +10,7 @@ interface ToolCard {
   references: string[];
 }
 
-/** Spec §1: the ED50 definition and the companion R package's minimum input. */
+/** Product-spec §1: the ED50 definition and the companion R package's minimum input. */
 const CARDS: ToolCard[] = [
   {
     title: 'CBASS Heat-Stress Assays',

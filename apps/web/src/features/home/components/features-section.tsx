@@ -13,7 +13,7 @@ interface Feature {
   link: { label: string; to: string } | { label: string; href: string };
 }
 
-/** Spec §1: the four things the platform offers. */
+/** Product-spec §1: the four things the platform offers. */
 function useFeatures(): Feature[] {
   const config = usePublicConfig();
   return [

@@ -5,7 +5,7 @@ import { FeaturesSection } from './features-section';
 import { Hero } from './hero';
 import { StatisticsStrip } from './statistics-strip';
 
-/** The landing page (spec §2 Home). */
+/** The landing page (product-spec §2 Home). */
 export function HomePage() {
   return (
     <>

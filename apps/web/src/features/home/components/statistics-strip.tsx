@@ -20,8 +20,8 @@ function Statistic({ value, label }: { value: string | null; label: string }) {
 }
 
 /**
- * Coral colonies, research projects, countries and data access (spec §2): placeholder dots and
- * 'Loading...' while loading, then the values, or zeros if the call failed.
+ * Coral colonies, research projects, countries and data access (product-spec §2): placeholder dots
+ * and 'Loading...' while loading, then the values, or zeros if the call failed.
  */
 export function StatisticsStrip() {
   const { data, isError } = useStatistics();

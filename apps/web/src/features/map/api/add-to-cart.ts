@@ -10,7 +10,9 @@ export interface AddToCartInput {
   name: string;
 }
 
-/** POST /api/auth/cart/ (spec §7): a new cart group; the cart is reloaded afterwards (§4). */
+/**
+ * POST /api/auth/cart/ (product-spec §7): a new cart group; the cart is reloaded afterwards (§4).
+ */
 export const addToCart = ({ colonyIds, filters, name }: AddToCartInput) =>
   api.post('/api/auth/cart/', {
     colony_ids: colonyIds,

@@ -8,25 +8,23 @@ import {
 } from '@coral/core';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import type { MaxMinEndpoint } from '@/lib/api-endpoints';
+
+const maxMinEndpoint = (kind: ThresholdKind): MaxMinEndpoint =>
+  `/api/public/${THRESHOLD_KIND_INFO[kind].maxMinPath}/max-min/`;
 
 export const defaultRangesQueryKey = ['public', 'default-ranges'] as const;
 
-const maxMinPaths = {
-  ed50: '/api/public/thermal-tolerances/max-min/',
-  ed5: '/api/public/breakpoint-temperatures/max-min/',
-  ed95: '/api/public/thermal-limits/max-min/',
-} as const satisfies Record<ThresholdKind, `/api/public/${string}/max-min/`>;
-
 /**
- * The sliders' dataset bounds (spec §3 "Default ranges"): the three max-min calls in parallel
- * (§7); a failed call is only logged, 'Error fetching default values' (§8), and its ranges take
- * the §9 fallbacks.
+ * The sliders' dataset bounds (product-spec §3 "Default ranges"): the three max-min calls in
+ * parallel (§7); a failed call is only logged, 'Error fetching default values' (§8), and its ranges
+ * take the §9 fallbacks.
  */
 export async function getDefaultRanges(signal?: AbortSignal): Promise<DefaultRanges> {
   const answers = await Promise.all(
     THRESHOLD_KINDS.map(async (kind): Promise<[ThresholdKind, MaxMinAnswer]> => {
       try {
-        return [kind, await api.get(maxMinPaths[kind], { signal })];
+        return [kind, await api.get(maxMinEndpoint(kind), { signal })];
       } catch (error) {
         if (signal?.aborted) throw error;
         console.error('Error fetching default values', THRESHOLD_KIND_INFO[kind].maxMinPath, error);

@@ -8,13 +8,13 @@ import { useAuth } from '@/lib/auth';
 import { useAddToCart } from '../api/add-to-cart';
 import { CartIcon } from './map-icons';
 
-/** Spec §8 texts. */
+/** Product-spec §8 texts. */
 export const CART_ADDED = 'Item added to cart!';
 export const CART_FAILED = 'An error occurred while adding to cart';
 export const CART_LOGIN = 'Login to add data to cart';
 export const GROUP_NAME_HELP =
   'The name is auto-generated based on your filters. You can edit it if needed.';
-/** Spec §9: the success alert of a logged-in user disappears after 1 s. */
+/** Product-spec §9: the success alert of a logged-in user disappears after 1 s. */
 export const CART_ALERT_HIDE_MS = 1000;
 
 type CartAlert = { variant: 'success' | 'danger' | 'warning'; text: string };
@@ -28,7 +28,7 @@ interface AddToCartProps {
 }
 
 /**
- * Add to Cart (spec §2, §4, §5, §8): a modal with the group name made from the filters
+ * Add to Cart (product-spec §2, §4, §5, §8): a modal with the group name made from the filters
  * (editable); anonymous visitors are told to log in, a blank name is refused, both without a
  * call. Success closes the modal and shows a success alert for 1 s; a failure keeps the modal.
  */

@@ -19,7 +19,10 @@ export const ADVANCED_FILTERS_EXPLANATION =
   'Adjust the sliders to set minimum and maximum values for each temperature parameter. ' +
   'Only modified ranges will be applied as filters.';
 
-/** The modal's sections (spec §2): per kind, its absolute range and its range relative to MMM. */
+/**
+ * The modal's sections (product-spec §2): per kind, its absolute range and its range relative to
+ * MMM.
+ */
 const SECTIONS = THRESHOLD_KINDS.map((kind) => {
   const { label, edLabel, filterKeys } = THRESHOLD_KIND_INFO[kind];
   return {
@@ -41,7 +44,7 @@ interface AdvancedFiltersModalProps {
   onApply: (filters: FilterSet) => void;
 }
 
-/** Advanced Temperature Filters (spec §2): six range sliders at 0.01 °C, 2 decimals. */
+/** Advanced Temperature Filters (product-spec §2): six range sliders at 0.01 °C, 2 decimals. */
 export function AdvancedFiltersModal({ show, onHide, ...rest }: AdvancedFiltersModalProps) {
   return (
     <Modal show={show} onHide={onHide} size="xl" aria-labelledby="advanced-filters-title">

@@ -40,7 +40,10 @@ function EntryLine({ entry }: { entry: PopupEntry }) {
   );
 }
 
-/** A colony's popup (spec §2): name, ID, species, coordinates and the three threshold lists. */
+/**
+ * A colony's popup (product-spec §2): name, ID, species, coordinates and the three threshold
+ * lists.
+ */
 export function ColonyDetails({ colony }: { colony: TColony }) {
   return (
     <div className="colony-popup__details">

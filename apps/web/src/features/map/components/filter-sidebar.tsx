@@ -22,7 +22,7 @@ import { RangeSlider } from './range-slider';
 
 export const SIDEBAR_ID = 'map-filters';
 
-/** The three compact sliders (spec §2): the absolute range of each kind. */
+/** The three compact sliders (product-spec §2): the absolute range of each kind. */
 const COMPACT_SLIDERS = THRESHOLD_KINDS.map((kind) => ({
   key: THRESHOLD_KIND_INFO[kind].filterKeys.abs,
   label: `${THRESHOLD_KIND_INFO[kind].edLabel} (${THRESHOLD_KIND_INFO[kind].label})`,
@@ -49,9 +49,9 @@ interface FilterSidebarProps {
 }
 
 /**
- * The filter sidebar (spec §2): 'Filters' with the count of applied filters, species and project
- * dropdowns, collection years, the three compact sliders, 'Advanced Filters', 'Apply Filters (N)'
- * and the trash reset. Selections stay local until applied.
+ * The filter sidebar (product-spec §2): 'Filters' with the count of applied filters, species and
+ * project dropdowns, collection years, the three compact sliders, 'Advanced Filters', 'Apply
+ * Filters (N)' and the trash reset. Selections stay local until applied.
  */
 export function FilterSidebar(props: FilterSidebarProps) {
   const { applied, defaults, collapsed, onCollapsedChange } = props;

@@ -249,7 +249,7 @@ describe('Advanced Temperature Filters', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(router.state.location.search).toBe('?relThermalTolerance=3.4,9.2');
     expect(await screen.findByText('2 of 3 colonies')).toBeTruthy();
-    // A relative range is an advanced filter: it does not count in the badge (spec §5).
+    // A relative range is an advanced filter: it does not count in the badge (product-spec §5).
     expect(screen.getByRole('button', { name: /Advanced Filters/ }).textContent).toContain(
       'Active',
     );

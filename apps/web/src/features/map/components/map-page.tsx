@@ -39,9 +39,9 @@ function fitPaddingFor(collapsed: boolean) {
 }
 
 /**
- * /map (spec §2): the clustered colony map with the filter sidebar, the advanced temperature
- * filters and add-to-cart. The applied filters live in the address; filtering runs in the
- * browser on the whole feed with the engine the server uses (packages/core/src/filters).
+ * /map (product-spec §2): the clustered colony map with the filter sidebar, the advanced
+ * temperature filters and add-to-cart. The applied filters live in the address; filtering runs in
+ * the browser on the whole feed with the engine the server uses (packages/core/src/filters).
  */
 export function MapPage() {
   const config = usePublicConfig();

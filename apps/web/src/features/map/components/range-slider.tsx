@@ -2,14 +2,14 @@ import type { FilterRange, RangeBounds } from '@coral/core';
 import { useId } from 'react';
 import Badge from 'react-bootstrap/Badge';
 
-/** Spec §9: every temperature slider moves in steps of 0.01 °C. */
+/** Product-spec §9: every temperature slider moves in steps of 0.01 °C. */
 export const SLIDER_STEP = 0.01;
 
 interface RangeSliderProps {
   label: string;
   bounds: RangeBounds;
   value: FilterRange;
-  /** 1 in the sidebar, 2 in the Advanced Temperature Filters modal (spec §5). */
+  /** 1 in the sidebar, 2 in the Advanced Temperature Filters modal (product-spec §5). */
   decimals: 1 | 2;
   active: boolean;
   onChange: (value: FilterRange) => void;

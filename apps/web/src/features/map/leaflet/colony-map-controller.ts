@@ -10,7 +10,10 @@ import {
 import type { ColorMode, ColorScale } from '../utils/color-scale';
 import type { MapModel, MapSelection } from '../utils/map-model';
 
-/** The map's zoom when it first centres on the colonies (spec §9), before fitting their bounds. */
+/**
+ * The map's zoom when it first centres on the colonies (product-spec §9), before fitting their
+ * bounds.
+ */
 export const INITIAL_ZOOM = 3;
 /** Fitting the bounds of one site would zoom in to the street; this is close enough. */
 const FIT_MAX_ZOOM = 10;
@@ -112,7 +115,7 @@ export class ColonyMapController {
 
   /**
    * New colonies or filters: re-cluster, close a popup that may show a colony filtered out,
-   * centre on the colonies' mean at zoom 3 and fit their bounds (spec §2), draw.
+   * centre on the colonies' mean at zoom 3 and fit their bounds (product-spec §2), draw.
    */
   setSelection(data: ColonyMapData): void {
     const selectionChanged = data.selection !== this.data?.selection;

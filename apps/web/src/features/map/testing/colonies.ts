@@ -1,13 +1,14 @@
-import type {
-  TBreakpointTemperatureMaxMin,
-  TColony,
-  TThermalLimitMaxMin,
-  TThermalToleranceMaxMin,
+import {
+  emptyThresholdLists,
+  type TColony,
+  type TThresholdMaxMin,
+  type ThresholdKind,
 } from '@coral/core';
 
 /** Colonies shaped like the seed's (colony 658 and neighbours), for the map's tests. */
 export function buildColony(overrides: Partial<TColony> = {}): TColony {
   return {
+    ...emptyThresholdLists(),
     id: 658,
     name: 'Vatu-o-lalai_Porites_cylindrica_1',
     species: 'Porites cylindrica',
@@ -126,11 +127,8 @@ export function buildColonies(): TColony[] {
 }
 
 /** The seed's trustworthy bounds (decision 0002). */
-export const seedMaxMin: {
-  ed50: TThermalToleranceMaxMin;
-  ed5: TBreakpointTemperatureMaxMin;
-  ed95: TThermalLimitMaxMin;
-} = {
+/** (Kinds without values in the seed have no entry: their call fails and the §9 fallback applies.) */
+export const seedMaxMin: { [K in ThresholdKind]?: TThresholdMaxMin<K> } = {
   ed50: {
     min_abs_thermal_tolerance: 32.11,
     max_abs_thermal_tolerance: 44.06,

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { buildColony } from '../testing/colonies';
 import { hasShownTimepoint, popupLists } from './colony-entries';
 
-describe('hasShownTimepoint (spec §2)', () => {
+describe('hasShownTimepoint (product-spec §2)', () => {
   it.each<[string | null | undefined, boolean]>([
     ['420', true],
     ['0', true],

@@ -1,5 +1,6 @@
 import {
   absoluteValueFlags,
+  entriesOfKind,
   QUALITY_FLAGS,
   THRESHOLD_KIND_INFO,
   THRESHOLD_KINDS,
@@ -7,7 +8,7 @@ import {
   type ThresholdKind,
 } from '@coral/core';
 
-/** One line of a popup list (spec §2): absolute, relative, MMM, condition and timepoint. */
+/** One line of a popup list (product-spec §2): absolute, relative, MMM, condition and timepoint. */
 export interface PopupEntry {
   id: number;
   absolute: number | null;
@@ -27,13 +28,7 @@ export interface PopupList {
   entries: PopupEntry[];
 }
 
-const LIST_TITLES: Record<ThresholdKind, string> = {
-  ed50: 'Thermal Tolerances (ED50)',
-  ed5: 'Breakpoint Temperatures (ED5)',
-  ed95: 'Thermal Limits (ED95)',
-};
-
-/** Spec §2: entries whose timepoint is missing, 'N/A' or 'null' are not shown. */
+/** Product-spec §2: entries whose timepoint is missing, 'N/A' or 'null' are not shown. */
 export function hasShownTimepoint(timepoint: string | null | undefined): timepoint is string {
   if (timepoint == null) return false;
   const text = timepoint.trim().toLowerCase();
@@ -42,28 +37,26 @@ export function hasShownTimepoint(timepoint: string | null | undefined): timepoi
 
 const RELATIVE_VALUE_FLAGS: ReadonlySet<string> = new Set([QUALITY_FLAGS.relativeMismatch]);
 
-/** The three lists of a colony's popup, in ED50, ED5, ED95 order. */
+/** The lists of a colony's popup, one per kind in the spec's order (ED50, ED5, ED95). */
 export function popupLists(colony: TColony): PopupList[] {
   return THRESHOLD_KINDS.map((kind) => {
-    const info = THRESHOLD_KIND_INFO[kind];
-    const entries = colony[info.listKey] as readonly Record<string, unknown>[];
+    const { pluralLabel, edLabel } = THRESHOLD_KIND_INFO[kind];
     return {
       kind,
-      title: LIST_TITLES[kind],
-      entries: entries.flatMap((entry) => {
-        const timepoint = entry.timepoint as string | null | undefined;
+      title: `${pluralLabel} (${edLabel})`,
+      entries: entriesOfKind(colony, kind).flatMap((entry) => {
+        const { timepoint } = entry;
         if (!hasShownTimepoint(timepoint)) return [];
-        const flags = (entry.quality_flags as string[] | undefined) ?? [];
         return [
           {
-            id: entry.id as number,
-            absolute: entry[info.absKey] as number | null,
-            relative: entry[info.relKey] as number | null,
-            mmm: entry.sst_clim_mmm as number | null,
-            condition: entry.condition as string | null,
+            id: entry.id,
+            absolute: entry.abs,
+            relative: entry.rel,
+            mmm: entry.sst_clim_mmm,
+            condition: entry.condition,
             timepoint,
-            absoluteFlags: absoluteValueFlags(flags),
-            relativeFlags: flags.filter((flag) => RELATIVE_VALUE_FLAGS.has(flag)),
+            absoluteFlags: absoluteValueFlags(entry.quality_flags),
+            relativeFlags: entry.quality_flags.filter((flag) => RELATIVE_VALUE_FLAGS.has(flag)),
           },
         ];
       }),

@@ -4,8 +4,8 @@ import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-client';
 
 /**
- * The projects list. A failed fetch is only logged and the list stays empty (spec §8), so the
- * page shows 'No Projects Available'.
+ * The projects list. A failed fetch is only logged and the list stays empty (product-spec §8), so
+ * the page shows 'No Projects Available'.
  */
 export async function getProjects(signal?: AbortSignal): Promise<TProjectSummary[]> {
   try {

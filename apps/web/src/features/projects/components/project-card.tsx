@@ -15,7 +15,7 @@ export function publicationCountLabel(count: number): string {
   return `${count} ${count === 1 ? 'publication' : 'publications'}`;
 }
 
-/** One project in the grid (spec §2 Projects list). */
+/** One project in the grid (product-spec §2 Projects list). */
 export function ProjectCard({ project }: { project: TProjectSummary }) {
   const { shown, hiddenCount } = splitCardPublications(project.publications);
   const more = morePublicationsLabel(hiddenCount);

@@ -1,9 +1,18 @@
-import { formatCoordinates, type TProjectDetail } from '@coral/core';
+import {
+  entriesOfKind,
+  formatCoordinates,
+  THRESHOLD_KIND_INFO,
+  THRESHOLD_KINDS_BY_LEVEL,
+  type TProjectDetail,
+} from '@coral/core';
 import { thresholdParts } from '../utils/threshold-summary';
 import { ScrollableTable } from '@/components/scrollable-table';
 import { DetailSection } from './detail-section';
 import { ThresholdCell } from './threshold-cell';
 
+/**
+ * Product-spec §2: the threshold columns run ED5, ED50, ED95 (by level), unlike the API's order.
+ */
 export function ProjectColonies({ colonies }: Pick<TProjectDetail, 'colonies'>) {
   return (
     <DetailSection id="colonies-title" title="Colonies" count={colonies.length}>
@@ -14,9 +23,11 @@ export function ProjectColonies({ colonies }: Pick<TProjectDetail, 'colonies'>) 
             <th scope="col">Species</th>
             <th scope="col">Country</th>
             <th scope="col">Coordinates</th>
-            <th scope="col">Breakpoint Temperature ED5</th>
-            <th scope="col">Thermal Tolerance ED50</th>
-            <th scope="col">Thermal Limit ED95</th>
+            {THRESHOLD_KINDS_BY_LEVEL.map((kind) => (
+              <th scope="col" key={kind}>
+                {THRESHOLD_KIND_INFO[kind].label} {THRESHOLD_KIND_INFO[kind].edLabel}
+              </th>
+            ))}
           </tr>
         </thead>
         <tbody>
@@ -28,18 +39,9 @@ export function ProjectColonies({ colonies }: Pick<TProjectDetail, 'colonies'>) 
               <td className="text-nowrap">
                 {formatCoordinates(colony.latitude, colony.longitude)}
               </td>
-              <ThresholdCell
-                parts={thresholdParts(
-                  colony.breakpoint_temperatures,
-                  (e) => e.abs_breakpoint_temperature,
-                )}
-              />
-              <ThresholdCell
-                parts={thresholdParts(colony.thermal_tolerances, (e) => e.abs_thermal_tolerance)}
-              />
-              <ThresholdCell
-                parts={thresholdParts(colony.thermal_limits, (e) => e.abs_thermal_limit)}
-              />
+              {THRESHOLD_KINDS_BY_LEVEL.map((kind) => (
+                <ThresholdCell key={kind} parts={thresholdParts(entriesOfKind(colony, kind))} />
+              ))}
             </tr>
           ))}
         </tbody>

@@ -8,7 +8,7 @@ import { useProject } from '../api/get-project';
 import { BackToProjects } from './project-header';
 import { ProjectDetail } from './project-detail';
 
-/** /project/{projectId}: loading, then the project, an error, or not found (spec §4). */
+/** /project/{projectId}: loading, then the project, an error, or not found (product-spec §4). */
 export function ProjectDetailPage() {
   const { projectId = '' } = useParams();
   const { data: project, error, isPending } = useProject(projectId);

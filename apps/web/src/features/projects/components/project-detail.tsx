@@ -6,7 +6,7 @@ import { ProjectHeader } from './project-header';
 import { ProjectObservations } from './project-observations';
 import { ProjectPublications } from './project-publications';
 
-/** A loaded project: each section only when it has rows (spec §2 Project detail). */
+/** A loaded project: each section only when it has rows (product-spec §2 Project detail). */
 export function ProjectDetail({ project }: { project: TProjectDetail }) {
   const { publications, experiments, colonies, observations } = project;
   const hasData = experiments.length + colonies.length + observations.length > 0;

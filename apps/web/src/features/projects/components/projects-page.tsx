@@ -6,7 +6,7 @@ import { PageTitle } from '@/components/page-title';
 import { useProjects } from '../api/get-projects';
 import { ProjectCard } from './project-card';
 
-/** /projects (spec §2): a card grid, 3 per row on wide screens. */
+/** /projects (product-spec §2): a card grid, 3 per row on wide screens. */
 export function ProjectsPage() {
   const { data: projects = [], isPending } = useProjects();
   return (

@@ -6,7 +6,15 @@ const entry = (
   timepoint: string | null,
   value: number | null,
   quality_flags: string[] = [],
-) => ({ condition, timepoint, value, quality_flags });
+) => ({
+  id: 1,
+  condition,
+  timepoint,
+  sst_clim_mmm: null,
+  abs: value,
+  rel: null,
+  quality_flags,
+});
 
 describe('thresholdParts', () => {
   it.each([
@@ -25,6 +33,6 @@ describe('thresholdParts', () => {
     ],
     [[entry(null, null, null)], [{ text: 'N/A (Timepoint: N/A): N/A', flags: [] }]],
   ])('%j → %j', (entries, parts) => {
-    expect(thresholdParts(entries, (e) => e.value)).toEqual(parts);
+    expect(thresholdParts(entries)).toEqual(parts);
   });
 });

@@ -1,10 +1,4 @@
-import { absoluteValueFlags, formatValue } from '@coral/core';
-
-interface ThresholdEntry {
-  condition: string | null;
-  timepoint: string | null;
-  quality_flags: string[];
-}
+import { absoluteValueFlags, formatValue, type ThresholdEntryValues } from '@coral/core';
 
 export interface ThresholdPart {
   text: string;
@@ -13,16 +7,13 @@ export interface ThresholdPart {
 }
 
 /**
- * A colony's thresholds of one kind in the project's colony table (spec §2): one
+ * A colony's thresholds of one kind in the project's colony table (product-spec §2): one
  * 'condition (Timepoint: x): value' per entry, the value being the absolute temperature to
  * 2 decimals. The table joins them with commas, or shows 'No data available'.
  */
-export function thresholdParts<T extends ThresholdEntry>(
-  entries: readonly T[],
-  valueOf: (entry: T) => number | null,
-): ThresholdPart[] {
+export function thresholdParts(entries: readonly ThresholdEntryValues[]): ThresholdPart[] {
   return entries.map((entry) => ({
-    text: `${entry.condition ?? 'N/A'} (Timepoint: ${entry.timepoint ?? 'N/A'}): ${formatValue(valueOf(entry))}`,
+    text: `${entry.condition ?? 'N/A'} (Timepoint: ${entry.timepoint ?? 'N/A'}): ${formatValue(entry.abs)}`,
     flags: absoluteValueFlags(entry.quality_flags),
   }));
 }

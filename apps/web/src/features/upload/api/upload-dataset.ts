@@ -5,7 +5,7 @@ import { isApiError } from '@/lib/http';
 import type { UploadProgress } from '@/lib/http-upload';
 import { uploadsQueryKey } from './get-uploads';
 
-/** Spec §8: the server's error field, else 'Upload failed'. */
+/** Product-spec §8: the server's error field, else 'Upload failed'. */
 export const UPLOAD_FAILED = 'Upload failed';
 
 export function uploadErrorText(error: unknown): string {
@@ -18,7 +18,7 @@ export interface UploadVariables {
   onProgress?: (progress: UploadProgress) => void;
 }
 
-/** POST /api/auth/upload-csv/ (spec §7 Upload): csv_file and ed50_file, with progress. */
+/** POST /api/auth/upload-csv/ (product-spec §7 Upload): csv_file and ed50_file, with progress. */
 export function uploadDataset({
   main,
   ed50,

@@ -1,4 +1,11 @@
-import { FORMAT_LABELS, PREVIEW_ROWS, type PreviewResult } from '@coral/core';
+import {
+  ED_RESULTS_FILE,
+  isUploadFormat,
+  PREVIEW_ROWS,
+  UPLOAD_FORMAT_WORDS,
+  uploadFormat,
+  type PreviewResult,
+} from '@coral/core';
 import Alert from 'react-bootstrap/Alert';
 import Card from 'react-bootstrap/Card';
 import Table from 'react-bootstrap/Table';
@@ -6,15 +13,15 @@ import { Loading } from '@/components/loading';
 
 export const PREVIEW_TITLE = 'Data Preview';
 
-/** Spec §2: '... and N more rows (showing first 50 for performance)'. */
+/** Product-spec §2: '... and N more rows (showing first 50 for performance)'. */
 export const moreRowsNote = (more: number) =>
   `... and ${more} more rows (showing first ${PREVIEW_ROWS} for performance)`;
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 /**
- * The Data Preview card (spec §2 Upload, §5, §9): row and column counts, the headers with the
- * required columns marked by an asterisk, the first 50 rows with empty cells shown as 'empty',
+ * The Data Preview card (product-spec §2 Upload, §5, §9): row and column counts, the headers with
+ * the required columns marked by an asterisk, the first 50 rows with empty cells shown as 'empty',
  * at most 600 px high. Parsed with a real CSV parser, and it says how the header was read.
  */
 export function DataPreview({ result }: { result: PreviewResult | null }) {
@@ -47,11 +54,11 @@ function PreviewTable({ preview }: { preview: Extract<PreviewResult, { ok: true 
         <strong>{plural(preview.rowCount, 'row')}</strong>,{' '}
         <strong>{plural(preview.columnCount, 'column')}</strong>
         {' · '}
-        {preview.format === 'standard' || preview.format === 'raw'
-          ? `Recognised as the ${FORMAT_LABELS[preview.format]}`
-          : preview.format === 'ed50'
+        {isUploadFormat(preview.format)
+          ? `Recognised as the ${uploadFormat(preview.format).label}`
+          : preview.format === ED_RESULTS_FILE.id
             ? 'This looks like an ED50 results file: choose it as the second file.'
-            : 'Not recognised as a standard or raw CBASS sheet.'}
+            : `Not recognised as a ${UPLOAD_FORMAT_WORDS.sheetNames} sheet.`}
       </p>
       {preview.renamed.length > 0 && (
         <p className="small mb-2">

@@ -1,3 +1,4 @@
+import { UPLOAD_FILE_ACCEPT } from '@coral/core';
 import Form from 'react-bootstrap/Form';
 import type { ReactNode } from 'react';
 import { formatKilobytes } from '../utils/upload-files';
@@ -11,14 +12,17 @@ interface FilePickerProps {
   help?: ReactNode;
 }
 
-/** One of the two pickers (spec §2): CSV only; shows the chosen file's name and size in KB. */
+/**
+ * One of the two pickers (product-spec §2): the registered file types only (CSV); shows the chosen
+ * file's name and size in KB.
+ */
 export function FilePicker({ id, label, file, disabled, onChoose, help }: FilePickerProps) {
   return (
     <Form.Group controlId={id} className="mb-3">
       <Form.Label className="fw-semibold">{label}</Form.Label>
       <Form.Control
         type="file"
-        accept=".csv,text/csv"
+        accept={UPLOAD_FILE_ACCEPT}
         disabled={disabled}
         onChange={(event) => onChoose((event.target as HTMLInputElement).files?.[0] ?? null)}
       />

@@ -1,9 +1,11 @@
 import {
   CLIENT_ROUTES,
   projectPath,
+  thresholdKindInfos,
   UPLOAD_FLAG_LABELS,
   uploadErrorReportCsv,
   uploadFlagReportCsv,
+  uploadFormat,
   type TUploadDetail,
 } from '@coral/core';
 import Alert from 'react-bootstrap/Alert';
@@ -25,7 +27,7 @@ import '../upload.css';
 
 const FILE_NAMES = { main: 'Main data file', ed50: 'ED50 results file' } as const;
 
-const COUNT_LABELS: [keyof TUploadDetail['counts'], string][] = [
+const COUNT_LABELS: (readonly [keyof TUploadDetail['counts'], string])[] = [
   ['rows', 'Rows read'],
   ['projects', 'Projects created'],
   ['publications', 'Publications'],
@@ -33,9 +35,14 @@ const COUNT_LABELS: [keyof TUploadDetail['counts'], string][] = [
   ['colonies', 'Colonies'],
   ['biosamples', 'Biosamples'],
   ['observations', 'Observations'],
-  ['thermal_tolerances', 'Thermal tolerances (ED50)'],
-  ['breakpoint_temperatures', 'Breakpoint temperatures (ED5)'],
-  ['thermal_limits', 'Thermal limits (ED95)'],
+  // "Thermal tolerances (ED50)", one line per threshold kind.
+  ...thresholdKindInfos.map(
+    ({ listKey, pluralLabel, edLabel }) =>
+      [
+        listKey,
+        `${pluralLabel.charAt(0)}${pluralLabel.slice(1).toLowerCase()} (${edLabel})`,
+      ] as const,
+  ),
   ['unchanged_observations', 'Observations already stored'],
   ['unchanged_thresholds', 'Thresholds already stored'],
 ];
@@ -113,8 +120,7 @@ function UploadDetail({ upload }: { upload: TUploadDetail }) {
             <dt className="col-sm-3">Main data file</dt>
             <dd className="col-sm-9">
               {upload.main_file_name} ({formatKilobytes(upload.main_file_bytes)})
-              {upload.format &&
-                ` · ${upload.format === 'raw' ? 'raw CBASS format' : 'standard schema'}`}
+              {upload.format && ` · ${uploadFormat(upload.format).shortLabel}`}
             </dd>
             <dt className="col-sm-3">ED50 results file</dt>
             <dd className="col-sm-9">

@@ -35,7 +35,7 @@ const mainInput = () => screen.getByLabelText('1. Main Data File');
 const edInput = () => screen.getByLabelText('2. ED50 Results File');
 const uploadButton = () => screen.getByRole('button', { name: /^(Upload Data|Uploading\.\.\.)$/ });
 
-describe('Upload page (spec §2 Upload)', () => {
+describe('Upload page (product-spec §2 Upload)', () => {
   it('anonymous visitors see the login prompt and no buttons', async () => {
     renderApp('/upload');
     expect(await screen.findByText('Please log in to upload data')).toBeTruthy();

@@ -1,7 +1,9 @@
 import {
   CLIENT_ROUTES,
-  previewCsv,
+  isUploadFormat,
+  previewUploadFile,
   UPLOAD_QUEUED_MESSAGE,
+  uploadFormat,
   uploadPath,
   type PreviewResult,
 } from '@coral/core';
@@ -39,19 +41,23 @@ type Status =
   | { kind: 'error'; message: string }
   | null;
 
-/** Whether a standard-schema sheet carries its ED50s inline (then the ED file is optional). */
+/**
+ * Whether the main file's layout lets the ED file be left out: a standard-schema sheet that
+ * carries its ED50s inline (the format registry says which layout and column).
+ */
 function hasInlineEd50(preview: PreviewResult | null): boolean {
+  if (preview?.ok !== true || !isUploadFormat(preview.preview.format)) return false;
+  const { edFile } = uploadFormat(preview.preview.format);
   return (
-    preview?.ok === true &&
-    preview.preview.format === 'standard' &&
-    preview.preview.matches.some((match) => match.column === 'Colony.ed50')
+    edFile.needed === 'unless-inline' &&
+    preview.preview.matches.some((match) => match.column === edFile.inlineColumn)
   );
 }
 
 /**
- * /upload (spec §2 Upload, §4 Upload, §5, §8): choose the main data file and the ED50 results
- * file, see the main file's preview, upload (with progress), then follow the queued upload in
- * My uploads. Files handed over by the ED calculator (router state) are preselected.
+ * /upload (product-spec §2 Upload, §4 Upload, §5, §8): choose the main data file and the ED50
+ * results file, see the main file's preview, upload (with progress), then follow the queued upload
+ * in My uploads. Files handed over by the ED calculator (router state) are preselected.
  */
 export function UploadPage() {
   const auth = useAuth();
@@ -73,8 +79,8 @@ export function UploadPage() {
     if (!mainFile) return;
     const read = ++readCount.current;
     void mainFile
-      .text()
-      .then((text) => previewCsv(text))
+      .arrayBuffer()
+      .then((buffer) => previewUploadFile(new Uint8Array(buffer)))
       .catch(() => ({ ok: false as const, message: 'The file could not be read.' }))
       .then((result) => {
         if (read === readCount.current) setPreview(result);
@@ -86,7 +92,7 @@ export function UploadPage() {
   const canUpload =
     auth.isAuthenticated && !busy && mainFile !== null && (edFile !== null || edOptional);
 
-  /** Spec §4: a new file clears earlier validation errors and the status message. */
+  /** Product-spec §4: a new file clears earlier validation errors and the status message. */
   const choose = (role: 'main' | 'ed50', file: File | null) => {
     setStatus(null);
     const problem = file ? fileTypeError(role, file) : null;
@@ -101,7 +107,7 @@ export function UploadPage() {
     }
   };
 
-  /** Spec §4: Clear resets both files, the preview, errors and status. */
+  /** Product-spec §4: Clear resets both files, the preview, errors and status. */
   const reset = () => {
     readCount.current++;
     setMainFile(null);

@@ -7,6 +7,7 @@ const LOOK: Record<UploadStatus, { bg: string; text?: 'dark'; label: string }> =
   processing: { bg: 'info', text: 'dark', label: 'Processing' },
   done: { bg: 'success', label: 'Done' },
   failed: { bg: 'danger', label: 'Failed' },
+  discarded: { bg: 'light', text: 'dark', label: 'Discarded' },
 };
 
 export function UploadStatusBadge({ status }: { status: UploadStatus }) {

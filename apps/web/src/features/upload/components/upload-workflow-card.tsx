@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 
 export const WORKFLOW_TITLE = 'Upload Workflow';
 
-/** Spec §2 Upload: the left card with the three steps; the calculator is our ED50 page. */
+/** Product-spec §2 Upload: the left card with the three steps; the calculator is our ED50 page. */
 export function UploadWorkflowCard() {
   return (
     <Card className="h-100">

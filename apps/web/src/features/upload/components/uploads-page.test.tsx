@@ -21,6 +21,7 @@ const summary = (overrides: Partial<TUploadSummary>): TUploadSummary => ({
   message: 'Imported.',
   counts: { rows: 112, colonies: 28, observations: 112, thermal_tolerances: 28, flags: 3 },
   project_ids: [95],
+  dataset: null,
   created_at: '2026-06-01T10:00:00.000Z',
   started_at: '2026-06-01T10:00:01.000Z',
   finished_at: '2026-06-01T10:00:03.000Z',

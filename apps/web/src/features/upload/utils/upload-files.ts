@@ -1,13 +1,16 @@
-import { CSV_TYPE_MESSAGES, isCsvFileName } from '@coral/core';
+import { CSV_TYPE_MESSAGES, isUploadFileName } from '@coral/core';
 
-/** Spec §2: file sizes in KB. */
+/** Product-spec §2: file sizes in KB. */
 export function formatKilobytes(bytes: number): string {
   return `${(bytes / 1024).toFixed(2)} KB`;
 }
 
-/** Spec §5: only names ending in .csv (any case); the messages of spec §8 otherwise. */
+/**
+ * Product-spec §5: only names of a registered file type (.csv, any case); the messages of
+ * product-spec §8 otherwise.
+ */
 export function fileTypeError(role: 'main' | 'ed50', file: File): string | null {
-  return isCsvFileName(file.name) ? null : CSV_TYPE_MESSAGES[role];
+  return isUploadFileName(file.name) ? null : CSV_TYPE_MESSAGES[role];
 }
 
 /**

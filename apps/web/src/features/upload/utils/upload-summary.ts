@@ -1,4 +1,4 @@
-import type { TUploadSummary } from '@coral/core';
+import { thresholdKindInfos, type TUploadSummary } from '@coral/core';
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
@@ -7,8 +7,7 @@ export function createdSummary(upload: Pick<TUploadSummary, 'status' | 'counts'>
   const c = upload.counts;
   if (upload.status === 'failed') return plural(c.errors ?? 0, 'error');
   if (upload.status !== 'done') return '—';
-  const thresholds =
-    (c.thermal_tolerances ?? 0) + (c.breakpoint_temperatures ?? 0) + (c.thermal_limits ?? 0);
+  const thresholds = thresholdKindInfos.reduce((sum, kind) => sum + (c[kind.listKey] ?? 0), 0);
   return [
     plural(c.colonies ?? 0, 'colony', 'colonies'),
     plural(c.observations ?? 0, 'observation'),

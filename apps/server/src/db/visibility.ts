@@ -1,0 +1,22 @@
+import { sql } from 'kysely';
+
+/**
+ * The visibility rules of docs/decisions/0012-datasets.md as SQL conditions on a row's
+ * `dataset_version_id`, for repositories to put in their WHERE clauses (one definition, used by
+ * every public query; the views are created by migration 0005).
+ */
+
+/** The row belongs to the version readers see now (map, lists, statistics, ranges). */
+export const isPublicRow = (alias: string) =>
+  sql`${sql.ref(`${alias}.dataset_version_id`)} IN (SELECT id FROM public_dataset_versions)`;
+
+/**
+ * The row may be read by `viewerId`: any published version of a dataset that is not withdrawn,
+ * or anything of the viewer's own datasets.
+ */
+export const isReadableRowFor = (alias: string, viewerId: number | null) =>
+  sql`${sql.ref(`${alias}.dataset_version_id`)} IN (
+    SELECT id FROM readable_dataset_versions
+    UNION ALL
+    SELECT v.id FROM dataset_versions v JOIN datasets d ON d.id = v.dataset_id
+    WHERE d.owner_id = ${viewerId ?? -1} AND d.withdrawn_at IS NULL)`;

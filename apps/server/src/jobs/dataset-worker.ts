@@ -1,0 +1,44 @@
+import type { DatasetsService } from '../modules/datasets/datasets.service';
+import { DATASET_EMBARGO_QUEUE, type EmbargoJobData, type JobQueue } from './job-queue';
+
+/** How often embargoes are looked at besides their own jobs (a missed job, a clock change). */
+const SWEEP_INTERVAL_MS = 60 * 60 * 1000;
+
+export interface DatasetWorker {
+  stop(): Promise<void>;
+}
+
+/**
+ * Publishes embargoed dataset versions when their date comes (docs/decisions/0012-datasets.md):
+ * each approval schedules a job for the morning of its date; at start and every hour a sweep
+ * releases whatever is due, so a job lost with a database restore still happens.
+ */
+export async function startDatasetWorker(options: {
+  queue: JobQueue;
+  datasets: DatasetsService;
+  log?: (message: string) => void;
+}): Promise<DatasetWorker> {
+  const { queue, datasets } = options;
+  const log = options.log ?? ((message: string) => console.log(message));
+  const release = async (why: string) => {
+    const released = await datasets.releaseDueEmbargoes();
+    if (released > 0) log(`${released} embargoed dataset version(s) published (${why}).`);
+  };
+  await queue.start();
+  await release('start').catch((error: unknown) => log(`embargo sweep failed: ${String(error)}`));
+  await queue.boss.work<EmbargoJobData>(DATASET_EMBARGO_QUEUE, { batchSize: 1 }, async () => {
+    await release('scheduled job');
+  });
+  const timer = setInterval(() => {
+    release('hourly sweep').catch((error: unknown) =>
+      log(`embargo sweep failed: ${String(error)}`),
+    );
+  }, SWEEP_INTERVAL_MS);
+  timer.unref();
+  return {
+    async stop() {
+      clearInterval(timer);
+      await queue.boss.offWork(DATASET_EMBARGO_QUEUE);
+    },
+  };
+}

@@ -1,0 +1,168 @@
+import { sql } from 'kysely';
+import {
+  THRESHOLD_KIND_INFO,
+  THRESHOLD_KINDS,
+  type ThresholdKind,
+  type ThresholdTableName,
+} from '@coral/core';
+import type { AppDb } from '../../db/database';
+import type {
+  BiosamplesTable,
+  ColoniesTable,
+  ExperimentsTable,
+  ObservationsTable,
+  ProjectPublicationsTable,
+  ProjectsTable,
+  PublicationsTable,
+  ThresholdObservationsTable,
+  ThresholdTable,
+} from '../../db/schema';
+
+/** A bulk-insert column list naming exactly the columns of a table (checked by the compiler). */
+type ColumnsOf<Table> = Record<keyof Table & string, BulkColumnType>;
+import {
+  allocateIds,
+  bulkInsert,
+  syncIdSequence,
+  type ColumnType as BulkColumnType,
+} from '../../db/bulk-insert';
+
+/** All SQL that writes the science rows of dataset versions in bulk (seed and uploads). */
+
+export const TABLE_COLUMNS = {
+  projects: {
+    id: 'int4',
+    name: 'text',
+    description: 'text',
+    registration_date: 'date',
+    owner_id: 'int4',
+    upload_id: 'int4',
+  },
+  publications: { id: 'int4', title: 'text', year: 'int4', doi: 'text' },
+  experiments: {
+    id: 'int4',
+    project_id: 'int4',
+    name: 'text',
+    date: 'date',
+    dataset_version_id: 'int4',
+  },
+  colonies: {
+    id: 'int4',
+    name: 'text',
+    species: 'text',
+    country: 'text',
+    latitude: 'float8',
+    longitude: 'float8',
+    owner_id: 'int4',
+    upload_id: 'int4',
+    dataset_version_id: 'int4',
+  },
+  biosamples: {
+    id: 'int4',
+    colony_id: 'int4',
+    project_id: 'int4',
+    name: 'text',
+    collection_date: 'date',
+    dataset_version_id: 'int4',
+  },
+  observations: {
+    id: 'int4',
+    experiment_id: 'int4',
+    biosample_id: 'int4',
+    condition: 'text',
+    temperature: 'numeric',
+    timepoint: 'text',
+    pam_value: 'float8',
+    dataset_version_id: 'int4',
+  },
+  threshold: {
+    id: 'int4',
+    colony_id: 'int4',
+    condition: 'text',
+    timepoint: 'text',
+    abs_value: 'float8',
+    rel_value: 'float8',
+    sst_clim_mmm: 'float8',
+    quality_flags: 'text[]',
+    dataset_version_id: 'int4',
+  },
+} as const satisfies {
+  projects: ColumnsOf<ProjectsTable>;
+  publications: ColumnsOf<PublicationsTable>;
+  experiments: ColumnsOf<ExperimentsTable>;
+  colonies: ColumnsOf<ColoniesTable>;
+  biosamples: ColumnsOf<BiosamplesTable>;
+  observations: ColumnsOf<ObservationsTable>;
+  threshold: ColumnsOf<ThresholdTable>;
+};
+
+export const projectPublicationColumns = {
+  project_id: 'int4',
+  publication_id: 'int4',
+  dataset_version_id: 'int4',
+} as const satisfies ColumnsOf<ProjectPublicationsTable>;
+export const thresholdObservationColumns = {
+  threshold_id: 'int4',
+  observation_id: 'int4',
+} as const satisfies ColumnsOf<ThresholdObservationsTable>;
+
+export type DatasetTable =
+  | 'projects'
+  | 'publications'
+  | 'experiments'
+  | 'colonies'
+  | 'biosamples'
+  | 'observations'
+  | ThresholdTableName;
+
+export const datasetRepository = {
+  allocateIds,
+  bulkInsert,
+  syncIdSequence,
+
+  /** Creates the accounts that do not exist yet (without a password) and returns every id. */
+  async ensureUsers(db: AppDb, usernames: readonly string[]): Promise<Map<string, number>> {
+    const unique = [...new Set(usernames)];
+    if (unique.length === 0) return new Map();
+    await sql`
+      INSERT INTO users (username) SELECT * FROM unnest(${unique}::text[])
+      ON CONFLICT (username) DO NOTHING
+    `.execute(db);
+    const rows = await db
+      .selectFrom('users')
+      .select(['id', 'username'])
+      .where('username', 'in', unique)
+      .execute();
+    return new Map(rows.map((r) => [r.username, r.id]));
+  },
+
+  thresholdTable(kind: ThresholdKind) {
+    const { table, observationLinkTable } = THRESHOLD_KIND_INFO[kind];
+    return { table, linkTable: observationLinkTable };
+  },
+
+  async analyzeDatasetTables(db: AppDb): Promise<void> {
+    const tables = [
+      'projects',
+      'experiments',
+      'colonies',
+      'biosamples',
+      'observations',
+      ...THRESHOLD_KINDS.flatMap((kind) => [
+        THRESHOLD_KIND_INFO[kind].table,
+        THRESHOLD_KIND_INFO[kind].observationLinkTable,
+      ]),
+    ];
+    await sql.raw(`ANALYZE ${tables.join(', ')}`).execute(db);
+  },
+
+  /** Serialises seeding between processes starting together on one PostgreSQL server. */
+  async lockSeeding(db: AppDb): Promise<void> {
+    await sql`SELECT pg_advisory_xact_lock(hashtext('coral-platform:seed'))`.execute(db);
+  },
+
+  async hasAnyDataset(db: AppDb): Promise<boolean> {
+    const row = await db.selectFrom('projects').select('id').limit(1).executeTakeFirst();
+    return row !== undefined;
+  },
+};

@@ -1,0 +1,209 @@
+import {
+  refusal,
+  summarizeChanges,
+  ZDatasetMetadata,
+  type TDatasetMetadata,
+  type TUploadDatasetRequest,
+} from '@coral/core';
+import type { AppDb } from '../../db/database';
+import { recordDatasetChange } from './dataset-change';
+import {
+  datasetsRepository as repo,
+  type DatasetRow,
+  type VersionRow,
+} from './datasets.repository';
+
+/**
+ * How dataset versions come into being (an upload's import, the seed) and which one readers see
+ * (docs/decisions/0012-datasets.md). Everything here runs in the caller's transaction.
+ */
+
+export const parseMetadata = (stored: unknown): TDatasetMetadata => ZDatasetMetadata.parse(stored);
+
+/** The stored facts the lifecycle rules decide on. */
+export function factsOf(dataset: DatasetRow, version: VersionRow, versions: readonly VersionRow[]) {
+  return {
+    state: version.state,
+    ownerId: dataset.owner_id,
+    withdrawn: dataset.withdrawn_at !== null,
+    metadata: parseMetadata(version.metadata),
+    everPublic: versions.some((v) => v.state === 'published' || v.state === 'embargoed'),
+    hasOpenVersion: versions.some(
+      (v) => v.state === 'draft' || v.state === 'in_review' || v.state === 'rejected',
+    ),
+  };
+}
+
+/**
+ * Why an upload cannot become what it asked for (a version of a dataset that is not the
+ * uploader's, already has a version in preparation, was withdrawn, or lives in another project),
+ * or null. Checked before anything is imported.
+ */
+export async function uploadRequestRefusal(
+  db: AppDb,
+  upload: { ownerId: number; projectName?: string; request: TUploadDatasetRequest },
+): Promise<string | null> {
+  const datasetId = upload.request.dataset_id;
+  if (datasetId === null) return null;
+  const dataset = await repo.findDataset(db, datasetId);
+  if (!dataset || dataset.owner_id !== upload.ownerId) {
+    return `There is no dataset ${datasetId} of yours to add a version to.`;
+  }
+  const versions = await repo.versions(db, dataset.id);
+  const why = refusal(
+    { userId: upload.ownerId, role: 'contributor' },
+    'new_version',
+    factsOf(dataset, versions.at(-1)!, versions),
+  );
+  if (why) return why;
+  if (upload.projectName !== undefined && dataset.project_name !== upload.projectName) {
+    return `Dataset ${dataset.id} belongs to the project “${dataset.project_name}”, but these files name “${upload.projectName}”. A new version keeps its dataset's project.`;
+  }
+  return null;
+}
+
+/**
+ * The draft version an upload's rows go into: version 1 of a new dataset in the upload's project,
+ * or the next version of a dataset the uploader owns (same project, nothing in preparation).
+ */
+export async function createUploadVersion(
+  trx: AppDb,
+  upload: {
+    uploadId: number;
+    ownerId: number;
+    projectId: number;
+    projectName: string;
+    request: TUploadDatasetRequest;
+  },
+): Promise<number> {
+  const { request } = upload;
+  if (request.dataset_id === null) {
+    const datasetId = await repo.insertDataset(trx, {
+      projectId: upload.projectId,
+      ownerId: upload.ownerId,
+    });
+    const metadata = request.metadata ?? ZDatasetMetadata.parse({});
+    return repo.insertVersion(trx, {
+      datasetId,
+      number: 1,
+      state: 'draft',
+      uploadId: upload.uploadId,
+      metadata: { ...metadata, title: metadata.title || upload.projectName },
+    });
+  }
+  // Checked before the import (uploadRequestRefusal); checked again under the dataset's lock.
+  const dataset = await repo.lockDataset(trx, request.dataset_id);
+  const why =
+    dataset && (await uploadRequestRefusal(trx, { ...upload, projectName: dataset.project_name }));
+  if (!dataset || why || dataset.project_id !== upload.projectId) {
+    throw new Error(
+      `Upload ${upload.uploadId} cannot become a version of dataset ${request.dataset_id}: ${why ?? 'its project changed'}`,
+    );
+  }
+  const latest = (await repo.versions(trx, dataset.id)).at(-1)!;
+  // Without new metadata, the version starts from the latest one's description (but not its
+  // embargo); the owner edits what changed.
+  return repo.insertVersion(trx, {
+    datasetId: dataset.id,
+    number: latest.number + 1,
+    state: 'draft',
+    uploadId: upload.uploadId,
+    metadata: request.metadata ?? { ...parseMetadata(latest.metadata), embargo_until: null },
+  });
+}
+
+/**
+ * After a version's rows are imported: what changed against the dataset's latest published
+ * version, and the history entry of its creation.
+ */
+export async function recordImportedVersion(
+  trx: AppDb,
+  versionId: number,
+  actorId: number | null,
+): Promise<{ title: string; number: number }> {
+  const version = (await repo.versionById(trx, versionId))!;
+  const versions = await repo.versions(trx, version.dataset_id);
+  const previous = versions
+    .filter((v) => v.number < version.number && v.state === 'published')
+    .at(-1);
+  if (previous) {
+    const load = async (id: number) => ({
+      colonies: await repo.versionColonies(trx, id),
+      thresholds: (await repo.versionThresholds(trx, id)).map((t) => ({
+        colonyName: t.colony_name,
+        species: t.species,
+        kind: t.kind,
+        condition: t.condition,
+        timepoint: t.timepoint,
+        abs: t.abs_value,
+      })),
+    });
+    const summary = summarizeChanges(await load(previous.id), await load(version.id));
+    await repo.updateVersion(trx, version.id, { change_summary: summary });
+  }
+  await repo.insertEvent(trx, {
+    datasetId: version.dataset_id,
+    versionNumber: version.number,
+    actorId,
+    action: version.number === 1 ? 'created' : 'new_version',
+  });
+  return { title: parseMetadata(version.metadata).title, number: version.number };
+}
+
+/**
+ * Points readers at the newest published version of the dataset (none once it is withdrawn), and
+ * republishes the public read models when that changed anything they show.
+ */
+export async function refreshPublicVersion(trx: AppDb, datasetId: number): Promise<boolean> {
+  const dataset = (await repo.findDataset(trx, datasetId))!;
+  const versions = await repo.versions(trx, datasetId);
+  const newest =
+    dataset.withdrawn_at === null
+      ? (versions.filter((v) => v.state === 'published').at(-1)?.id ?? null)
+      : null;
+  if (newest === dataset.public_version_id) return false;
+  await repo.setPublicVersion(trx, datasetId, newest);
+  await recordDatasetChange(trx);
+  return true;
+}
+
+/**
+ * The seed's version of one project (decision 0012): version 1, titled like the project, licence
+ * not stated, the project's owner as creator; published by `publishSeedVersions`.
+ */
+export async function createSeedVersion(trx: AppDb, projectId: number): Promise<number> {
+  const project = (await repo.projectFacts(trx, projectId))!;
+  const datasetId = await repo.insertDataset(trx, {
+    projectId,
+    ownerId: project.owner_id,
+    createdAt: project.registration_date,
+  });
+  const metadata = ZDatasetMetadata.parse({
+    title: project.name,
+    description: project.description,
+    creators: project.owner_username ? [{ name: project.owner_username }] : [],
+  });
+  return repo.insertVersion(trx, {
+    datasetId,
+    number: 1,
+    state: 'draft',
+    uploadId: null,
+    metadata,
+    createdAt: project.registration_date,
+  });
+}
+
+export async function publishSeedVersions(trx: AppDb, versionIds: readonly number[]) {
+  for (const id of versionIds) {
+    const version = (await repo.versionById(trx, id))!;
+    await repo.publishImported(trx, id);
+    await repo.setPublicVersion(trx, version.dataset_id, id);
+    await repo.insertEvent(trx, {
+      datasetId: version.dataset_id,
+      versionNumber: version.number,
+      actorId: null,
+      action: 'published',
+      message: 'Imported from the Coral Future database, where it was public.',
+    });
+  }
+}

@@ -1,0 +1,52 @@
+import type { AppDb } from '../../db/database';
+import { readModelsRepository as repo, type SnapshotName } from './read-models.repository';
+
+export type { SnapshotName } from './read-models.repository';
+
+/**
+ * The data version (a counter of changes to public data, not a dataset's version) every cache of
+ * public data is keyed by, and the public read models stored
+ * for it (docs/decisions/0006-published-snapshots.md). Colonies and statistics build their read
+ * models; the datasets module bumps the version whenever public data change.
+ */
+export interface DataVersion {
+  version: number;
+  /** The time of the newest data change. */
+  updatedAt: Date;
+  /** When the bundled dataset was imported; null before. */
+  seededAt: Date | null;
+}
+
+export async function currentDataVersion(db: AppDb): Promise<DataVersion> {
+  const state = await repo.datasetState(db);
+  return { version: state.version, updatedAt: state.updated_at, seededAt: state.seeded_at };
+}
+
+/** A data change: the new version (call inside the change's transaction). */
+export function bumpDataVersion(db: AppDb, options: { seeded?: boolean } = {}): Promise<number> {
+  return repo.bumpDataVersion(db, options);
+}
+
+/**
+ * A stored snapshot of one version, built in `format`: the format is stored with the content, so
+ * a snapshot built by other code (an older release, another list of threshold kinds) is never
+ * served; the caller rebuilds it.
+ */
+export function findSnapshot(
+  db: AppDb,
+  name: SnapshotName,
+  version: number,
+  format: string,
+): Promise<Buffer | undefined> {
+  return repo.findSnapshot(db, name, version, format);
+}
+
+export function saveSnapshot(
+  db: AppDb,
+  name: SnapshotName,
+  version: number,
+  format: string,
+  content: Buffer,
+): Promise<void> {
+  return repo.saveSnapshot(db, name, version, format, content);
+}

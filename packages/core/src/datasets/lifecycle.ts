@@ -1,0 +1,174 @@
+import {
+  DESCRIPTIVE_FIELDS,
+  type DatasetVersionState,
+  type TDatasetMetadata,
+  type UserRole,
+} from '../contract/datasets';
+import { LICENCES } from './licences';
+
+/**
+ * The rules of a dataset's life (docs/decisions/0012-datasets.md), as pure functions: which
+ * transitions exist, who may take them, what may be edited, and what a version still needs before
+ * review. The server enforces them; the page uses the same answers to show its buttons.
+ */
+
+/** Who is looking: an anonymous visitor has no id. */
+export interface Viewer {
+  userId: number | null;
+  role: UserRole;
+}
+
+export const ANONYMOUS: Viewer = { userId: null, role: 'contributor' };
+
+export const isCurator = (viewer: Viewer) => viewer.role === 'curator' || viewer.role === 'admin';
+
+/** States whose data anyone may read (published) or whose metadata anyone may read (embargoed). */
+export const PUBLIC_STATES: readonly DatasetVersionState[] = ['published', 'embargoed'];
+/** States of a version still being prepared: at most one per dataset. */
+export const OPEN_STATES: readonly DatasetVersionState[] = ['draft', 'in_review', 'rejected'];
+
+export interface VersionFacts {
+  state: DatasetVersionState;
+  /** The dataset's owner. */
+  ownerId: number | null;
+  withdrawn: boolean;
+}
+
+const isOwner = (viewer: Viewer, facts: { ownerId: number | null }) =>
+  viewer.userId !== null && viewer.userId === facts.ownerId;
+
+/** Whether the viewer may see this version at all (its metadata). */
+export function canSeeVersion(viewer: Viewer, facts: VersionFacts): boolean {
+  if (isOwner(viewer, facts) || isCurator(viewer)) return true;
+  return PUBLIC_STATES.includes(facts.state);
+}
+
+/** Whether the viewer may read (download) the data of this version. */
+export function canReadData(viewer: Viewer, facts: VersionFacts): boolean {
+  if (isOwner(viewer, facts) || isCurator(viewer)) return true;
+  return facts.state === 'published' && !facts.withdrawn;
+}
+
+/** What may be edited in a version in this state: every field, the descriptive ones, or none. */
+export function editableFields(
+  state: DatasetVersionState,
+  withdrawn: boolean,
+): 'all' | readonly (keyof TDatasetMetadata)[] {
+  if (withdrawn) return [];
+  if (state === 'draft' || state === 'rejected') return 'all';
+  if (state === 'published' || state === 'embargoed') return DESCRIPTIVE_FIELDS;
+  return [];
+}
+
+/** What a version's metadata still lacks before it can be reviewed (empty: it can be submitted). */
+export function missingForSubmission(metadata: TDatasetMetadata): string[] {
+  const missing: string[] = [];
+  if (metadata.title.trim() === '') missing.push('a title');
+  if (metadata.description.trim() === '') missing.push('a description');
+  if (metadata.creators.length === 0) missing.push('at least one creator');
+  if (metadata.licence === null) {
+    missing.push(
+      `a licence (${Object.values(LICENCES)
+        .map((l) => l.shortName)
+        .join(', ')})`,
+    );
+  }
+  return missing;
+}
+
+export type DatasetAction =
+  | 'edit'
+  | 'edit_descriptive'
+  | 'submit'
+  | 'approve'
+  | 'reject'
+  | 'withdraw'
+  | 'discard'
+  | 'new_version';
+
+export interface DatasetFacts extends VersionFacts {
+  metadata: TDatasetMetadata;
+  /** The dataset has (had) a published or embargoed version. */
+  everPublic: boolean;
+  /** The dataset has an open version (draft, in review or rejected). */
+  hasOpenVersion: boolean;
+}
+
+/**
+ * Why the viewer may not take `action` on this version, or null when they may. The reasons are
+ * the messages the API answers with.
+ */
+export function refusal(viewer: Viewer, action: DatasetAction, facts: DatasetFacts): string | null {
+  const owner = isOwner(viewer, facts);
+  if (viewer.userId === null) return 'Log in first.';
+  if (facts.withdrawn && action !== 'withdraw') return 'This dataset has been withdrawn.';
+  switch (action) {
+    case 'edit':
+    case 'edit_descriptive': {
+      if (!owner) return 'Only the owner can edit a dataset.';
+      const editable = editableFields(facts.state, facts.withdrawn);
+      if (action === 'edit' && editable !== 'all') {
+        return editable.length > 0
+          ? 'A published version keeps its data and licence: only the title, description, publications and keywords can change. Upload a new version to change the rest.'
+          : 'A version in review cannot be edited; wait for the curator’s decision.';
+      }
+      return editable === 'all' || editable.length > 0 ? null : 'This version cannot be edited.';
+    }
+    case 'submit': {
+      if (!owner) return 'Only the owner can submit a dataset for review.';
+      if (facts.state !== 'draft' && facts.state !== 'rejected') {
+        return `Only a draft or a rejected version can be submitted (this one is ${stateLabel(facts.state)}).`;
+      }
+      const missing = missingForSubmission(facts.metadata);
+      return missing.length > 0 ? `Before review, the dataset needs ${joinList(missing)}.` : null;
+    }
+    case 'approve':
+    case 'reject':
+      if (!isCurator(viewer)) return 'Only curators review datasets.';
+      if (facts.state !== 'in_review') {
+        return 'Only a version in review can be approved or rejected.';
+      }
+      if (action === 'approve' && owner) return 'Nobody can approve their own dataset.';
+      return null;
+    case 'withdraw':
+      if (!owner && !isCurator(viewer)) {
+        return 'Only the owner or a curator can withdraw a dataset.';
+      }
+      if (facts.withdrawn) return 'This dataset has already been withdrawn.';
+      if (!facts.everPublic) {
+        return 'A dataset that was never published is not withdrawn: discard its draft instead.';
+      }
+      return null;
+    case 'discard':
+      if (!owner) return 'Only the owner can discard a version.';
+      return OPEN_STATES.includes(facts.state) && facts.state !== 'in_review'
+        ? null
+        : 'Only a draft or a rejected version can be discarded.';
+    case 'new_version':
+      if (!owner) return 'Only the owner can add a version to a dataset.';
+      return facts.hasOpenVersion
+        ? 'This dataset already has a version in preparation: submit or discard it first.'
+        : null;
+  }
+}
+
+/** The state an approval leads to: embargoed while the embargo date is still ahead. */
+export function approvedState(metadata: TDatasetMetadata, today: string): DatasetVersionState {
+  return metadata.embargo_until !== null && metadata.embargo_until > today
+    ? 'embargoed'
+    : 'published';
+}
+
+const STATE_LABELS: Record<DatasetVersionState, string> = {
+  draft: 'draft',
+  in_review: 'in review',
+  rejected: 'rejected',
+  published: 'published',
+  embargoed: 'embargoed',
+};
+export const stateLabel = (state: DatasetVersionState) => STATE_LABELS[state];
+
+function joinList(items: readonly string[]): string {
+  if (items.length <= 1) return items.join('');
+  return `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
+}

@@ -1,0 +1,5 @@
+/**
+ * `@coral/core/testing`: helpers for the tests of the other workspaces (server, web). Never
+ * imported by shipped code (packages/core/src/architecture.test.ts).
+ */
+export { edResultsFromSeedProject } from './ed-results-from-seed';

@@ -14,10 +14,18 @@ export const CLIENT_ROUTES = {
   projects: '/projects',
   project: '/project/:projectId',
   ed50: '/ed50',
+  datasets: '/datasets',
+  dataset: '/datasets/:datasetId',
+  dataset_version: '/datasets/:datasetId/versions/:version',
+  my_datasets: '/my/datasets',
+  review: '/review',
 } as const;
 
 export const projectPath = (projectId: number | string) => `/project/${projectId}`;
 export const uploadPath = (uploadId: number | string) => `/uploads/${uploadId}`;
+/** A dataset's page; with a version number, that version's own (citable) page. */
+export const datasetPath = (datasetId: number | string, version?: number | string) =>
+  version === undefined ? `/datasets/${datasetId}` : `/datasets/${datasetId}/versions/${version}`;
 
 const patterns = Object.values(CLIENT_ROUTES).map(
   (route) => new RegExp(`^${route.replace(/:[A-Za-z]+/g, '[^/]+')}/?$`),

@@ -34,7 +34,7 @@ export interface VersionFacts {
   withdrawn: boolean;
 }
 
-const isOwner = (viewer: Viewer, facts: { ownerId: number | null }) =>
+export const isOwner = (viewer: Viewer, facts: { ownerId: number | null }) =>
   viewer.userId !== null && viewer.userId === facts.ownerId;
 
 /** Whether the viewer may see this version at all (its metadata). */
@@ -95,62 +95,88 @@ export interface DatasetFacts extends VersionFacts {
 }
 
 /**
+ * A refusal and its kind: `forbidden` when who the viewer is decides it (not the owner, not a
+ * curator, their own dataset), `conflict` when the state of the dataset does (already withdrawn,
+ * not in review, metadata missing). The API answers 403 and 409 respectively.
+ */
+export interface Refusal {
+  reason: string;
+  kind: 'forbidden' | 'conflict';
+}
+const forbidden = (reason: string): Refusal => ({ reason, kind: 'forbidden' });
+const conflict = (reason: string): Refusal => ({ reason, kind: 'conflict' });
+
+/**
  * Why the viewer may not take `action` on this version, or null when they may. The reasons are
  * the messages the API answers with.
  */
-export function refusal(viewer: Viewer, action: DatasetAction, facts: DatasetFacts): string | null {
+export function judge(viewer: Viewer, action: DatasetAction, facts: DatasetFacts): Refusal | null {
   const owner = isOwner(viewer, facts);
-  if (viewer.userId === null) return 'Log in first.';
-  if (facts.withdrawn && action !== 'withdraw') return 'This dataset has been withdrawn.';
+  if (viewer.userId === null) return forbidden('Log in first.');
+  if (facts.withdrawn && action !== 'withdraw') return conflict('This dataset has been withdrawn.');
   switch (action) {
     case 'edit':
     case 'edit_descriptive': {
-      if (!owner) return 'Only the owner can edit a dataset.';
+      if (!owner) return forbidden('Only the owner can edit a dataset.');
       const editable = editableFields(facts.state, facts.withdrawn);
       if (action === 'edit' && editable !== 'all') {
         return editable.length > 0
-          ? 'A published version keeps its data and licence: only the title, description, publications and keywords can change. Upload a new version to change the rest.'
-          : 'A version in review cannot be edited; wait for the curator’s decision.';
+          ? conflict(
+              'A published version keeps its data and licence: only the title, description, publications and keywords can change. Upload a new version to change the rest.',
+            )
+          : conflict('A version in review cannot be edited; wait for the curator’s decision.');
       }
-      return editable === 'all' || editable.length > 0 ? null : 'This version cannot be edited.';
+      return editable === 'all' || editable.length > 0
+        ? null
+        : conflict('This version cannot be edited.');
     }
     case 'submit': {
-      if (!owner) return 'Only the owner can submit a dataset for review.';
+      if (!owner) return forbidden('Only the owner can submit a dataset for review.');
       if (facts.state !== 'draft' && facts.state !== 'rejected') {
-        return `Only a draft or a rejected version can be submitted (this one is ${stateLabel(facts.state)}).`;
+        return conflict(
+          `Only a draft or a rejected version can be submitted (this one is ${stateLabel(facts.state)}).`,
+        );
       }
       const missing = missingForSubmission(facts.metadata);
-      return missing.length > 0 ? `Before review, the dataset needs ${joinList(missing)}.` : null;
+      return missing.length > 0
+        ? conflict(`Before review, the dataset needs ${joinList(missing)}.`)
+        : null;
     }
     case 'approve':
     case 'reject':
-      if (!isCurator(viewer)) return 'Only curators review datasets.';
+      if (!isCurator(viewer)) return forbidden('Only curators review datasets.');
       if (facts.state !== 'in_review') {
-        return 'Only a version in review can be approved or rejected.';
+        return conflict('Only a version in review can be approved or rejected.');
       }
-      if (action === 'approve' && owner) return 'Nobody can approve their own dataset.';
+      if (action === 'approve' && owner) return forbidden('Nobody can approve their own dataset.');
       return null;
     case 'withdraw':
       if (!owner && !isCurator(viewer)) {
-        return 'Only the owner or a curator can withdraw a dataset.';
+        return forbidden('Only the owner or a curator can withdraw a dataset.');
       }
-      if (facts.withdrawn) return 'This dataset has already been withdrawn.';
+      if (facts.withdrawn) return conflict('This dataset has already been withdrawn.');
       if (!facts.everPublic) {
-        return 'A dataset that was never published is not withdrawn: discard its draft instead.';
+        return conflict(
+          'A dataset that was never published is not withdrawn: discard its draft instead.',
+        );
       }
       return null;
     case 'discard':
-      if (!owner) return 'Only the owner can discard a version.';
+      if (!owner) return forbidden('Only the owner can discard a version.');
       return OPEN_STATES.includes(facts.state) && facts.state !== 'in_review'
         ? null
-        : 'Only a draft or a rejected version can be discarded.';
+        : conflict('Only a draft or a rejected version can be discarded.');
     case 'new_version':
-      if (!owner) return 'Only the owner can add a version to a dataset.';
+      if (!owner) return forbidden('Only the owner can add a version to a dataset.');
       return facts.hasOpenVersion
-        ? 'This dataset already has a version in preparation: submit or discard it first.'
+        ? conflict('This dataset already has a version in preparation: submit or discard it first.')
         : null;
   }
 }
+
+/** The reason of `judge`'s refusal, or null. */
+export const refusal = (viewer: Viewer, action: DatasetAction, facts: DatasetFacts) =>
+  judge(viewer, action, facts)?.reason ?? null;
 
 /** The state an approval leads to: embargoed while the embargo date is still ahead. */
 export function approvedState(metadata: TDatasetMetadata, today: string): DatasetVersionState {

@@ -4,8 +4,7 @@ import {
   canSeeVersion,
   DESCRIPTIVE_FIELDS,
   editableFields,
-  isCurator,
-  refusal,
+  judge,
   ZDatasetMetadata,
   type DatasetAction,
   type TDatasetActionResult,
@@ -60,24 +59,19 @@ export function createDatasetsService(db: AppDb, options: DatasetsServiceOptions
     if (action === 'approve') await options.jobs?.start();
     const message = await db.transaction().execute(async (trx) => {
       const loaded = await lockedLoad(trx, datasetId);
-      if (!loaded) throw notFound(`Dataset ${datasetId} not found.`);
+      const visible = (loaded?.versions ?? []).filter((v) =>
+        canSeeVersion(viewer, factsOf(loaded!.dataset, v, loaded!.versions)),
+      );
+      // Someone who may see no version of it learns nothing, not even that it exists.
+      if (!loaded || visible.length === 0) throw notFound(`Dataset ${datasetId} not found.`);
+      // A whole-dataset action (withdraw) concerns the latest version the viewer sees.
       const version =
         versionNumber === null
-          ? loaded.versions.at(-1)
-          : loaded.versions.find((v) => v.number === parseId(versionNumber));
-      const facts = version && factsOf(loaded.dataset, version, loaded.versions);
-      // Someone who may not even see the version learns nothing about it.
-      if (!version || !canSeeVersion(viewer, facts!)) {
-        throw notFound(`Dataset ${datasetId} version ${versionNumber ?? ''} not found.`.trim());
-      }
-      const why = refusal(viewer, action, facts!);
-      if (why) {
-        throw action === 'approve' || action === 'reject'
-          ? isCurator(viewer)
-            ? conflict(why)
-            : forbidden(why)
-          : conflict(why);
-      }
+          ? visible.at(-1)
+          : visible.find((v) => v.number === parseId(versionNumber));
+      if (!version) throw notFound(`Dataset ${datasetId} has no version ${versionNumber}.`);
+      const why = judge(viewer, action, factsOf(loaded.dataset, version, loaded.versions));
+      if (why) throw why.kind === 'forbidden' ? forbidden(why.reason) : conflict(why.reason);
       return change(trx, loaded, version);
     });
     const after = await load(db, datasetId);

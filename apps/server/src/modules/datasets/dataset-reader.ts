@@ -238,14 +238,12 @@ export function createDatasetReader(db: AppDb, options: { publicUrl: string }) {
   /** A dataset as the public sees it: a published or embargoed version, or a tombstone. */
   async function publicDetail(id: string, number?: string): Promise<TDatasetDetail> {
     const loaded = await load(db, id);
-    const shown = loaded && shownVersion(loaded, number, false);
-    if (!loaded || !shown) {
-      throw notFound(
-        number === undefined
-          ? `Dataset ${id} not found.`
-          : `Dataset ${id} version ${number} not found.`,
-      );
+    // A dataset with no public version is not found, worded as one that does not exist.
+    if (!loaded || !shownVersion(loaded, undefined, false)) {
+      throw notFound(`Dataset ${id} not found.`);
     }
+    const shown = shownVersion(loaded, number, false);
+    if (!shown) throw notFound(`Dataset ${id} has no version ${number}.`);
     return detailOf({ userId: null, role: 'contributor' }, loaded, shown, false);
   }
 
@@ -284,7 +282,7 @@ export function createDatasetReader(db: AppDb, options: { publicUrl: string }) {
         return publicDetail(id, number);
       }
       const shown = shownVersion(loaded, number, true);
-      if (!shown) throw notFound(`Dataset ${id} version ${number} not found.`);
+      if (!shown) throw notFound(`Dataset ${id} has no version ${number}.`);
       return detailOf(viewer, loaded, shown, true);
     },
 

@@ -207,7 +207,8 @@ export const datasetsRepository = {
         withdrawn_at: sql`now()`,
         withdrawn_by: byUserId,
         withdrawal_reason: reason,
-        public_version_id: null,
+        // public_version_id is left to refreshPublicVersion, which records the data change
+        // (colony feed, statistics) when it clears it.
       })
       .where('id', '=', datasetId)
       .execute();

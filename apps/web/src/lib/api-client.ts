@@ -18,14 +18,15 @@ type Options<P extends string> = {
   signal?: AbortSignal;
   /** Query-string parameters; undefined and empty values are left out. */
   query?: Record<string, string | undefined>;
-} & (HasParams<P> extends true
-  ? { params: PathParams<P> }
-  : { params?: undefined });
+} & (HasParams<P> extends true ? { params: PathParams<P> } : { params?: undefined });
 
 /** Options are required exactly when the path has `{placeholders}`. */
 type OptionsArg<P extends string> = HasParams<P> extends true ? [Options<P>] : [Options<P>?];
 
-function urlOf(path: string, options?: { params?: unknown; query?: Record<string, string | undefined> }): string {
+function urlOf(
+  path: string,
+  options?: { params?: unknown; query?: Record<string, string | undefined> },
+): string {
   const url = buildPath(path, (options?.params ?? {}) as Record<string, string | number>);
   const query = new URLSearchParams();
   for (const [name, value] of Object.entries(options?.query ?? {})) {

@@ -15,8 +15,8 @@ function Tombstone({ withdrawal }: { withdrawal: NonNullable<TDatasetDetail['wit
       </h2>
       <p className="mb-1">Reason: {withdrawal.reason}</p>
       <p className="mb-0 small">
-        Its data are no longer available on this platform; this page remains so that citations of
-        it still resolve.
+        Its data are no longer available on this platform; this page remains so that citations of it
+        still resolve.
       </p>
     </Alert>
   );

@@ -9,7 +9,9 @@ function EventDetails({ event }: { event: TDatasetEvent }) {
     <>
       {event.message && <div className="text-break">{event.message}</div>}
       {fields.length > 0 && (
-        <div className="small text-body-secondary">Changed: {fields.map(fieldLabel).join(', ')}</div>
+        <div className="small text-body-secondary">
+          Changed: {fields.map(fieldLabel).join(', ')}
+        </div>
       )}
     </>
   );

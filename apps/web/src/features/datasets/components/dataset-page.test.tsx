@@ -28,9 +28,9 @@ describe('Dataset page', () => {
         .getByRole('link', { name: /Licence deed: Creative Commons Attribution 4.0/ })
         .getAttribute('href'),
     ).toBe('https://creativecommons.org/licenses/by/4.0/');
-    expect(
-      screen.getByRole('link', { name: 'GlobalSearch_ArabSeas' }).getAttribute('href'),
-    ).toBe('/project/82');
+    expect(screen.getByRole('link', { name: 'GlobalSearch_ArabSeas' }).getAttribute('href')).toBe(
+      '/project/82',
+    );
     expect(screen.queryByRole('link', { name: 'Manage in My datasets' })).toBeNull();
 
     const about = screen.getByRole('region', { name: 'About this dataset' });
@@ -77,9 +77,9 @@ describe('Dataset page', () => {
       'Version 2 (shown)PublishedMarch 2, 2026+3 colonies, ~1 changed, \u22122 removed, 4 thresholds changed',
       'Version 1PublishedJanuary 12, 2026First version',
     ]);
-    expect(
-      within(versions).getByRole('link', { name: 'Version 1' }).getAttribute('href'),
-    ).toBe('/datasets/7/versions/1');
+    expect(within(versions).getByRole('link', { name: 'Version 1' }).getAttribute('href')).toBe(
+      '/datasets/7/versions/1',
+    );
 
     const history = screen.getByRole('region', { name: 'History' });
     const events = within(history).getAllByRole('row').slice(1);
@@ -105,7 +105,7 @@ describe('Dataset page', () => {
       }),
     });
     expect(await screen.findByRole('link', { name: 'Version 1', current: 'page' })).toBeTruthy();
-    expect(fetchMock.mock.calls.map(([url]) => String(url))).toContain(
+    expect(fetchMock.mock.calls.map(([url]) => url as string)).toContain(
       '/api/public/datasets/7/versions/1/',
     );
   });
@@ -141,10 +141,8 @@ describe('Dataset page', () => {
   it("shows 'Dataset Not Found' for an id that is not a number", async () => {
     const { fetchMock } = renderApp('/datasets/abc');
     expect(await screen.findByRole('heading', { name: 'Dataset Not Found' })).toBeTruthy();
-    await waitFor(() =>
-      expect(document.title).toBe('Dataset Not Found · Coral Thermal Tolerance'),
-    );
-    expect(fetchMock.mock.calls.some(([url]) => String(url).includes('datasets'))).toBe(false);
+    await waitFor(() => expect(document.title).toBe('Dataset Not Found · Coral Thermal Tolerance'));
+    expect(fetchMock.mock.calls.some(([url]) => (url as string).includes('datasets'))).toBe(false);
   });
 
   it("shows 'Error Loading Dataset' with the HTTP status", async () => {
@@ -177,7 +175,7 @@ describe('Dataset page for a logged-in user', () => {
     expect(screen.getAllByText('Draft').length).toBeGreaterThan(0);
     // A draft has no citation files yet.
     expect(screen.queryByRole('navigation', { name: 'Citation downloads' })).toBeNull();
-    const urls = fetchMock.mock.calls.map(([url]) => String(url));
+    const urls = fetchMock.mock.calls.map(([url]) => url as string);
     expect(urls).toContain('/api/auth/datasets/7/');
     expect(urls).not.toContain('/api/public/datasets/7/');
   });
@@ -189,9 +187,12 @@ describe('Dataset page for a logged-in user', () => {
       'GET /api/public/datasets/{datasetId}/versions/{version}/': buildDatasetDetail(),
     });
     expect(
-      await screen.findByRole('heading', { level: 1, name: 'CBASS thresholds of the Arabian Seas' }),
+      await screen.findByRole('heading', {
+        level: 1,
+        name: 'CBASS thresholds of the Arabian Seas',
+      }),
     ).toBeTruthy();
-    const urls = fetchMock.mock.calls.map(([url]) => String(url));
+    const urls = fetchMock.mock.calls.map(([url]) => url as string);
     expect(urls.indexOf('/api/auth/datasets/7/versions/2/')).toBeLessThan(
       urls.indexOf('/api/public/datasets/7/versions/2/'),
     );

@@ -96,7 +96,7 @@ describe('Datasets list', () => {
     await waitFor(() => expect(router.state.location.search).toBe('?q=nothing'));
     expect(await screen.findByRole('heading', { name: 'No Datasets Found' })).toBeTruthy();
     expect(screen.getByText('No published dataset matches “nothing”.')).toBeTruthy();
-    const urls = fetchMock.mock.calls.map(([url]) => String(url));
+    const urls = fetchMock.mock.calls.map(([url]) => url as string);
     expect(urls).toContain('/api/public/datasets/?q=nothing');
   });
 
@@ -109,7 +109,7 @@ describe('Datasets list', () => {
       'Porites',
     );
     expect(screen.getByText('1 dataset matching “Porites”')).toBeTruthy();
-    expect(fetchMock.mock.calls.map(([url]) => String(url))).toContain(
+    expect(fetchMock.mock.calls.map(([url]) => url as string)).toContain(
       '/api/public/datasets/?q=Porites',
     );
   });

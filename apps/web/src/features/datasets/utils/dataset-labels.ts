@@ -46,14 +46,18 @@ export const fieldLabel = (field: string) => FIELD_LABELS[field] ?? field.replac
 export function changeSummaryLabel(summary: TChangeSummary | null): string {
   if (summary === null) return 'First version';
   const parts: string[] = [];
-  if (summary.colonies_added > 0)
-    parts.push(`+${summary.colonies_added} ${summary.colonies_added === 1 ? 'colony' : 'colonies'}`);
+  if (summary.colonies_added > 0) {
+    parts.push(
+      `+${summary.colonies_added} ${summary.colonies_added === 1 ? 'colony' : 'colonies'}`,
+    );
+  }
   if (summary.colonies_changed > 0) parts.push(`~${summary.colonies_changed} changed`);
   if (summary.colonies_removed > 0) parts.push(`\u2212${summary.colonies_removed} removed`);
-  if (summary.thresholds_changed > 0)
+  if (summary.thresholds_changed > 0) {
     parts.push(
       `${summary.thresholds_changed} ${summary.thresholds_changed === 1 ? 'threshold' : 'thresholds'} changed`,
     );
+  }
   return parts.length === 0 ? 'No changes' : parts.join(', ');
 }
 

@@ -98,7 +98,7 @@ describe('Project datasets', () => {
     expect(within(section).getByText('CC BY 4.0')).toBeTruthy();
     expect(within(section).getByText('Licence not stated')).toBeTruthy();
     expect(within(section).getByText('Version 2 · March 2, 2026')).toBeTruthy();
-    expect(fetchMock.mock.calls.map(([url]) => String(url))).toContain(
+    expect(fetchMock.mock.calls.map(([url]) => url as string)).toContain(
       '/api/public/datasets/?project=82',
     );
   });
@@ -110,7 +110,7 @@ describe('Project datasets', () => {
     });
     await screen.findByRole('region', { name: 'Publications' });
     await waitFor(() =>
-      expect(fetchMock.mock.calls.map(([url]) => String(url))).toContain(
+      expect(fetchMock.mock.calls.map(([url]) => url as string)).toContain(
         '/api/public/datasets/?project=82',
       ),
     );

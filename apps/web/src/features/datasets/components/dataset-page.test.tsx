@@ -129,7 +129,7 @@ describe('Dataset page', () => {
     expect(screen.queryByRole('region', { name: 'Data' })).toBeNull();
   });
 
-  it("shows 'Dataset Not Found' for a 404 and for a malformed id, without asking", async () => {
+  it("shows 'Dataset Not Found' for a 404", async () => {
     renderApp('/datasets/999', { 'GET /api/public/datasets/{datasetId}/': notFound() });
     expect(await screen.findByRole('heading', { name: 'Dataset Not Found' })).toBeTruthy();
     expect(screen.getByText('There is no dataset with the id 999.')).toBeTruthy();

@@ -27,6 +27,16 @@ describe('api.get', () => {
     expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/public/projects/7/');
   });
 
+  it('adds query parameters, leaving out empty ones', async () => {
+    const fetchMock = mockApi({ 'GET /api/public/datasets/': [] });
+    await api.get('/api/public/datasets/', { query: { q: 'Porites & co', project: '' } });
+    await api.get('/api/public/datasets/', { query: { q: undefined } });
+    expect(fetchMock.mock.calls.map(([url]) => url as string)).toEqual([
+      '/api/public/datasets/?q=Porites+%26+co',
+      '/api/public/datasets/',
+    ]);
+  });
+
   it("turns a non-OK answer into 'HTTP error! status: {code}' keeping the server's text", async () => {
     mockApi({ 'GET /api/public/statistics/': errorResponse(500, 'Database down') });
     const error = (await api.get('/api/public/statistics/').catch((e: unknown) => e)) as ApiError;

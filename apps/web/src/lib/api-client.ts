@@ -14,15 +14,26 @@ import { sendMultipart, type UploadProgress } from './http-upload';
 
 type HasParams<P extends string> = P extends `${string}{${string}}${string}` ? true : false;
 
-type Options<P extends string> = { signal?: AbortSignal } & (HasParams<P> extends true
-  ? { params: PathParams<P> }
-  : { params?: undefined });
+type Options<P extends string> = {
+  signal?: AbortSignal;
+  /** Query-string parameters; undefined and empty values are left out. */
+  query?: Record<string, string | undefined>;
+} & (HasParams<P> extends true ? { params: PathParams<P> } : { params?: undefined });
 
 /** Options are required exactly when the path has `{placeholders}`. */
 type OptionsArg<P extends string> = HasParams<P> extends true ? [Options<P>] : [Options<P>?];
 
-function urlOf(path: string, options?: { params?: unknown }): string {
-  return buildPath(path, (options?.params ?? {}) as Record<string, string | number>);
+function urlOf(
+  path: string,
+  options?: { params?: unknown; query?: Record<string, string | undefined> },
+): string {
+  const url = buildPath(path, (options?.params ?? {}) as Record<string, string | number>);
+  const query = new URLSearchParams();
+  for (const [name, value] of Object.entries(options?.query ?? {})) {
+    if (value !== undefined && value !== '') query.set(name, value);
+  }
+  const search = query.toString();
+  return search === '' ? url : `${url}?${search}`;
 }
 
 /** Unsafe calls carry a CSRF token; a CSRF rejection fetches a fresh token and retries once. */

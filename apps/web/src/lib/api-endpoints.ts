@@ -10,6 +10,9 @@ import type {
   TCartRenameRequest,
   TColony,
   TCsrfToken,
+  TDatasetDetail,
+  TDatasetSummary,
+  TDraftColony,
   TLoginRequest,
   TProjectDetail,
   TProjectSummary,
@@ -45,6 +48,13 @@ export interface GetEndpoints extends MaxMinEndpoints {
   '/api/public/colonies/': TColony[];
   '/api/auth/uploads/': TUploadSummary[];
   '/api/auth/uploads/{uploadId}/': TUploadDetail;
+  /** Query: `q` (search) and `project` (one project's datasets). */
+  '/api/public/datasets/': TDatasetSummary[];
+  '/api/public/datasets/{datasetId}/': TDatasetDetail;
+  '/api/public/datasets/{datasetId}/versions/{version}/': TDatasetDetail;
+  '/api/auth/datasets/{datasetId}/': TDatasetDetail;
+  '/api/auth/datasets/{datasetId}/versions/{version}/': TDatasetDetail;
+  '/api/auth/colonies/drafts/': TDraftColony[];
 }
 
 export interface PostEndpoints {

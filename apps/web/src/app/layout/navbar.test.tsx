@@ -9,13 +9,14 @@ const statistics = { 'GET /api/public/statistics/': buildStatistics() } as const
 const signedIn = { 'GET /api/auth/status/': { username: 'ana', authenticated: true } } as const;
 
 describe('Navbar', () => {
-  it('shows Home, Map, Projects, the external links and Login for a visitor', async () => {
+  it('shows Home, Map, Projects, Datasets, the external links and Login for a visitor', async () => {
     renderApp('/', statistics);
     const nav = await screen.findByRole('navigation');
     for (const [name, href] of [
       ['Home', '/'],
       ['Map', '/map'],
       ['Projects', '/projects'],
+      ['Datasets', '/datasets'],
       ['Login', '/login'],
     ]) {
       expect(within(nav).getByRole('link', { name }).getAttribute('href')).toBe(href);
@@ -34,6 +35,15 @@ describe('Navbar', () => {
         .getAttribute('href'),
     ).toBe('https://help.example.org');
     expect(within(nav).queryByRole('link', { name: 'Upload to Database' })).toBeNull();
+  });
+
+  it('puts Datasets right after Projects', async () => {
+    renderApp('/', statistics);
+    const nav = await screen.findByRole('navigation');
+    const names = within(nav)
+      .getAllByRole('link')
+      .map((link) => link.textContent);
+    expect(names.indexOf('Datasets')).toBe(names.indexOf('Projects') + 1);
   });
 
   it('uses the configured ED50 Calculator address', async () => {

@@ -76,6 +76,11 @@ export function AppNavbar() {
                 Projects
               </Nav.Link>
             </Nav.Item>
+            <Nav.Item as="li">
+              <Nav.Link as={NavLink} to={CLIENT_ROUTES.datasets}>
+                Datasets
+              </Nav.Link>
+            </Nav.Item>
             <ExternalNavLink href={ed50CalculatorUrl(config)} label="ED50 Calculator" />
             {isAuthenticated && (
               <Nav.Item as="li">

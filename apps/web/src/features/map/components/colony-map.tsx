@@ -1,4 +1,4 @@
-import type { TPublicConfig } from '@coral/core';
+import type { TDraftColony, TPublicConfig } from '@coral/core';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import {
@@ -7,10 +7,13 @@ import {
   type PopupRequest,
 } from '../leaflet/colony-map-controller';
 import { ColonyPopup } from './colony-popup';
+import { DraftColonyPopup } from './draft-colony-popup';
 
 interface ColonyMapProps {
   tiles: TPublicConfig['tiles'];
   data: ColonyMapData | null;
+  /** The signed-in user's draft colonies to show ("Include my drafts"); empty for none. */
+  drafts?: readonly TDraftColony[];
   /** Where the overlays are, so fitted bounds stay clear of them. */
   fitPadding: () => { topLeft: [number, number]; bottomRight: [number, number] };
 }
@@ -19,7 +22,9 @@ interface ColonyMapProps {
  * The Leaflet map. Leaflet owns its DOM (created once, driven by the controller); React renders
  * only the open popup's content, through a portal into Leaflet's popup.
  */
-export function ColonyMap({ tiles, data, fitPadding }: ColonyMapProps) {
+const NO_DRAFTS: readonly TDraftColony[] = [];
+
+export function ColonyMap({ tiles, data, drafts = NO_DRAFTS, fitPadding }: ColonyMapProps) {
   const element = useRef<HTMLDivElement>(null);
   const controller = useRef<ColonyMapController | null>(null);
   const padding = useRef(fitPadding);
@@ -47,10 +52,20 @@ export function ColonyMap({ tiles, data, fitPadding }: ColonyMapProps) {
     if (data) controller.current?.setSelection(data);
   }, [data]);
 
+  useEffect(() => {
+    controller.current?.setDrafts(drafts);
+  }, [drafts, tiles]);
+
   return (
     <>
       <div ref={element} className="map-canvas" role="region" aria-label="Colony map" />
+      {popup?.drafts &&
+        createPortal(
+          <DraftColonyPopup key={popup.key} drafts={popup.drafts} onResize={updatePopup} />,
+          popup.container,
+        )}
       {popup &&
+        !popup.drafts &&
         data &&
         createPortal(
           <ColonyPopup

@@ -1,16 +1,23 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { buildDraftColony } from '@/testing/datasets';
 import { errorResponse, jsonResponse } from '@/testing/mock-api';
 import { renderApp } from '@/testing/render-app';
 import { buildColonies, seedMaxMin } from '../testing/colonies';
 
 /** Leaflet needs a laid-out page; the map itself is covered by the browser journeys. */
-const mapCalls = vi.hoisted(() => ({ selections: [] as { count: number }[] }));
+const mapCalls = vi.hoisted(() => ({
+  selections: [] as { count: number }[],
+  drafts: [] as { name: string }[][],
+}));
 vi.mock('../leaflet/colony-map-controller', () => ({
   ColonyMapController: class {
     setSelection(data: { selection: { count: number } }) {
       mapCalls.selections.push(data.selection);
+    }
+    setDrafts(drafts: { name: string }[]) {
+      mapCalls.drafts.push(drafts);
     }
     setColors() {}
     updatePopup() {}
@@ -20,6 +27,7 @@ vi.mock('../leaflet/colony-map-controller', () => ({
 
 beforeEach(() => {
   mapCalls.selections.length = 0;
+  mapCalls.drafts.length = 0;
 });
 
 const api = {
@@ -369,5 +377,55 @@ describe('Add to Cart', () => {
     const alert = await within(dialog).findByRole('alert');
     expect(alert.textContent).toBe('An error occurred while adding to cart');
     expect(screen.getByRole('dialog', { name: 'Add to Cart' })).toBeTruthy();
+  });
+});
+
+describe('Include my drafts', () => {
+  it('is not offered to anonymous visitors', async () => {
+    const { fetchMock } = await openMap();
+    expect(screen.queryByLabelText('Include my drafts')).toBeNull();
+    expect(fetchMock.mock.calls.some(([url]) => (url as string).includes('drafts'))).toBe(false);
+  });
+
+  it("fetches the user's draft colonies only once ticked, and hands them to the map", async () => {
+    const user = userEvent.setup();
+    const { fetchMock } = await openMap('/map', {
+      ...loggedIn,
+      'GET /api/auth/colonies/drafts/': [
+        buildDraftColony(),
+        buildDraftColony({ id: 9002, name: 'Draft_Porites_2' }),
+      ],
+    });
+    const checkbox = await screen.findByLabelText<HTMLInputElement>('Include my drafts');
+    expect(checkbox.checked).toBe(false);
+    const draftCalls = () =>
+      fetchMock.mock.calls.filter(([url]) => (url as string) === '/api/auth/colonies/drafts/');
+    expect(draftCalls()).toHaveLength(0);
+    expect(mapCalls.drafts.at(-1)).toEqual([]);
+
+    await user.click(checkbox);
+    expect(
+      await screen.findByText('2 draft colonies shown with dashed markers (not filtered).'),
+    ).toBeTruthy();
+    expect(draftCalls()).toHaveLength(1);
+    expect(mapCalls.drafts.at(-1)?.map((colony) => colony.name)).toEqual([
+      'Draft_Porites_1',
+      'Draft_Porites_2',
+    ]);
+    // The public colonies and the address are untouched.
+    expect(screen.getByText('3 of 3 colonies')).toBeTruthy();
+
+    await user.click(checkbox);
+    await waitFor(() => expect(mapCalls.drafts.at(-1)).toEqual([]));
+  });
+
+  it('says so when the drafts cannot be loaded', async () => {
+    const user = userEvent.setup();
+    await openMap('/map', {
+      ...loggedIn,
+      'GET /api/auth/colonies/drafts/': errorResponse(500),
+    });
+    await user.click(await screen.findByLabelText('Include my drafts'));
+    expect(await screen.findByText('Your drafts could not be loaded.')).toBeTruthy();
   });
 });

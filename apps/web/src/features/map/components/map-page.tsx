@@ -12,8 +12,10 @@ import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import { Loading } from '@/components/loading';
 import { PageTitle } from '@/components/page-title';
+import { useAuth } from '@/lib/auth';
 import { usePublicConfig } from '@/lib/public-config';
 import { useColonies } from '../api/get-colonies';
+import { useDraftColonies } from '../api/get-draft-colonies';
 import { useDefaultRanges } from '../api/get-default-ranges';
 import { useUrlFilters } from '../hooks/use-url-filters';
 import { colorScale, type ColorMode } from '../utils/color-scale';
@@ -22,6 +24,7 @@ import { AddToCart } from './add-to-cart';
 import { AdvancedFiltersModal } from './advanced-filters-modal';
 import { ColonyMap } from './colony-map';
 import { FilterSidebar, SIDEBAR_ID } from './filter-sidebar';
+import { IncludeDrafts } from './include-drafts';
 import { MapLegend } from './map-legend';
 
 export const LOADING_COLONIES = 'Loading colonies...';
@@ -55,6 +58,11 @@ export function MapPage() {
   );
   const [showAdvanced, setShowAdvanced] = useState(false);
   const [colorMode, setColorMode] = useState<ColorMode>('absolute');
+  // "Include my drafts" is a personal view, not part of a shareable address.
+  const { isAuthenticated } = useAuth();
+  const [includeDrafts, setIncludeDrafts] = useState(false);
+  const showDrafts = isAuthenticated && includeDrafts;
+  const drafts = useDraftColonies(showDrafts);
 
   const model = useMemo(
     () => (colonies.data ? buildMapModel(colonies.data) : null),
@@ -102,7 +110,12 @@ export function MapPage() {
     <div className="map-page">
       <PageTitle title="Map" />
       <h1 className="visually-hidden">Colony Map</h1>
-      <ColonyMap tiles={config.tiles} data={mapData} fitPadding={fitPadding} />
+      <ColonyMap
+        tiles={config.tiles}
+        data={mapData}
+        drafts={showDrafts ? drafts.data : undefined}
+        fitPadding={fitPadding}
+      />
       {loading && (
         <div className="map-loading">
           <Loading text={LOADING_COLONIES} className="bg-white rounded px-3 shadow-sm" />
@@ -134,6 +147,14 @@ export function MapPage() {
             onReset={() => apply(EMPTY_FILTER_SET)}
             onOpenAdvanced={() => setShowAdvanced(true)}
           >
+            {isAuthenticated && (
+              <IncludeDrafts
+                checked={includeDrafts}
+                onChange={setIncludeDrafts}
+                status={drafts.isError ? 'error' : drafts.isPending ? 'loading' : 'ready'}
+                count={drafts.data?.length ?? 0}
+              />
+            )}
             <AddToCart filters={applied} colonyIds={colonyIds} colonyCount={selection.count} />
           </FilterSidebar>
           <AdvancedFiltersModal

@@ -1,4 +1,4 @@
-import { formatCoordinates } from '@coral/core';
+import { formatCoordinates, type TDraftColony } from '@coral/core';
 import L from 'leaflet';
 import { toMap } from '../utils/antimeridian';
 import {
@@ -21,6 +21,8 @@ const FIT_MAX_ZOOM = 10;
 export interface PopupRequest {
   container: HTMLElement;
   colonyIndices: number[];
+  /** Set for a draft marker: the user's draft colonies at that place (colonyIndices is empty). */
+  drafts?: readonly TDraftColony[];
   /** Changes with every popup, so its content starts afresh. */
   key: number;
 }
@@ -66,12 +68,16 @@ const plural = (count: number, one: string, many: string) =>
 export class ColonyMapController {
   readonly map: L.Map;
   private readonly markers: L.LayerGroup;
+  /** The user's draft colonies ("Include my drafts"), one marker per place, not clustered. */
+  private readonly draftMarkers: L.LayerGroup;
+  private draftPlaces: { latitude: number; longitude: number; drafts: TDraftColony[] }[] = [];
   private data: ColonyMapData | null = null;
   private index: ClusterIndex | null = null;
   /** Indexes by selection: the unfiltered one is kept, so a reset does not re-cluster. */
   private readonly indexes = new WeakMap<MapSelection, ClusterIndex>();
   private popup: L.Popup | null = null;
   private popupKey = 0;
+  private popupIsDraft = false;
   /** Set while the view is being fitted: its moves are drawn once, at the end. */
   private fitting = false;
 
@@ -104,6 +110,7 @@ export class ColonyMapController {
       })
       .addTo(this.map);
     this.markers = L.layerGroup().addTo(this.map);
+    this.draftMarkers = L.layerGroup().addTo(this.map);
     this.map.on('moveend', () => this.render());
     this.map.on('popupclose', (event: L.PopupEvent) => {
       if (event.popup === this.popup) {
@@ -141,6 +148,28 @@ export class ColonyMapController {
     performance.mark('map:clusters-rendered', {
       detail: { colonies: data.selection.count, markers: this.markers.getLayers().length },
     });
+  }
+
+  /**
+   * The user's draft colonies (empty: none shown). Drafts at the same place share a marker;
+   * they are few (one user's uploads), so they are drawn without clustering.
+   */
+  setDrafts(drafts: readonly TDraftColony[]): void {
+    const places = new Map<
+      string,
+      { latitude: number; longitude: number; drafts: TDraftColony[] }
+    >();
+    for (const draft of drafts) {
+      const key = `${draft.latitude},${draft.longitude}`;
+      const place = places.get(key);
+      if (place) place.drafts.push(draft);
+      else {
+        places.set(key, { latitude: draft.latitude, longitude: draft.longitude, drafts: [draft] });
+      }
+    }
+    this.draftPlaces = [...places.values()];
+    if (this.popup && this.popupIsDraft) this.map.closePopup();
+    this.renderDrafts();
   }
 
   /** Marker colours only. */
@@ -187,7 +216,9 @@ export class ColonyMapController {
   }
 
   private render(): void {
-    if (!this.data || !this.index || this.fitting) return;
+    if (this.fitting) return;
+    this.renderDrafts();
+    if (!this.data || !this.index) return;
     const { selection } = this.data;
     const view = this.map.getBounds();
     const west = view.getWest();
@@ -207,6 +238,37 @@ export class ColonyMapController {
     for (const layer of layers) {
       const element = layer.getElement();
       if (element) element.setAttribute('aria-label', layer.options.title ?? '');
+    }
+  }
+
+  /** Draft markers in view, each in the world copy nearest the map's centre. */
+  private renderDrafts(): void {
+    this.draftMarkers.clearLayers();
+    if (this.draftPlaces.length === 0) return;
+    const view = this.map.getBounds().pad(0.1);
+    const near = this.map.getCenter().lng;
+    for (const place of this.draftPlaces) {
+      const longitude = place.longitude + 360 * Math.round((near - place.longitude) / 360);
+      const at = L.latLng(place.latitude, longitude);
+      if (!view.contains(at)) continue;
+      const title =
+        place.drafts.length === 1
+          ? `Draft colony ${place.drafts[0]!.name}`
+          : `${plural(place.drafts.length, 'draft colony', 'draft colonies')} at ${formatCoordinates(place.latitude, place.longitude)}`;
+      const layer = L.marker(at, {
+        icon: L.divIcon({
+          className: 'colony-marker colony-marker--draft',
+          html: '<span></span>',
+          iconSize: [18, 18],
+        }),
+        title,
+        keyboard: true,
+        // Above the public markers: a draft at a published colony's place stays reachable.
+        zIndexOffset: 1000,
+      });
+      layer.on('click', () => this.openPopup(layer.getLatLng(), [], place.drafts));
+      this.draftMarkers.addLayer(layer);
+      layer.getElement()?.setAttribute('aria-label', title);
     }
   }
 
@@ -258,7 +320,7 @@ export class ColonyMapController {
     else this.openPopup(at, this.index!.colonies(marker.clusterId));
   }
 
-  private openPopup(at: L.LatLng, colonyIndices: number[]): void {
+  private openPopup(at: L.LatLng, colonyIndices: number[], drafts?: readonly TDraftColony[]): void {
     const container = document.createElement('div');
     // React handles the content's clicks on this node (the portal's root) and may re-render
     // before the click reaches the map, which would then take a click on a button that is gone
@@ -276,6 +338,7 @@ export class ColonyMapController {
       .setContent(container);
     popup.openOn(this.map);
     this.popup = popup;
-    this.options.onPopup({ container, colonyIndices, key: ++this.popupKey });
+    this.popupIsDraft = drafts !== undefined;
+    this.options.onPopup({ container, colonyIndices, drafts, key: ++this.popupKey });
   }
 }

@@ -1,12 +1,16 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { buildProjectDetail } from '@/testing/data';
+import { buildDatasetSummary } from '@/testing/datasets';
 import { errorResponse } from '@/testing/mock-api';
 import { renderApp } from '@/testing/render-app';
 
 describe('Project detail', () => {
   it('shows the header and every non-empty section', async () => {
-    renderApp('/project/82', { 'GET /api/public/projects/{projectId}/': buildProjectDetail() });
+    renderApp('/project/82', {
+      'GET /api/public/projects/{projectId}/': buildProjectDetail(),
+      'GET /api/public/datasets/': [],
+    });
     expect(await screen.findByText('Loading project details...')).toBeTruthy();
     expect(
       await screen.findByRole('heading', { level: 1, name: 'GlobalSearch_ArabSeas' }),
@@ -47,6 +51,7 @@ describe('Project detail', () => {
         observations: [],
         owner: null,
       }),
+      'GET /api/public/datasets/': [],
     });
     expect(await screen.findByText('No Data Available')).toBeTruthy();
     expect(screen.getByText('Owner: Unknown')).toBeTruthy();
@@ -75,13 +80,54 @@ describe('Project detail', () => {
   });
 });
 
+describe('Project datasets', () => {
+  it("lists the project's datasets with licence and version, each linking to its page", async () => {
+    const { fetchMock } = renderApp('/project/82', {
+      'GET /api/public/projects/{projectId}/': buildProjectDetail(),
+      'GET /api/public/datasets/': [
+        buildDatasetSummary(),
+        buildDatasetSummary({ id: 8, title: 'Seed data', licence: null, version: 1 }),
+      ],
+    });
+    const section = await screen.findByRole('region', { name: 'Datasets' });
+    const links = within(section).getAllByRole('link');
+    expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
+      ['CBASS thresholds of the Arabian Seas', '/datasets/7'],
+      ['Seed data', '/datasets/8'],
+    ]);
+    expect(within(section).getByText('CC BY 4.0')).toBeTruthy();
+    expect(within(section).getByText('Licence not stated')).toBeTruthy();
+    expect(within(section).getByText('Version 2 · March 2, 2026')).toBeTruthy();
+    expect(fetchMock.mock.calls.map(([url]) => url as string)).toContain(
+      '/api/public/datasets/?project=82',
+    );
+  });
+
+  it('hides the section when the project has no dataset', async () => {
+    const { fetchMock } = renderApp('/project/82', {
+      'GET /api/public/projects/{projectId}/': buildProjectDetail(),
+      'GET /api/public/datasets/': [],
+    });
+    await screen.findByRole('region', { name: 'Publications' });
+    await waitFor(() =>
+      expect(fetchMock.mock.calls.map(([url]) => url as string)).toContain(
+        '/api/public/datasets/?project=82',
+      ),
+    );
+    expect(screen.queryByRole('region', { name: 'Datasets' })).toBeNull();
+  });
+});
+
 describe('Project detail quality flags', () => {
   it('marks a threshold whose absolute value is a failed fit', async () => {
     const project = buildProjectDetail();
     const colony = project.colonies[0]!;
     colony.thermal_tolerances[0]!.abs_thermal_tolerance = 2365.11;
     colony.thermal_tolerances[0]!.quality_flags = ['implausible_absolute', 'missing_mmm'];
-    renderApp('/project/82', { 'GET /api/public/projects/{projectId}/': project });
+    renderApp('/project/82', {
+      'GET /api/public/projects/{projectId}/': project,
+      'GET /api/public/datasets/': [],
+    });
     const badge = await screen.findByText('flagged');
     expect(badge.closest('td')?.textContent).toBe(
       'ArabSeas (Timepoint: 420): 2365.11flagged: implausible value (failed curve fit)',

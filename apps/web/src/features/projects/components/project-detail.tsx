@@ -1,6 +1,7 @@
 import type { TProjectDetail } from '@coral/core';
 import Card from 'react-bootstrap/Card';
 import { ProjectColonies } from './project-colonies';
+import { ProjectDatasets } from './project-datasets';
 import { ProjectExperiments } from './project-experiments';
 import { ProjectHeader } from './project-header';
 import { ProjectObservations } from './project-observations';
@@ -13,6 +14,7 @@ export function ProjectDetail({ project }: { project: TProjectDetail }) {
   return (
     <>
       <ProjectHeader project={project} />
+      <ProjectDatasets projectId={project.id} />
       {publications.length > 0 && <ProjectPublications publications={publications} />}
       {experiments.length > 0 && <ProjectExperiments experiments={experiments} />}
       {colonies.length > 0 && <ProjectColonies colonies={colonies} />}

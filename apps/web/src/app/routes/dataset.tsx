@@ -1,0 +1,3 @@
+import { DatasetPage } from '@/features/datasets/components/dataset-page';
+
+export { DatasetPage as Component };

@@ -1,0 +1,3 @@
+import { DatasetsPage } from '@/features/datasets/components/datasets-page';
+
+export { DatasetsPage as Component };

@@ -1,0 +1,38 @@
+import { CLIENT_ROUTES, doiUrl, projectPath, type TDatasetDetail } from '@coral/core';
+import { Link } from 'react-router';
+import { ExternalLink } from '@/components/external-link';
+import { LicenceBadge } from '@/components/licence-badge';
+import { BackToDatasets } from './back-to-datasets';
+import { VersionStateBadge, WithdrawnBadge } from './version-state-badge';
+
+/** Title, state, licence, project and version; the owner's way to the dataset's actions. */
+export function DatasetHeader({ dataset }: { dataset: TDatasetDetail }) {
+  const { version, can } = dataset;
+  const doi = doiUrl(version.doi ?? dataset.doi);
+  const manageable = can.edit || can.submit || can.withdraw;
+  return (
+    <header className="mb-4">
+      <BackToDatasets />
+      <h1 className="mt-3 mb-2 text-break">{version.metadata.title || `Dataset ${dataset.id}`}</h1>
+      <div className="d-flex flex-wrap align-items-center gap-2 mb-2">
+        {dataset.withdrawal ? <WithdrawnBadge /> : <VersionStateBadge state={version.state} />}
+        <LicenceBadge licence={version.metadata.licence} withLink />
+        <span className="badge text-bg-light border">Version {version.number}</span>
+      </div>
+      <p className="text-body-secondary mb-1">
+        Project: <Link to={projectPath(dataset.project.id)}>{dataset.project.name}</Link>
+        {dataset.owner && <span className="ms-3">Owner: {dataset.owner.username}</span>}
+      </p>
+      {doi && (
+        <p className="mb-1">
+          DOI: <ExternalLink href={doi}>{version.doi ?? dataset.doi}</ExternalLink>
+        </p>
+      )}
+      {manageable && (
+        <Link to={CLIENT_ROUTES.my_datasets} className="btn btn-outline-primary btn-sm mt-2">
+          Manage in My datasets
+        </Link>
+      )}
+    </header>
+  );
+}

@@ -1,0 +1,52 @@
+import { formatLongUsDate, type TDatasetEvent } from '@coral/core';
+import Table from 'react-bootstrap/Table';
+import { EVENT_ACTION_LABELS, fieldLabel } from '../utils/dataset-labels';
+import { DatasetSection } from './dataset-section';
+
+function EventDetails({ event }: { event: TDatasetEvent }) {
+  const fields = event.changes ? Object.keys(event.changes) : [];
+  return (
+    <>
+      {event.message && <div className="text-break">{event.message}</div>}
+      {fields.length > 0 && (
+        <div className="small text-body-secondary">
+          Changed: {fields.map(fieldLabel).join(', ')}
+        </div>
+      )}
+    </>
+  );
+}
+
+/** Who did what to the dataset, and when, newest first ("platform" for the platform's jobs). */
+export function DatasetHistory({ history }: { history: readonly TDatasetEvent[] }) {
+  if (history.length === 0) return null;
+  const events = [...history].sort((a, b) => b.at.localeCompare(a.at));
+  return (
+    <DatasetSection id="dataset-history-title" title="History" flush>
+      <Table responsive className="mb-0">
+        <thead>
+          <tr>
+            <th scope="col">Date</th>
+            <th scope="col">By</th>
+            <th scope="col">Action</th>
+            <th scope="col">Version</th>
+            <th scope="col">Details</th>
+          </tr>
+        </thead>
+        <tbody>
+          {events.map((event, index) => (
+            <tr key={`${event.at}-${index}`}>
+              <td className="text-nowrap">{formatLongUsDate(event.at)}</td>
+              <td>{event.actor ?? 'platform'}</td>
+              <td>{EVENT_ACTION_LABELS[event.action]}</td>
+              <td>{event.version ?? '—'}</td>
+              <td>
+                <EventDetails event={event} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </Table>
+    </DatasetSection>
+  );
+}

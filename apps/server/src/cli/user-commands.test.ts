@@ -204,6 +204,42 @@ describe('user:passwd, user:disable, user:enable', () => {
   );
 });
 
+describe('npm run cli -- user:role <username> <role>', () => {
+  it('makes a curator: their sessions end, and the next login carries the role', async () => {
+    await cli(['user:create', 'rita'], lines(PASSWORD));
+    const before = await new TestAgent(ctx.app).loginOrThrow('rita', PASSWORD);
+    const result = await cli(['user:role', 'rita', 'curator']);
+    expect(result).toEqual({
+      code: 0,
+      stdout: '"rita" is now curator (was contributor); they log in again for it to apply.\n',
+      stderr: '',
+    });
+    expect((await before.request({ url: '/api/auth/review/' })).statusCode).toBe(401);
+    const after = await new TestAgent(ctx.app).loginOrThrow('rita', PASSWORD);
+    const status = (await after.request({ url: '/api/auth/status/' })).json<{ role?: string }>();
+    expect(status.role).toBe('curator');
+    expect((await after.request({ url: '/api/auth/review/' })).statusCode).toBe(200);
+
+    expect((await cli(['user:role', 'rita', 'curator'])).stdout).toBe(
+      '"rita" already was curator.\n',
+    );
+  });
+
+  it('refuses an unknown role or user and changes nothing', async () => {
+    expect(await cli(['user:role', 'rita', 'superuser'])).toEqual({
+      code: 1,
+      stdout: '',
+      stderr: 'Unknown role "superuser": use contributor, curator, admin.\n',
+    });
+    expect((await cli(['user:role', 'nobody', 'curator'])).stderr).toBe(
+      'There is no user named "nobody".\n',
+    );
+    const rita = await new TestAgent(ctx.app).loginOrThrow('rita', PASSWORD);
+    const status = (await rita.request({ url: '/api/auth/status/' })).json<{ role?: string }>();
+    expect(status.role).toBe('curator');
+  });
+});
+
 describe('the embedded database in use by the server', () => {
   it('says so in one line and exits 1', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'coral-cli-'));

@@ -2,7 +2,8 @@ import { sql, Migrator, type MigrationProvider } from 'kysely';
 import type { AppDb } from './database';
 import { migrations } from './migrations';
 
-const provider: MigrationProvider = {
+/** The registered migrations, for Kysely's migrator (also used to stop at one in tests). */
+export const migrationProvider: MigrationProvider = {
   getMigrations() {
     return Promise.resolve(
       Object.fromEntries(
@@ -24,7 +25,10 @@ const provider: MigrationProvider = {
  * starting together on one PostgreSQL run each migration once.
  */
 export async function migrateToLatest(db: AppDb): Promise<string[]> {
-  const { error, results } = await new Migrator({ db, provider }).migrateToLatest();
+  const { error, results } = await new Migrator({
+    db,
+    provider: migrationProvider,
+  }).migrateToLatest();
   if (error) {
     const failed = results?.find((r) => r.status === 'Error')?.migrationName ?? 'unknown';
     const reason = error instanceof Error ? error.message : JSON.stringify(error);

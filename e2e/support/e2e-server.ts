@@ -38,19 +38,25 @@ export function freePort(): Promise<number> {
  * so the run fails instead of skipping them.
  */
 export function createUsers(dataDir: string, users: readonly E2eUser[]): void {
-  for (const user of users) {
-    const result = spawnSync(process.execPath, [serverCli, 'user:create', user.username], {
+  const cli = (args: string[], input = '') =>
+    spawnSync(process.execPath, [serverCli, ...args], {
       cwd: repoRoot,
       env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
-      input: `${user.password}\n`,
+      input,
       encoding: 'utf8',
     });
-    if (result.status !== 0) {
-      throw new Error(
-        `e2e: cannot create the account ${user.username} that the login journeys need: ` +
-          `\`cli.js user:create ${user.username}\` exited with ${result.status ?? result.signal}.\n` +
-          `${result.stdout}${result.stderr}`,
-      );
+  for (const user of users) {
+    const steps: [string[], string][] = [[['user:create', user.username], `${user.password}\n`]];
+    if (user.role) steps.push([['user:role', user.username, user.role], '']);
+    for (const [args, input] of steps) {
+      const result = cli(args, input);
+      if (result.status !== 0) {
+        throw new Error(
+          `e2e: cannot prepare the account ${user.username} that the journeys need: ` +
+            `\`cli.js ${args.join(' ')}\` exited with ${result.status ?? result.signal}.\n` +
+            `${result.stdout}${result.stderr}`,
+        );
+      }
     }
   }
 }

@@ -27,6 +27,17 @@ describe('loadConfig', () => {
     expect(message).toContain('DATABASE_URL: must be a postgres:// or postgresql:// URL');
   });
 
+  it('builds citation links on PUBLIC_URL, by default this server on localhost', () => {
+    expect(loadConfig({}).publicUrl).toBe('http://localhost:8000');
+    expect(loadConfig({ PORT: '9000' }).publicUrl).toBe('http://localhost:9000');
+    expect(loadConfig({ PUBLIC_URL: 'https://corals.example.org/' }).publicUrl).toBe(
+      'https://corals.example.org',
+    );
+    expect(() => loadConfig({ PUBLIC_URL: 'corals.example.org' })).toThrow(
+      'PUBLIC_URL: must be an http:// or https:// URL',
+    );
+  });
+
   it('requires SESSION_SECRET in production', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(ConfigError);
     expect(loadConfig({ NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(32) }).env).toBe(

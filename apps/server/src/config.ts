@@ -20,6 +20,14 @@ const positiveInt = (fallback: number) =>
 const ZEnv = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: port(8000),
+  /**
+   * Where readers reach the platform (scheme, host, port, path prefix): dataset citations and
+   * DOIs point at pages under it. Default: http://localhost:PORT.
+   */
+  PUBLIC_URL: z.preprocess(
+    emptyAsUndefined,
+    z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
+  ),
   HOST: z.preprocess(emptyAsUndefined, z.string().default('127.0.0.1')),
   DATA_DIR: z.preprocess(emptyAsUndefined, z.string().default('./data')),
   DATABASE_URL: z.preprocess(
@@ -108,6 +116,8 @@ export type Role = 'all' | 'api' | 'worker';
 export interface AppConfig {
   env: 'development' | 'production' | 'test';
   http: { port: number; host: string; trustProxy: boolean };
+  /** Where readers reach the platform, without a trailing slash (citations, DOI targets). */
+  publicUrl: string;
   ed50: { port: number; calculatorUrl: string | null };
   role: Role;
   dataDir: string;
@@ -164,6 +174,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   return Object.freeze({
     env: e.NODE_ENV,
     http: { port: e.PORT, host: e.HOST, trustProxy: e.TRUST_PROXY === 'true' },
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     ed50: { port: e.ED50_PORT, calculatorUrl: e.ED50_CALCULATOR_URL ?? null },
     role: e.ROLE,
     dataDir: path.resolve(e.DATA_DIR),

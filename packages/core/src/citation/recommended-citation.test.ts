@@ -107,7 +107,8 @@ describe('cslItem', () => {
   it('leaves out what a seed version does not have (DOI, licence, abstract, keywords)', () => {
     const item = cslItem(SEED_VERSION);
     expect(item.author).toEqual([{ family: 'Coral Thermal Tolerance' }]);
-    for (const key of ['DOI', 'license', 'abstract', 'keyword'])
+    for (const key of ['DOI', 'license', 'abstract', 'keyword']) {
       expect(item).not.toHaveProperty(key);
+    }
   });
 });

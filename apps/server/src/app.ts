@@ -147,6 +147,13 @@ export function datasetsServiceOptions(config: AppConfig, queue: JobQueue): Data
       start: () => queue.start(),
       scheduleEmbargoRelease: (trx, datasetId, date) =>
         queue.scheduleEmbargoRelease(trx, datasetId, date),
+      // DOIs only when DataCite settings are given (README, "Configuration").
+      ...(config.datacite
+        ? {
+            registerDoi: (trx: AppDb, datasetId: number, version: number) =>
+              queue.enqueueDoiRegistration(trx, datasetId, version),
+          }
+        : {}),
     },
   };
 }

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TDatasetSummary, TUploadAccepted, TUploadDetail } from '@coral/core';
 import type { TestContext } from '../../../test/test-app';
 import { TestAgent } from '../../../test/auth-client';
-import { curator, publishDataset } from '../../../test/dataset-helpers';
+import { curator } from '../../../test/dataset-helpers';
 import {
   closeUploadTestApp,
   datasheet,
@@ -73,9 +73,26 @@ describe('citation files of a version in preparation', () => {
 });
 
 describe('citation files of a published version', () => {
+  /** The DOI registrations the publication asked for (as with DataCite settings given). */
+  const doiRequests: { datasetId: number; version: number }[] = [];
+
   beforeAll(async () => {
-    const annId = (await usersService.find(ctx.database.db, 'ann'))!.id;
-    await publishDataset(ctx.database.db, datasetId, annId, {
+    const owner = {
+      userId: (await usersService.find(ctx.database.db, 'ann'))!.id,
+      role: 'contributor' as const,
+    };
+    const datasets = createDatasetsService(ctx.database.db, {
+      publicUrl: ctx.config.publicUrl,
+      jobs: {
+        start: async () => {},
+        scheduleEmbargoRelease: async () => {},
+        registerDoi: async (_trx, id, version) => {
+          doiRequests.push({ datasetId: id, version });
+        },
+      },
+    });
+    const id = String(datasetId);
+    await datasets.editMetadata(owner, id, '1', {
       title: 'Heat & "stress" {in} Acropora – Réunion 100%',
       description: 'CBASS assays; ED50 per colony.',
       creators: [
@@ -86,6 +103,12 @@ describe('citation files of a published version', () => {
       keywords: ['CBASS', 'heat stress'],
       related_publications: [{ doi: '10.1111/gcb.15148' }],
     });
+    await datasets.submit(owner, id, '1');
+    await datasets.approve(await curator(ctx.database.db), id, '1', '');
+  });
+
+  it('publication queued the registration of its DOI', () => {
+    expect(doiRequests).toEqual([{ datasetId, version: 1 }]);
   });
 
   it('answer each format with its type and as an attachment named after the version', async () => {

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { datasetsServiceOptions } from '../../app';
 import { loadConfig } from '../../config';
 import type { DatabaseHandle } from '../../db/database';
+import { startDatasetWorker } from '../../jobs/dataset-worker';
 import { createJobQueue, jobQueueOptions } from '../../jobs/job-queue';
 import { startFakeDataCite } from '../../../test/fake-datacite';
 import { createTestDatabase } from '../../../test/test-database';
@@ -16,16 +17,18 @@ const ANONYMOUS = { userId: null, role: 'contributor' as const };
 
 let database: DatabaseHandle;
 let fake: Awaited<ReturnType<typeof startFakeDataCite>>;
-/** A published seed version (licence not stated, no DOI yet). */
+/** Published seed versions (licence not stated, no DOI yet). */
 let seed: { id: number; version: number };
+let other: { id: number; version: number };
 
 beforeAll(async () => {
   database = await createTestDatabase();
   fake = await startFakeDataCite();
-  const [first] = await createDatasetsService(database.db, { publicUrl: PUBLIC_URL }).listPublic(
-    {},
-  );
+  const [first, second] = await createDatasetsService(database.db, {
+    publicUrl: PUBLIC_URL,
+  }).listPublic({});
   seed = { id: first!.id, version: first!.version };
+  other = { id: second!.id, version: second!.version };
 });
 afterAll(async () => {
   await fake.close();
@@ -96,6 +99,34 @@ describe('DOI registration of a published version', () => {
     expect(await service().register(seed.id, 999)).toBe('not published');
     expect(await service().register(999_999, 1)).toBe('not published');
     expect(fake.requests).toEqual([]);
+  });
+});
+
+describe('the dataset worker', () => {
+  it('registers the DOI of a queued version', async () => {
+    const queue = createJobQueue(database.db, jobQueueOptions(loadConfig({}), false));
+    const logged: string[] = [];
+    const worker = await startDatasetWorker({
+      queue,
+      datasets: createDatasetsService(database.db, { publicUrl: PUBLIC_URL }),
+      dois: service(),
+      log: (message) => logged.push(message),
+    });
+    try {
+      await database.db.transaction().execute(async (trx) => {
+        await queue.enqueueDoiRegistration(trx, other.id, other.version);
+      });
+      const doi = `10.80000/coral.${other.id}.v${other.version}`;
+      await expect
+        .poll(() => logged, { timeout: 20_000, interval: 200 })
+        .toContain(`DOI of dataset ${other.id} version ${other.version}: registered.`);
+      expect(fake.requests.map((r) => `${r.method} ${r.url}`)).toEqual(['POST /dois']);
+      const versions = await repo.versions(database.db, other.id);
+      expect(versions.find((v) => v.number === other.version)!.doi).toBe(doi);
+    } finally {
+      await worker.stop();
+      await queue.stop();
+    }
   });
 });
 

@@ -3,7 +3,7 @@ import addFormats from 'ajv-formats';
 import { beforeAll, describe, expect, it } from 'vitest';
 import officialSchema from '../../../../fixtures/datacite/datacite_4.3_schema.json';
 import { dataCiteMetadata } from './datacite';
-import { FULL_VERSION, SEED_VERSION } from './citation-test-facts';
+import { FULL_VERSION, SEED_VERSION } from '../../test/citation-facts';
 
 /**
  * The official DataCite 4.3 JSON schema (fixtures/datacite/README.md) as ajv compiles it. Two

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { citationKey, initials, personName } from './citation-facts';
 import { cslItem } from './csl-item';
 import { recommendedCitation } from './recommended-citation';
-import { FULL_VERSION, SEED_VERSION } from './citation-test-facts';
+import { FULL_VERSION, SEED_VERSION } from '../../test/citation-facts';
 
 describe('personName', () => {
   it.each([

@@ -1,4 +1,4 @@
-import type { CitationFacts } from './citation-facts';
+import type { CitationFacts } from '../src/citation/citation-facts';
 
 /**
  * Two versions the citation tests share: a full one (ORCID creators, affiliations, DOI, licence,

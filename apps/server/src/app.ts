@@ -35,6 +35,8 @@ import { registerOpenApi } from './plugins/openapi';
 import { registerWebApp } from './plugins/web-app';
 import { uploadsRoutes } from './modules/uploads/uploads.routes';
 import { datasetsRoutes } from './modules/datasets/datasets.routes';
+import { datasetCitationRoutes } from './modules/datasets/dataset-citation.routes';
+import { createDatasetCitationsService } from './modules/datasets/dataset-citations.service';
 import {
   createDatasetsService,
   type DatasetsServiceOptions,
@@ -128,6 +130,10 @@ export async function buildApp({ config, db, jobs }: AppDependencies): Promise<F
     datasets: createDatasetsService(db, datasetsServiceOptions(config, queue)),
     authenticator,
   });
+  await app.register(datasetCitationRoutes, {
+    citations: createDatasetCitationsService(db, { publicUrl: config.publicUrl }),
+    authenticator,
+  });
 
   await registerWebApp(app, config.webDistDir);
   return app;
@@ -136,11 +142,18 @@ export async function buildApp({ config, db, jobs }: AppDependencies): Promise<F
 /** What the datasets service needs from the deployment: its address and the job queue. */
 export function datasetsServiceOptions(config: AppConfig, queue: JobQueue): DatasetsServiceOptions {
   return {
-    publicUrl: `http://${config.http.host}:${config.http.port}`,
+    publicUrl: config.publicUrl,
     jobs: {
       start: () => queue.start(),
       scheduleEmbargoRelease: (trx, datasetId, date) =>
         queue.scheduleEmbargoRelease(trx, datasetId, date),
+      // DOIs only when DataCite settings are given (README, "Configuration").
+      ...(config.datacite
+        ? {
+            registerDoi: (trx: AppDb, datasetId: number, version: number) =>
+              queue.enqueueDoiRegistration(trx, datasetId, version),
+          }
+        : {}),
     },
   };
 }

@@ -20,6 +20,14 @@ const positiveInt = (fallback: number) =>
 const ZEnv = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: port(8000),
+  /**
+   * Where readers reach the platform (scheme, host, port, path prefix): dataset citations and
+   * DOIs point at pages under it. Default: http://localhost:PORT.
+   */
+  PUBLIC_URL: z.preprocess(
+    emptyAsUndefined,
+    z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
+  ),
   HOST: z.preprocess(emptyAsUndefined, z.string().default('127.0.0.1')),
   DATA_DIR: z.preprocess(emptyAsUndefined, z.string().default('./data')),
   DATABASE_URL: z.preprocess(
@@ -83,6 +91,23 @@ const ZEnv = z.object({
     emptyAsUndefined,
     z.coerce.number().int().min(0).default(1000),
   ),
+  /** DataCite REST API (DOI registration); the test API unless a production one is given. */
+  DATACITE_API_URL: z.preprocess(
+    emptyAsUndefined,
+    z
+      .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
+      .default('https://api.test.datacite.org'),
+  ),
+  /** The DataCite repository account (e.g. ABC.CORALS); with its password and prefix, DOIs are registered. */
+  DATACITE_REPOSITORY_ID: optionalString,
+  DATACITE_PASSWORD: optionalString,
+  DATACITE_PREFIX: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .regex(/^10\.\d{4,9}$/, 'must be a DOI prefix such as 10.12345')
+      .optional(),
+  ),
   ACCOUNT_REQUEST_URL: optionalString,
   ABOUT_URL: z.preprocess(emptyAsUndefined, z.string().default('https://coralfuture.org')),
   HELP_URL: optionalString,
@@ -108,6 +133,8 @@ export type Role = 'all' | 'api' | 'worker';
 export interface AppConfig {
   env: 'development' | 'production' | 'test';
   http: { port: number; host: string; trustProxy: boolean };
+  /** Where readers reach the platform, without a trailing slash (citations, DOI targets). */
+  publicUrl: string;
   ed50: { port: number; calculatorUrl: string | null };
   role: Role;
   dataDir: string;
@@ -121,6 +148,8 @@ export interface AppConfig {
     maxFailuresPerIp: number;
   };
   tiles: { street: string; satellite: string };
+  /** DOI registration at DataCite; null (the default) when its settings are not given. */
+  datacite: DataCiteConfig | null;
   uploads: {
     maxBytes: number;
     /** Where uploaded files are kept (DATA_DIR/uploads), content-addressed by SHA-256. */
@@ -146,7 +175,40 @@ export interface AppConfig {
   invocationDir: string;
 }
 
+export interface DataCiteConfig {
+  apiUrl: string;
+  repositoryId: string;
+  password: string;
+  /** DOIs are `<prefix>/coral.<dataset>.v<version>`. */
+  prefix: string;
+}
+
 export class ConfigError extends Error {}
+
+const DATACITE_SETTINGS = [
+  'DATACITE_REPOSITORY_ID',
+  'DATACITE_PASSWORD',
+  'DATACITE_PREFIX',
+] as const;
+
+/** All three DataCite settings, or none: a half-configured registration would fail on every publish. */
+function dataCiteConfig(e: z.output<typeof ZEnv>): DataCiteConfig | null {
+  const given = DATACITE_SETTINGS.filter((name) => e[name] !== undefined);
+  if (given.length === 0) return null;
+  if (given.length < DATACITE_SETTINGS.length) {
+    const missing = DATACITE_SETTINGS.filter((name) => e[name] === undefined);
+    throw new ConfigError(
+      `Invalid configuration: DOI registration needs ${DATACITE_SETTINGS.join(', ')}; ` +
+        `missing ${missing.join(', ')} (or unset ${given.join(', ')} to register no DOIs)`,
+    );
+  }
+  return {
+    apiUrl: e.DATACITE_API_URL.replace(/\/+$/, ''),
+    repositoryId: e.DATACITE_REPOSITORY_ID!,
+    password: e.DATACITE_PASSWORD!,
+    prefix: e.DATACITE_PREFIX!,
+  };
+}
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const parsed = ZEnv.safeParse(env);
@@ -164,6 +226,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   return Object.freeze({
     env: e.NODE_ENV,
     http: { port: e.PORT, host: e.HOST, trustProxy: e.TRUST_PROXY === 'true' },
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     ed50: { port: e.ED50_PORT, calculatorUrl: e.ED50_CALCULATOR_URL ?? null },
     role: e.ROLE,
     dataDir: path.resolve(e.DATA_DIR),
@@ -179,6 +242,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       maxFailuresPerIp: e.LOGIN_MAX_FAILURES_PER_IP,
     },
     tiles: { street: e.TILE_STREET_URL, satellite: e.TILE_SATELLITE_URL },
+    datacite: dataCiteConfig(e),
     uploads: {
       maxBytes: e.UPLOAD_MAX_BYTES,
       storageDir: path.join(path.resolve(e.DATA_DIR), 'uploads'),

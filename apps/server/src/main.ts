@@ -10,6 +10,8 @@ import { createJobQueue, jobQueueOptions } from './jobs/job-queue';
 import { startUploadWorker } from './jobs/upload-worker';
 import { startDatasetWorker } from './jobs/dataset-worker';
 import { createDatasetsService } from './modules/datasets/datasets.service';
+import { createDataCiteClient } from './modules/datasets/datacite-client';
+import { createDoiRegistrationService } from './modules/datasets/dataset-doi.service';
 
 /**
  * Starts the platform: opens the database (embedded PGlite in DATA_DIR, or DATABASE_URL),
@@ -51,6 +53,13 @@ async function main() {
     const datasetWorker = await startDatasetWorker({
       queue: jobs,
       datasets: createDatasetsService(database.db, datasetsServiceOptions(config, jobs)),
+      dois: config.datacite
+        ? createDoiRegistrationService(database.db, {
+            publicUrl: config.publicUrl,
+            prefix: config.datacite.prefix,
+            client: createDataCiteClient(config.datacite),
+          })
+        : undefined,
     });
     stoppers.unshift(() => datasetWorker.stop());
     console.log(`Upload worker started (${database.description})`);

@@ -10,6 +10,7 @@ export * from './datasets/licences';
 export * from './datasets/protocol';
 export * from './datasets/lifecycle';
 export * from './datasets/change-summary';
+export * from './citation';
 export * from './client-routes';
 export * from './util/group-by';
 export * from './format';

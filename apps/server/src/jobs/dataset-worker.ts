@@ -1,5 +1,12 @@
+import type { DoiRegistrationService } from '../modules/datasets/dataset-doi.service';
 import type { DatasetsService } from '../modules/datasets/datasets.service';
-import { DATASET_EMBARGO_QUEUE, type EmbargoJobData, type JobQueue } from './job-queue';
+import {
+  DATASET_DOI_QUEUE,
+  DATASET_EMBARGO_QUEUE,
+  type DoiJobData,
+  type EmbargoJobData,
+  type JobQueue,
+} from './job-queue';
 
 /** How often embargoes are looked at besides their own jobs (a missed job, a clock change). */
 const SWEEP_INTERVAL_MS = 60 * 60 * 1000;
@@ -16,9 +23,11 @@ export interface DatasetWorker {
 export async function startDatasetWorker(options: {
   queue: JobQueue;
   datasets: DatasetsService;
+  /** Registers DOIs of published versions; absent without DataCite settings. */
+  dois?: DoiRegistrationService;
   log?: (message: string) => void;
 }): Promise<DatasetWorker> {
-  const { queue, datasets } = options;
+  const { queue, datasets, dois } = options;
   const log = options.log ?? ((message: string) => console.log(message));
   const release = async (why: string) => {
     const released = await datasets.releaseDueEmbargoes();
@@ -29,6 +38,14 @@ export async function startDatasetWorker(options: {
   await queue.boss.work<EmbargoJobData>(DATASET_EMBARGO_QUEUE, { batchSize: 1 }, async () => {
     await release('scheduled job');
   });
+  if (dois) {
+    // A failure (DataCite down, refused metadata) fails the job, which pg-boss retries.
+    await queue.boss.work<DoiJobData>(DATASET_DOI_QUEUE, { batchSize: 1 }, async ([job]) => {
+      const { datasetId, version } = job!.data;
+      const outcome = await dois.register(datasetId, version);
+      log(`DOI of dataset ${datasetId} version ${version}: ${outcome}.`);
+    });
+  }
   const timer = setInterval(() => {
     release('hourly sweep').catch((error: unknown) =>
       log(`embargo sweep failed: ${String(error)}`),
@@ -39,6 +56,7 @@ export async function startDatasetWorker(options: {
     async stop() {
       clearInterval(timer);
       await queue.boss.offWork(DATASET_EMBARGO_QUEUE);
+      if (dois) await queue.boss.offWork(DATASET_DOI_QUEUE);
     },
   };
 }

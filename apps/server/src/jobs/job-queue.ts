@@ -16,6 +16,14 @@ export interface EmbargoJobData {
   datasetId: number;
 }
 
+/** Registers the DOI of a published dataset version at DataCite (only with DataCite settings). */
+export const DATASET_DOI_QUEUE = 'dataset-doi-registration';
+
+export interface DoiJobData {
+  datasetId: number;
+  version: number;
+}
+
 export interface JobQueueOptions {
   /** Attempts after the first when a job fails unexpectedly. */
   retryLimit: number;
@@ -56,6 +64,11 @@ export interface JobQueue {
    * caller's transaction (an approval rolled back schedules nothing).
    */
   scheduleEmbargoRelease(trx: AppDb, datasetId: number, date: string): Promise<void>;
+  /**
+   * Queues the DOI registration of a version inside the caller's transaction (a publication
+   * rolled back registers nothing). Call start() before opening the transaction.
+   */
+  enqueueDoiRegistration(trx: AppDb, datasetId: number, version: number): Promise<void>;
   /** Wakes the workers of this process (after the enqueuing transaction committed). */
   wake(): void;
   /** A worker of this process (pg-boss worker id), to be woken by wake(). */
@@ -114,6 +127,13 @@ export function createJobQueue(db: AppDb, options: JobQueueOptions): JobQueue {
           retryDelay: 60,
           retryBackoff: true,
         });
+        // DataCite may be down for a while: retried with back-off over about a day.
+        await boss.createQueue(DATASET_DOI_QUEUE, {
+          name: DATASET_DOI_QUEUE,
+          retryLimit: 12,
+          retryDelay: 60,
+          retryBackoff: true,
+        });
       })();
       started.catch(() => {
         started = null;
@@ -140,6 +160,14 @@ export function createJobQueue(db: AppDb, options: JobQueueOptions): JobQueue {
         db: kyselyExecutor(trx),
         startAfter: new Date(`${date}T00:00:00Z`),
         singletonKey: `embargo-${datasetId}-${date}`,
+      });
+    },
+    async enqueueDoiRegistration(trx, datasetId, version) {
+      await queue.start();
+      const data: DoiJobData = { datasetId, version };
+      await boss.send(DATASET_DOI_QUEUE, data, {
+        db: kyselyExecutor(trx),
+        singletonKey: `doi-${datasetId}-v${version}`,
       });
     },
     wake() {

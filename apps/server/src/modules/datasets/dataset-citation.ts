@@ -1,31 +1,49 @@
-import type { TDatasetCitation, TDatasetMetadata } from '@coral/core';
-import type { VersionRow } from './datasets.repository';
+import {
+  datasetPath,
+  recommendedCitation,
+  type CitationFacts,
+  type TDatasetCitation,
+  type TDatasetMetadata,
+} from '@coral/core';
+import type { DatasetRow, VersionRow } from './datasets.repository';
 
 /** The platform as a data publisher (the navbar's brand). */
 export const PLATFORM_NAME = 'Coral Thermal Tolerance';
 
 /** The page of a dataset version, where its citation points when it has no DOI. */
 export const versionPageUrl = (publicUrl: string, datasetId: number, version: number) =>
-  `${publicUrl.replace(/\/$/, '')}/datasets/${datasetId}/versions/${version}`;
+  `${publicUrl.replace(/\/$/, '')}${datasetPath(datasetId, version)}`;
 
 /**
- * The recommended citation of a version: creators (year). title (Version N) [Data set]. platform.
- * DOI link, else the version's page.
+ * What core's citation functions need to know of a stored version (the page's citation, the
+ * BibTeX, RIS, CSL-JSON and DataCite files, and a DOI registration all start here).
  */
-export function versionCitation(input: {
-  datasetId: number;
-  version: VersionRow;
+export function citationFacts(input: {
+  dataset: Pick<DatasetRow, 'id' | 'project_name'>;
+  version: Pick<VersionRow, 'number' | 'doi' | 'published_at' | 'created_at'>;
   metadata: TDatasetMetadata;
   publicUrl: string;
-}): TDatasetCitation {
-  const { version, metadata } = input;
-  const url = version.doi
-    ? `https://doi.org/${version.doi}`
-    : versionPageUrl(input.publicUrl, input.datasetId, version.number);
-  const year = new Date(version.published_at ?? version.created_at).getUTCFullYear();
-  const creators = metadata.creators.map((creator) => creator.name).join(', ') || PLATFORM_NAME;
+}): CitationFacts {
+  const { dataset, version, metadata } = input;
   return {
-    text: `${creators} (${year}). ${metadata.title} (Version ${version.number}) [Data set]. ${PLATFORM_NAME}. ${url}`,
-    url,
+    datasetId: dataset.id,
+    version: version.number,
+    title: metadata.title,
+    description: metadata.description,
+    creators: metadata.creators,
+    // A version not (yet) published cites the day it was made (its owner's preview).
+    publishedAt: new Date(version.published_at ?? version.created_at).toISOString(),
+    publisher: PLATFORM_NAME,
+    url: versionPageUrl(input.publicUrl, dataset.id, version.number),
+    doi: version.doi,
+    licence: metadata.licence,
+    keywords: metadata.keywords,
+    relatedDois: metadata.related_publications.map((publication) => publication.doi),
+    projectName: dataset.project_name,
   };
+}
+
+/** The recommended citation of a version as the page shows it (core's text, so files agree). */
+export function versionCitation(input: Parameters<typeof citationFacts>[0]): TDatasetCitation {
+  return recommendedCitation(citationFacts(input));
 }

@@ -98,7 +98,7 @@ export function createDatasetReader(db: AppDb, options: { publicUrl: string }) {
       change_summary: (version.change_summary as TDatasetVersion['change_summary']) ?? null,
       counts: countsOf(counts),
       citation: versionCitation({
-        datasetId: loaded.dataset.id,
+        dataset: loaded.dataset,
         version,
         metadata,
         publicUrl: options.publicUrl,

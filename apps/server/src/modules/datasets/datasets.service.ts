@@ -29,6 +29,8 @@ export interface DatasetJobs {
   /** Readies the queue (before a transaction: the embedded database has one connection). */
   start(): Promise<void>;
   scheduleEmbargoRelease(trx: AppDb, datasetId: number, embargoUntil: string): Promise<void>;
+  /** Registers a published version's DOI; absent when no DataCite settings are given. */
+  registerDoi?(trx: AppDb, datasetId: number, version: number): Promise<void>;
 }
 
 export interface DatasetsServiceOptions {
@@ -171,6 +173,7 @@ export function createDatasetsService(db: AppDb, options: DatasetsServiceOptions
           return `Version ${version.number} was approved; its data stay embargoed until ${metadata.embargo_until}.`;
         }
         await refreshPublicVersion(trx, loaded.dataset.id);
+        await options.jobs?.registerDoi?.(trx, loaded.dataset.id, version.number);
         return `Version ${version.number} was approved and published.`;
       });
     },
@@ -219,6 +222,7 @@ export function createDatasetsService(db: AppDb, options: DatasetsServiceOptions
     /** Publishes every embargoed version whose date has come; returns how many. */
     async releaseDueEmbargoes(): Promise<number> {
       const due = await repo.embargoesDue(db);
+      if (due.length > 0) await options.jobs?.start();
       for (const { dataset_id: datasetId, version_id: versionId } of due) {
         await db.transaction().execute(async (trx) => {
           await repo.lockDataset(trx, datasetId);
@@ -233,6 +237,7 @@ export function createDatasetsService(db: AppDb, options: DatasetsServiceOptions
             message: 'The embargo ended; the data are public.',
           });
           await refreshPublicVersion(trx, datasetId);
+          await options.jobs?.registerDoi?.(trx, datasetId, version.number);
         });
       }
       return due.length;

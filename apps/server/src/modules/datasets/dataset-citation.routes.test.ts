@@ -1,0 +1,241 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TDatasetSummary, TUploadAccepted, TUploadDetail } from '@coral/core';
+import type { TestContext } from '../../../test/test-app';
+import { TestAgent } from '../../../test/auth-client';
+import { curator } from '../../../test/dataset-helpers';
+import {
+  closeUploadTestApp,
+  datasheet,
+  openUploadTestApp,
+  upload,
+  type UploadTestApp,
+} from '../../../test/upload-test-helpers';
+import { processUpload } from '../uploads/upload-processor';
+import { usersService } from '../users/users.service';
+import { createDatasetsService } from './datasets.service';
+
+let app: UploadTestApp;
+let ctx: TestContext;
+let anonymous: TestAgent;
+/** A dataset of ann's, as a draft (version 1) until the publication test publishes it. */
+let datasetId: number;
+
+const files = (id: number, version: number) => {
+  const base = `/api/public/datasets/${id}/versions/${version}`;
+  return {
+    bib: `${base}/citation.bib`,
+    ris: `${base}/citation.ris`,
+    csl: `${base}/citation.json`,
+    datacite: `${base}/datacite.json`,
+  };
+};
+
+beforeAll(async () => {
+  app = await openUploadTestApp();
+  ctx = app.ctx;
+  anonymous = new TestAgent(ctx.app);
+  const response = await upload(app.ann, {
+    filename: 'cbass_84.csv',
+    content: datasheet('cbass_84.csv'),
+  });
+  expect(response.statusCode, response.body).toBe(202);
+  const { upload_id } = response.json<TUploadAccepted>();
+  await processUpload({ db: ctx.database.db, config: ctx.config }, upload_id);
+  const detail = (
+    await app.ann.request({ url: `/api/auth/uploads/${upload_id}/` })
+  ).json<TUploadDetail>();
+  datasetId = detail.dataset!.id;
+});
+afterAll(() => closeUploadTestApp(app));
+
+describe('citation files of a version in preparation', () => {
+  it('are not found for anonymous readers or other users', async () => {
+    for (const url of Object.values(files(datasetId, 1))) {
+      const response = await anonymous.request({ url });
+      expect(response.statusCode, url).toBe(404);
+      expect(response.json()).toEqual({
+        code: 'NOT_FOUND',
+        error: `Dataset ${datasetId} version 1 not found.`,
+      });
+      expect((await app.bob.request({ url })).statusCode, url).toBe(404);
+    }
+  });
+
+  it('are served to its owner, never to be cached', async () => {
+    const response = await app.ann.request({ url: files(datasetId, 1).bib });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('private, no-store');
+    // citation-js makes the key from author, year and title (the draft has no creators yet).
+    expect(response.body).toMatch(
+      /^@misc\{Coral\d{4}Voolstra,\n\tauthor = \{\{Coral Thermal Tolerance\}\},/,
+    );
+  });
+});
+
+describe('citation files of a published version', () => {
+  /** The DOI registrations the publication asked for (as with DataCite settings given). */
+  const doiRequests: { datasetId: number; version: number }[] = [];
+
+  beforeAll(async () => {
+    const owner = {
+      userId: (await usersService.find(ctx.database.db, 'ann'))!.id,
+      role: 'contributor' as const,
+    };
+    const datasets = createDatasetsService(ctx.database.db, {
+      publicUrl: ctx.config.publicUrl,
+      jobs: {
+        start: async () => {},
+        scheduleEmbargoRelease: async () => {},
+        registerDoi: async (_trx, id, version) => {
+          doiRequests.push({ datasetId: id, version });
+        },
+      },
+    });
+    const id = String(datasetId);
+    await datasets.editMetadata(owner, id, '1', {
+      title: 'Heat & "stress" {in} Acropora – Réunion 100%',
+      description: 'CBASS assays; ED50 per colony.',
+      creators: [
+        { name: 'Voolstra, Christian R.', orcid: '0000-0002-1825-0097', affiliation: 'KAUST' },
+        { name: 'Nicolás Évensen' },
+      ],
+      licence: 'CC-BY-4.0',
+      keywords: ['CBASS', 'heat stress'],
+      related_publications: [{ doi: '10.1111/gcb.15148' }],
+    });
+    await datasets.submit(owner, id, '1');
+    await datasets.approve(await curator(ctx.database.db), id, '1', '');
+  });
+
+  it('publication queued the registration of its DOI', () => {
+    expect(doiRequests).toEqual([{ datasetId, version: 1 }]);
+  });
+
+  it('answer each format with its type and as an attachment named after the version', async () => {
+    const expected = {
+      bib: ['application/x-bibtex; charset=utf-8', `dataset-${datasetId}-v1.bib`],
+      ris: ['application/x-research-info-systems; charset=utf-8', `dataset-${datasetId}-v1.ris`],
+      csl: [
+        'application/vnd.citationstyles.csl+json; charset=utf-8',
+        `dataset-${datasetId}-v1.json`,
+      ],
+      datacite: [
+        'application/vnd.datacite.datacite+json; charset=utf-8',
+        `dataset-${datasetId}-v1.datacite.json`,
+      ],
+    };
+    for (const [format, url] of Object.entries(files(datasetId, 1))) {
+      const response = await anonymous.request({ url });
+      expect(response.statusCode, url).toBe(200);
+      const [type, filename] = expected[format as keyof typeof expected];
+      expect(response.headers['content-type']).toBe(type);
+      expect(response.headers['content-disposition']).toBe(`attachment; filename="${filename}"`);
+      expect(response.headers['cache-control']).toBe('public, max-age=300');
+    }
+  });
+
+  it('BibTeX and RIS are escaped by citation-js; CSL-JSON and DataCite carry the facts', async () => {
+    const url = files(datasetId, 1);
+    const bib = (await anonymous.request({ url: url.bib })).body;
+    expect(bib).toContain(`@misc{Voolstra${new Date().getUTCFullYear()}Heat,`);
+    expect(bib).toContain(
+      'title = {Heat \\& "stress" \\textbraceleft{}in\\textbraceright{} {Acropora} -- {R}{\\\' e}union 100\\%},',
+    );
+    expect(bib).toContain("author = {Voolstra, Christian R. and {\\' E}vensen, Nicol{\\' a}s},");
+    expect(bib).toContain('year = {');
+    expect(bib).toMatch(/url = \{http:\/\/localhost:\d+\/datasets\/\d+\/versions\/1\}/);
+
+    const ris = (await anonymous.request({ url: url.ris })).body;
+    expect(ris).toContain('TY  - DATA');
+    expect(ris).toContain('TI  - Heat & "stress" {in} Acropora – Réunion 100%');
+    expect(ris).toContain('AU  - Évensen, Nicolás');
+    expect(ris).toContain('KW  - heat stress');
+
+    const csl = (await anonymous.request({ url: url.csl })).json<Record<string, unknown>[]>();
+    expect(csl).toHaveLength(1);
+    expect(csl[0]).toMatchObject({
+      id: `dataset-${datasetId}-v1`,
+      type: 'dataset',
+      title: 'Heat & "stress" {in} Acropora – Réunion 100%',
+      version: '1',
+      publisher: 'Coral Thermal Tolerance',
+    });
+
+    const datacite = (await anonymous.request({ url: url.datacite })).json<
+      Record<string, unknown>
+    >();
+    expect(datacite).toMatchObject({
+      schemaVersion: 'http://datacite.org/schema/kernel-4',
+      types: { resourceTypeGeneral: 'Dataset' },
+      version: '1',
+      relatedIdentifiers: [
+        {
+          relatedIdentifier: '10.1111/gcb.15148',
+          relatedIdentifierType: 'DOI',
+          relationType: 'IsSupplementTo',
+        },
+      ],
+    });
+    expect(datacite.creators).toContainEqual(
+      expect.objectContaining({
+        nameIdentifiers: [
+          {
+            nameIdentifier: 'https://orcid.org/0000-0002-1825-0097',
+            nameIdentifierScheme: 'ORCID',
+            schemeUri: 'https://orcid.org',
+          },
+        ],
+      }),
+    );
+  });
+
+  it('the page cites the version with the same text the files are made from', async () => {
+    const detail = (
+      await anonymous.request({ url: `/api/public/datasets/${datasetId}/versions/1/` })
+    ).json<{ version: { citation: { text: string; url: string } } }>();
+    const year = new Date().getUTCFullYear();
+    expect(detail.version.citation.text).toBe(
+      `Voolstra, C. R., & Évensen, N. (${year}). Heat & "stress" {in} Acropora – Réunion 100% ` +
+        `(Version 1) [Data set]. Coral Thermal Tolerance. ${detail.version.citation.url}`,
+    );
+    expect(detail.version.citation.url).toBe(
+      `${ctx.config.publicUrl}/datasets/${datasetId}/versions/1`,
+    );
+  });
+
+  it('a withdrawn dataset still cites (its tombstone resolves)', async () => {
+    const datasets = createDatasetsService(ctx.database.db, { publicUrl: ctx.config.publicUrl });
+    await datasets.withdraw(await curator(ctx.database.db), String(datasetId), 'Duplicate.');
+    const response = await anonymous.request({ url: files(datasetId, 1).ris });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain('TY  - DATA');
+  });
+});
+
+describe('seed datasets and unknown versions', () => {
+  it('a seed version (licence not stated, no DOI) has no rights in its DataCite JSON', async () => {
+    const list = (await anonymous.request({ url: '/api/public/datasets/' })).json<
+      TDatasetSummary[]
+    >();
+    const seed = list.find((dataset) => dataset.licence === null)!;
+    const response = await anonymous.request({ url: files(seed.id, seed.version).datacite });
+    expect(response.statusCode).toBe(200);
+    const datacite = response.json<{ rightsList: unknown[]; identifiers: unknown[] }>();
+    expect(datacite.rightsList).toEqual([]);
+    expect(datacite.identifiers).toEqual([
+      {
+        identifier: `${ctx.config.publicUrl}/datasets/${seed.id}/versions/${seed.version}`,
+        identifierType: 'URL',
+      },
+    ]);
+  });
+
+  it.each([
+    ['an unknown dataset', '/api/public/datasets/999999/versions/1/citation.bib'],
+    ['an unknown version', `/api/public/datasets/1/versions/99/citation.ris`],
+    ['a version that is no number', '/api/public/datasets/1/versions/x/datacite.json'],
+  ])('%s is not found', async (_what, url) => {
+    const response = await anonymous.request({ url });
+    expect(response.statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,94 @@
+import type { LicenceId } from '../datasets/licences';
+
+/**
+ * What a dataset version's citation is made of (docs/decisions/0012-datasets.md, "Citation and
+ * DOIs"). The recommended text, the CSL-JSON item (from which BibTeX and RIS are formatted) and
+ * the DataCite metadata are all derived from these facts, so the page and the files agree.
+ */
+export interface CitationFacts {
+  datasetId: number;
+  /** The version's number (1, 2, …): "Version 2" in the citation. */
+  version: number;
+  title: string;
+  description: string;
+  /** In the order the researcher gave them; an empty list cites the platform as author. */
+  creators: readonly CitationCreator[];
+  /** When the version was published (or created, for a version never published): ISO date-time. */
+  publishedAt: string;
+  /** The publisher of the data: the platform. */
+  publisher: string;
+  /** The version's page on the platform. */
+  url: string;
+  /** Without resolver (10.1234/…), when one is registered. */
+  doi: string | null;
+  /** Null for data imported before licences existed (the seed): nothing is claimed then. */
+  licence: LicenceId | null;
+  keywords: readonly string[];
+  /** DOIs of the publications the data support. */
+  relatedDois: readonly string[];
+  projectName: string;
+}
+
+export interface CitationCreator {
+  /** As typed: "Family, Given" is read exactly; "Given Family" takes the last word as family. */
+  name: string;
+  orcid: string | null;
+  affiliation: string | null;
+}
+
+/** A person's name split as citation styles need it. */
+export interface PersonName {
+  family: string;
+  /** Empty for a one-word name (an organisation or a mononym). */
+  given: string;
+}
+
+/**
+ * Splits a creator's name. "Voolstra, Christian R." is unambiguous; "Christian R. Voolstra"
+ * takes its last word as the family name (the common case on this platform; a compound family
+ * name such as "van Oppen" is cited right when typed as "van Oppen, Madeleine").
+ */
+export function personName(name: string): PersonName {
+  const clean = name.trim().replace(/\s+/g, ' ');
+  const comma = clean.indexOf(',');
+  if (comma >= 0) {
+    return { family: clean.slice(0, comma).trim(), given: clean.slice(comma + 1).trim() };
+  }
+  const space = clean.lastIndexOf(' ');
+  if (space < 0) return { family: clean, given: '' };
+  return { family: clean.slice(space + 1), given: clean.slice(0, space) };
+}
+
+/** "Christian R." → "C. R."; "Jean-Luc" → "J.-L." (APA initials). */
+export function initials(given: string): string {
+  return given
+    .split(' ')
+    .filter((part) => part.length > 0)
+    .map((part) =>
+      part
+        .split('-')
+        .map((piece) => {
+          const first = [...piece][0];
+          return first === undefined ? '' : `${first.toUpperCase()}.`;
+        })
+        .join('-'),
+    )
+    .join(' ');
+}
+
+/** The year of publication (UTC), as every format states it. */
+export function publicationYear(facts: Pick<CitationFacts, 'publishedAt'>): number {
+  const date = new Date(facts.publishedAt);
+  if (Number.isNaN(date.getTime())) {
+    throw new Error(`"${facts.publishedAt}" is not a date: a citation needs the publication date`);
+  }
+  return date.getUTCFullYear();
+}
+
+/** Where a citation points: the DOI's resolver when there is a DOI, else the version's page. */
+export const citationUrl = (facts: Pick<CitationFacts, 'doi' | 'url'>) =>
+  facts.doi === null ? facts.url : `https://doi.org/${facts.doi}`;
+
+/** The id of a version in bibliographies (BibTeX key, RIS ID, CSL id) and its file names. */
+export const citationKey = (facts: Pick<CitationFacts, 'datasetId' | 'version'>) =>
+  `dataset-${facts.datasetId}-v${facts.version}`;

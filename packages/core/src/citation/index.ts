@@ -1,0 +1,4 @@
+export * from './citation-facts';
+export * from './recommended-citation';
+export * from './csl-item';
+export * from './datacite';

@@ -50,6 +50,9 @@ export interface DatasetMetadataFormProps {
   onCancel?: () => void;
 }
 
+/** One object for "no server messages" (a fresh `{}` per render would look like new messages). */
+const NO_ERRORS: FieldErrors = {};
+
 const RAMP_OPTIONS = Object.entries(RAMP_HOLD_PROFILES).map(([id, p]) => [id, p.label] as const);
 const PAM_OPTIONS = Object.entries(PAM_INSTRUMENTS).map(([id, p]) => [id, p.label] as const);
 
@@ -66,7 +69,7 @@ export function DatasetMetadataForm({
   idPrefix,
   initial,
   descriptiveOnly = false,
-  serverErrors = {},
+  serverErrors = NO_ERRORS,
   busy = false,
   onChange,
   onSave,
@@ -100,8 +103,12 @@ export function DatasetMetadataForm({
   const errorOf = (path: string, live = false): string | undefined => {
     const local = check.errors[path];
     if (local && (attempt !== null || touched.has(path) || live)) return local;
-    if (!editedSinceServer.has(path)) return serverErrors[path];
-    return undefined;
+    if (editedSinceServer.has(path)) return undefined;
+    // A list typed in one field (keywords, temperatures) hears about its items: `keywords.0`.
+    const item = Object.keys(serverErrors).find(
+      (key) => key.startsWith(`${path}.`) && /^\d+$/.test(key.slice(path.length + 1)),
+    );
+    return serverErrors[path] ?? (item === undefined ? undefined : serverErrors[item]);
   };
   const update = (path: string, change: (d: MetadataDraft) => MetadataDraft) => {
     setDraft(change);

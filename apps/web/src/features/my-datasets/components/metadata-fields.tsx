@@ -51,6 +51,7 @@ export function TextField({
         onChange={(event) => onChange(event.target.value)}
         onBlur={onBlur}
         isInvalid={Boolean(error)}
+        aria-invalid={error ? true : undefined}
         isValid={!error && Boolean(valid)}
         aria-describedby={describedBy || undefined}
         maxLength={maxLength}

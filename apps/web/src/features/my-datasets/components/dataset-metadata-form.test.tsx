@@ -9,7 +9,12 @@ function renderForm(props: Partial<DatasetMetadataFormProps> = {}) {
   const onSave = vi.fn<(metadata: TDatasetMetadata) => void>();
   const onSaveAndSubmit = vi.fn<(metadata: TDatasetMetadata) => void>();
   const view = render(
-    <DatasetMetadataForm idPrefix="t" onSave={onSave} onSaveAndSubmit={onSaveAndSubmit} {...props} />,
+    <DatasetMetadataForm
+      idPrefix="t"
+      onSave={onSave}
+      onSaveAndSubmit={onSaveAndSubmit}
+      {...props}
+    />,
   );
   return { user, onSave, onSaveAndSubmit, view };
 }

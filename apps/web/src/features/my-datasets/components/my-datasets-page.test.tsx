@@ -20,7 +20,11 @@ function recorder() {
     (message: string, status = 200) =>
     async (request: Request, url: URL) => {
       const text = await request.text();
-      calls.push({ method: request.method, path: url.pathname, body: text ? JSON.parse(text) : undefined });
+      calls.push({
+        method: request.method,
+        path: url.pathname,
+        body: text ? JSON.parse(text) : undefined,
+      });
       return status === 200
         ? jsonResponse({ message, dataset: buildDatasetDetail() })
         : jsonResponse({ error: message, code: 'CONFLICT' }, status);
@@ -46,7 +50,9 @@ const card = () => screen.findByRole('article', { name: 'Zugspitze heat toleranc
 describe('My datasets', () => {
   it('asks a visitor to log in', async () => {
     renderApp('/my/datasets');
-    expect(await screen.findByText('Please log in to see your datasets.', { exact: false })).toBeTruthy();
+    expect(
+      await screen.findByText('Please log in to see your datasets.', { exact: false }),
+    ).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Log in' }).getAttribute('href')).toBe('/login');
   });
 
@@ -60,7 +66,9 @@ describe('My datasets', () => {
     const article = await card();
     expect(within(article).getByText('Draft')).toBeTruthy();
     expect(
-      within(article).getByRole('link', { name: /Page of version 1/ }).getAttribute('href'),
+      within(article)
+        .getByRole('link', { name: /Page of version 1/ })
+        .getAttribute('href'),
     ).toBe('/datasets/5/versions/1');
     expect(
       await within(article).findByText('a licence (CC0 1.0, CC BY 4.0, CC BY-NC 4.0)'),
@@ -111,7 +119,8 @@ describe('My datasets', () => {
         can: { ...OWNER_OF_DRAFT, submit: true },
       }),
       {
-        'PUT /api/auth/datasets/{datasetId}/versions/{version}/metadata/': answer('Saved: protocol.'),
+        'PUT /api/auth/datasets/{datasetId}/versions/{version}/metadata/':
+          answer('Saved: protocol.'),
         'POST /api/auth/datasets/{datasetId}/versions/{version}/submit/': answer(
           'Version 1 was submitted for review.',
         ),

@@ -14,12 +14,10 @@ const CURATOR = {
 
 function openQueue() {
   const calls: { path: string; body: unknown }[] = [];
-  const decided =
-    (message: string) =>
-    async (request: Request, url: URL) => {
-      calls.push({ path: url.pathname, body: await request.json() });
-      return jsonResponse({ message, dataset: buildDatasetDetail() });
-    };
+  const decided = (message: string) => async (request: Request, url: URL) => {
+    calls.push({ path: url.pathname, body: await request.json() });
+    return jsonResponse({ message, dataset: buildDatasetDetail() });
+  };
   const user = userEvent.setup();
   renderApp('/review', {
     ...CURATOR,
@@ -47,9 +45,11 @@ describe('Review queue', () => {
     for (const part of ['ann', '2026-11-21', '30 colonies, 240 observations, 180 thresholds']) {
       expect(text).toContain(part);
     }
-    expect(within(item).getByRole('link', { name: /Open version 2/ }).getAttribute('href')).toBe(
-      '/datasets/5/versions/2',
-    );
+    expect(
+      within(item)
+        .getByRole('link', { name: /Open version 2/ })
+        .getAttribute('href'),
+    ).toBe('/datasets/5/versions/2');
   });
 
   it('approves without a message, and with one when given', async () => {

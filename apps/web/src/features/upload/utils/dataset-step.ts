@@ -26,7 +26,7 @@ export interface DatasetStepProps {
 /** The fields worth sending: none when nothing was chosen, so the request stays files only. */
 export function fieldsToSend(fields: UploadTargetFields): UploadTargetFields | undefined {
   const given = Object.entries(fields).filter(([, value]) => value !== undefined);
-  return given.length > 0 ? (Object.fromEntries(given) as UploadTargetFields) : undefined;
+  return given.length > 0 ? Object.fromEntries(given) : undefined;
 }
 
 /** `?dataset=42` → 42; anything else → null. */

@@ -121,8 +121,20 @@ describe('Dataset metadata form', () => {
     expect(screen.queryByText('The server does not like this iD.')).toBeNull();
   });
 
-  it('edits only the descriptive fields of a published version', () => {
-    renderForm({ initial: complete, descriptiveOnly: true, onSaveAndSubmit: undefined });
+  it('edits only the descriptive fields of a published version', async () => {
+    // A protocol that the full form would question ("other" without its name) holds up nothing.
+    const published = ZDatasetMetadata.parse({
+      ...complete,
+      protocol: { pam_instrument: 'other' },
+    });
+    const { user, onSave } = renderForm({
+      initial: published,
+      descriptiveOnly: true,
+      onSaveAndSubmit: undefined,
+    });
+    await user.type(screen.getByLabelText('Keywords'), 'heat, Acropora');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(onSave.mock.calls[0]![0].keywords).toEqual(['heat', 'Acropora']);
     expect(screen.getByLabelText('Title')).toBeTruthy();
     expect(screen.getByLabelText('Description')).toBeTruthy();
     expect(screen.getByLabelText('Keywords')).toBeTruthy();

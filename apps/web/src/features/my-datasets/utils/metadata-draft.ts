@@ -239,6 +239,21 @@ export function toMetadata(draft: MetadataDraft, options: CheckOptions = {}): Me
     },
     embargo_until: draft.embargoUntil === '' ? null : draft.embargoUntil,
   };
+  if (options.descriptiveOnly) {
+    // Only the descriptive fields are shown and sent: the others cannot hold up a save.
+    for (const path of Object.keys(errors)) {
+      if (!DESCRIPTIVE_FIELDS.some((field) => path === field || path.startsWith(`${field}.`))) {
+        delete errors[path];
+      }
+    }
+    Object.assign(candidate, {
+      ...ZDatasetMetadata.parse({}),
+      title: candidate.title,
+      description: candidate.description,
+      related_publications: candidate.related_publications,
+      keywords: candidate.keywords,
+    });
+  }
   if (Object.keys(errors).length > 0) return { metadata: null, errors };
 
   const parsed = ZDatasetMetadata.safeParse(candidate);

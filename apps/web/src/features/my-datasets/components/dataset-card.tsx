@@ -26,6 +26,7 @@ import { DatasetMetadataForm } from './dataset-metadata-form';
 import { DatasetStateBadge } from './dataset-state-badge';
 import { DiscardModal } from './discard-modal';
 import { WithdrawModal } from './withdraw-modal';
+import '../my-datasets.css';
 
 export interface Notice {
   variant: 'success' | 'danger';
@@ -168,7 +169,7 @@ function DatasetActions({
           <h3 className="h6 alert-heading" id={`review-message-${dataset.id}`}>
             The curator sent version {version.number} back to you
           </h3>
-          <p className="mb-1 text-break" style={{ whiteSpace: 'pre-wrap' }}>
+          <p className="mb-1 text-break dataset-review-message">
             {version.review_message ?? 'No message was given.'}
           </p>
           <p className="mb-0 small">Fix what it asks for, then submit the version again.</p>

@@ -23,6 +23,8 @@ export const pageRoutes: RouteObject[] = [
   { path: CLIENT_ROUTES.uploads, lazy: lazyRoute(() => import('./routes/uploads')) },
   { path: CLIENT_ROUTES.upload_detail, lazy: lazyRoute(() => import('./routes/upload-detail')) },
   { path: CLIENT_ROUTES.ed50, lazy: lazyRoute(() => import('./routes/ed50')) },
+  { path: CLIENT_ROUTES.my_datasets, lazy: lazyRoute(() => import('./routes/my-datasets')) },
+  { path: CLIENT_ROUTES.review, lazy: lazyRoute(() => import('./routes/review')) },
   { path: '*', lazy: lazyRoute(() => import('./routes/not-found')) },
 ];
 

@@ -94,11 +94,18 @@ export const api = {
     );
   },
 
-  /** A multipart file upload with progress (XMLHttpRequest), CSRF like every unsafe call. */
+  /**
+   * A multipart file upload with progress (XMLHttpRequest), CSRF like every unsafe call; text
+   * fields, when given, go with the files.
+   */
   upload<P extends keyof UploadEndpoints>(
     path: P,
     files: UploadEndpoints[P]['files'],
-    options: { signal?: AbortSignal; onProgress?: (progress: UploadProgress) => void } = {},
+    options: {
+      signal?: AbortSignal;
+      onProgress?: (progress: UploadProgress) => void;
+      fields?: UploadEndpoints[P]['fields'];
+    } = {},
   ) {
     return sendUnsafe<UploadEndpoints[P]['response']>(
       { method: 'POST', url: path, body: files, signal: options.signal },
@@ -106,6 +113,7 @@ export const api = {
         sendMultipart({
           ...request,
           body: files,
+          fields: options.fields,
           onProgress: options.onProgress,
         }) as Promise<UploadEndpoints[P]['response']>,
     );

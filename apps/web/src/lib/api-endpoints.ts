@@ -10,13 +10,16 @@ import type {
   TCartRenameRequest,
   TColony,
   TCsrfToken,
+  TDatasetActionResult,
   TDatasetDetail,
+  TDatasetMetadataUpdate,
   TDatasetSummary,
   TDraftColony,
   TLoginRequest,
   TProjectDetail,
   TProjectSummary,
   TPublicConfig,
+  TReviewItem,
   TStatistics,
   TThresholdMaxMin,
   TUploadAccepted,
@@ -52,8 +55,11 @@ export interface GetEndpoints extends MaxMinEndpoints {
   '/api/public/datasets/': TDatasetSummary[];
   '/api/public/datasets/{datasetId}/': TDatasetDetail;
   '/api/public/datasets/{datasetId}/versions/{version}/': TDatasetDetail;
+  // Datasets of the signed-in user, and the curators' queue (docs/decisions/0012-datasets.md).
+  '/api/auth/datasets/': TDatasetSummary[];
   '/api/auth/datasets/{datasetId}/': TDatasetDetail;
   '/api/auth/datasets/{datasetId}/versions/{version}/': TDatasetDetail;
+  '/api/auth/review/': TReviewItem[];
   '/api/auth/colonies/drafts/': TDraftColony[];
 }
 
@@ -61,14 +67,38 @@ export interface PostEndpoints {
   '/api/auth/login/': { body: TLoginRequest; response: TAuthResult };
   '/api/auth/logout/': { body: undefined; response: TAuthResult };
   '/api/auth/cart/': { body: TCartAddRequest; response: TCartAddResponse };
+  '/api/auth/datasets/{datasetId}/versions/{version}/submit/': {
+    body: { message?: string };
+    response: TDatasetActionResult;
+  };
+  '/api/auth/datasets/{datasetId}/versions/{version}/approve/': {
+    body: { message?: string };
+    response: TDatasetActionResult;
+  };
+  '/api/auth/datasets/{datasetId}/versions/{version}/reject/': {
+    body: { message: string };
+    response: TDatasetActionResult;
+  };
+  '/api/auth/datasets/{datasetId}/withdraw/': {
+    body: { reason: string };
+    response: TDatasetActionResult;
+  };
 }
 
 export interface PutEndpoints {
   '/api/auth/cart/group/{groupId}/': { body: TCartRenameRequest; response: TCartMessage };
+  '/api/auth/datasets/{datasetId}/versions/{version}/metadata/': {
+    body: TDatasetMetadataUpdate;
+    response: TDatasetActionResult;
+  };
 }
 
 export interface DeleteEndpoints {
   '/api/auth/cart/': { body: TCartDeleteRequest; response: TCartMessage };
+  '/api/auth/datasets/{datasetId}/versions/{version}/': {
+    body: undefined;
+    response: { message: string };
+  };
 }
 
 /** POST calls whose answer is a file download rather than JSON. */
@@ -76,10 +106,14 @@ export interface DownloadEndpoints {
   '/api/auth/cart/export/': { body: TCartExportRequest };
 }
 
-/** multipart/form-data POST calls: file fields (product-spec §7 Upload) and their JSON answer. */
+/**
+ * multipart/form-data POST calls: file fields (product-spec §7 Upload), optional text fields
+ * (where the upload goes: decision 0012) and their JSON answer.
+ */
 export interface UploadEndpoints {
   '/api/auth/upload-csv/': {
     files: { csv_file: File; ed50_file?: File };
+    fields: { dataset_id?: string; metadata?: string };
     response: TUploadAccepted;
   };
 }

@@ -1,4 +1,4 @@
-import type { TAuthStatus } from '@coral/core';
+import type { TAuthStatus, UserRole } from '@coral/core';
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { api } from './api-client';
 import { forgetCsrfToken } from './csrf';
@@ -31,6 +31,8 @@ export interface Auth {
   isLoading: boolean;
   isAuthenticated: boolean;
   username: string;
+  /** What the account may do beyond contributing (curators review datasets). */
+  role: UserRole;
 }
 
 export function useAuth(): Auth {
@@ -40,6 +42,7 @@ export function useAuth(): Auth {
     isLoading: isPending,
     isAuthenticated: status.authenticated && status.username !== '',
     username: status.username,
+    role: status.role ?? 'contributor',
   };
 }
 
@@ -48,6 +51,9 @@ export async function refreshAfterLogin(queryClient: QueryClient): Promise<void>
   forgetCsrfToken();
   await queryClient.invalidateQueries({ queryKey: queryKeys.authStatus, refetchType: 'all' });
 }
+
+/** Curators and admins review datasets (docs/decisions/0012-datasets.md). */
+export const canReview = (role: UserRole) => role === 'curator' || role === 'admin';
 
 /** Logout (successful or not): the local state becomes anonymous and private data is dropped. */
 export function clearLocalSession(queryClient: QueryClient): void {

@@ -11,6 +11,8 @@ export interface UploadProgress {
 export interface MultipartRequest extends HttpRequest {
   /** Field name → file; undefined fields are not sent. */
   body: Readonly<Record<string, File | undefined>>;
+  /** Text fields sent before the files; undefined ones are not sent. */
+  fields?: Readonly<Record<string, string | undefined>>;
   onProgress?: (progress: UploadProgress) => void;
 }
 
@@ -22,6 +24,9 @@ export interface MultipartRequest extends HttpRequest {
 export function sendMultipart(request: MultipartRequest): Promise<unknown> {
   return new Promise((resolve, reject) => {
     const form = new FormData();
+    for (const [field, value] of Object.entries(request.fields ?? {})) {
+      if (value !== undefined) form.append(field, value);
+    }
     for (const [field, file] of Object.entries(request.body)) {
       if (file) form.append(field, file, file.name);
     }

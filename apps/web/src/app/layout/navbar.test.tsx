@@ -66,6 +66,31 @@ describe('Navbar', () => {
     expect(screen.getByRole('button', { name: 'Logout' })).toBeTruthy();
   });
 
+  it('offers My datasets to every user and the Review queue to curators and admins only', async () => {
+    for (const [role, reviews] of [
+      [undefined, false],
+      ['contributor', false],
+      ['curator', true],
+      ['admin', true],
+    ] as const) {
+      const user = userEvent.setup();
+      const view = renderApp('/', {
+        ...statistics,
+        'GET /api/auth/status/': { username: 'ana', authenticated: true, role },
+      });
+      await user.click(await screen.findByRole('button', { name: /ana/ }));
+      expect(screen.getByRole('link', { name: 'My uploads' }).getAttribute('href')).toBe(
+        '/uploads',
+      );
+      expect(screen.getByRole('link', { name: 'My datasets' }).getAttribute('href')).toBe(
+        '/my/datasets',
+      );
+      const review = screen.queryByRole('link', { name: 'Review queue' });
+      expect(review?.getAttribute('href') ?? null).toBe(reviews ? '/review' : null);
+      view.unmount();
+    }
+  });
+
   it('logs out and goes to /', async () => {
     const user = userEvent.setup();
     const { router } = renderApp('/projects', {

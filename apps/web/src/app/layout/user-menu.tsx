@@ -5,11 +5,14 @@ import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { flashState } from '@/components/flash-notice';
 import { PersonIcon } from '@/components/icons';
 import { LOGOUT_FAILED, useLogout } from '@/features/auth/api/logout';
-import { loginRedirectState, useAuth } from '@/lib/auth';
+import { canReview, loginRedirectState, useAuth } from '@/lib/auth';
 
-/** Right side of the navbar: the username dropdown (Cart, Logout), or a Login link. */
+/**
+ * Right side of the navbar: the username dropdown (Cart, My uploads, My datasets, the review queue
+ * for curators, Logout), or a Login link.
+ */
 export function UserMenu() {
-  const { isAuthenticated, username } = useAuth();
+  const { isAuthenticated, username, role } = useAuth();
   const location = useLocation();
   const navigate = useNavigate();
   const logout = useLogout();
@@ -53,6 +56,14 @@ export function UserMenu() {
         <NavDropdown.Item as={Link} to={CLIENT_ROUTES.uploads}>
           My uploads
         </NavDropdown.Item>
+        <NavDropdown.Item as={Link} to={CLIENT_ROUTES.my_datasets}>
+          My datasets
+        </NavDropdown.Item>
+        {canReview(role) && (
+          <NavDropdown.Item as={Link} to={CLIENT_ROUTES.review}>
+            Review queue
+          </NavDropdown.Item>
+        )}
         <NavDropdown.Divider />
         <NavDropdown.Item as="button" onClick={handleLogout} disabled={logout.isPending}>
           Logout

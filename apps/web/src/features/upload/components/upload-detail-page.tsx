@@ -134,6 +134,15 @@ function UploadDetail({ upload }: { upload: TUploadDetail }) {
             <dd className="col-sm-9">{formatUploadTime(upload.finished_at)}</dd>
             <dt className="col-sm-3">Attempts</dt>
             <dd className="col-sm-9">{upload.attempts}</dd>
+            {upload.dataset && (
+              <>
+                <dt className="col-sm-3">Dataset</dt>
+                <dd className="col-sm-9">
+                  Version {upload.dataset.version} of dataset #{upload.dataset.id} ·{' '}
+                  <Link to={CLIENT_ROUTES.my_datasets}>Describe and submit it in My datasets</Link>
+                </dd>
+              </>
+            )}
             {upload.project_ids.length > 0 && (
               <>
                 <dt className="col-sm-3">Project</dt>

@@ -5,11 +5,20 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { api } from '@/lib/api-client';
 import { forgetCsrfToken } from '@/lib/csrf';
 import { ApiError } from '@/lib/http';
+import { buildDatasetSummary } from '@/testing/dataset-data';
+import type { ApiHandlers } from '@/testing/mock-api';
 import { renderApp } from '@/testing/render-app';
 
 beforeEach(() => forgetCsrfToken());
 
-const LOGGED_IN = { 'GET /api/auth/status/': { username: 'ann', authenticated: true } } as const;
+const LOGGED_IN: ApiHandlers = {
+  'GET /api/auth/status/': { username: 'ann', authenticated: true },
+  'GET /api/auth/datasets/': [
+    buildDatasetSummary(),
+    buildDatasetSummary({ id: 6, title: 'Red Sea 2018', state: 'published', version: 2 }),
+    buildDatasetSummary({ id: 7, title: 'Withdrawn reef', state: 'published', withdrawn: true }),
+  ],
+};
 
 const STANDARD_HEADER =
   'Project.name,Experiment.name,Experiment.date,Colony.name,Colony.species,Colony.country,Colony.latitude,Colony.longitude,Colony.ed50_value,BioSample.name,BioSample.collection_date,Observation.condition,Observation.temperature,Observation.timepoint,Observation.pam_value,Publication.title,Publication.year,Publication.doi';
@@ -127,10 +136,13 @@ describe('Upload page (product-spec §2 Upload)', () => {
     expect(await screen.findByText('Uploading and processing your data...')).toBeTruthy();
     expect(uploadButton().textContent).toBe('Uploading...');
     expect(screen.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('50');
-    const [path, files] = upload.mock.calls[0]!;
+    const [path, files, options] = upload.mock.calls[0]!;
     expect(path).toBe('/api/auth/upload-csv/');
+    expect(Object.keys(files)).toEqual(['csv_file', 'ed50_file']);
     expect(files.csv_file.name).toBe('raw.csv');
     expect(files.ed50_file?.name).toBe('ED50_Results.csv');
+    // Nothing chosen in the Dataset step: the files alone, as the specification's upload.
+    expect(options?.fields).toBeUndefined();
 
     finish({ message: UPLOAD_QUEUED_MESSAGE, upload_id: 7, status: 'queued', duplicate: false });
     expect(await screen.findByRole('heading', { name: 'Upload Successful' })).toBeTruthy();
@@ -164,6 +176,95 @@ describe('Upload page (product-spec §2 Upload)', () => {
     await user.click(screen.getByRole('button', { name: 'Clear' }));
     expect(screen.queryByText('Upload failed')).toBeNull();
     expect(screen.queryByText('sheet.csv', { exact: false })).toBeNull();
+  });
+
+  it('sends the dataset a new version belongs to, preselected from ?dataset=', async () => {
+    const upload = vi
+      .spyOn(api, 'upload')
+      .mockResolvedValue({ message: 'Queued', upload_id: 8, status: 'queued', duplicate: false });
+    const user = userEvent.setup();
+    renderApp('/upload?dataset=6', LOGGED_IN);
+    const select = await screen.findByLabelText<HTMLSelectElement>('Dataset');
+    expect(
+      screen.getByRole('radio', { name: 'A new version of one of my datasets' }),
+    ).toHaveProperty('checked', true);
+    expect(select.value).toBe('6');
+    expect(
+      within(select)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual([
+      'Choose a dataset…',
+      'Zugspitze heat tolerance (#5, version 1)',
+      'Red Sea 2018 (#6, version 2)',
+    ]);
+    await user.upload(mainInput(), csvFile('sheet.csv', standardSheet(2)));
+    await screen.findByRole('table');
+    // Without a chosen dataset the upload waits.
+    await user.selectOptions(select, '');
+    expect(uploadButton().hasAttribute('disabled')).toBe(true);
+    await user.selectOptions(select, '5');
+    await user.click(uploadButton());
+    await screen.findByRole('heading', { name: 'Upload Successful' });
+    expect(upload.mock.calls[0]![2]?.fields).toEqual({ dataset_id: '5' });
+  });
+
+  it('sends the description of a new dataset as JSON, and waits while a field is wrong', async () => {
+    const upload = vi
+      .spyOn(api, 'upload')
+      .mockResolvedValue({ message: 'Queued', upload_id: 9, status: 'queued', duplicate: false });
+    const { user } = await openLoggedIn();
+    expect(screen.getByRole('radio', { name: 'A new dataset' })).toHaveProperty('checked', true);
+    const toggle = screen.getByRole('button', {
+      name: 'Describe the dataset now (you can also do it later, before submitting for review)',
+    });
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    await user.click(toggle);
+    await user.upload(mainInput(), csvFile('sheet.csv', standardSheet(2)));
+    await screen.findByRole('table');
+    await user.type(screen.getByLabelText('Title'), 'AF reefs');
+    await user.click(screen.getByRole('button', { name: 'Add a creator' }));
+    await user.type(screen.getByLabelText('Creator 1: name'), 'Ann Lee');
+    // Pasted, as people do with identifiers (and faster than typing through the whole page).
+    await user.click(screen.getByLabelText('Creator 1: ORCID iD'));
+    await user.paste('0000-0002-1825-0098');
+    expect(uploadButton().hasAttribute('disabled')).toBe(true);
+    await user.type(screen.getByLabelText('Creator 1: ORCID iD'), '{Backspace}7');
+    await user.click(screen.getByRole('radio', { name: /^CC0 1\.0/ }));
+    await user.click(uploadButton());
+    await screen.findByRole('heading', { name: 'Upload Successful' });
+    const fields = upload.mock.calls[0]![2]?.fields;
+    expect(Object.keys(fields ?? {})).toEqual(['metadata']);
+    expect(JSON.parse(fields!.metadata!)).toMatchObject({
+      title: 'AF reefs',
+      licence: 'CC0-1.0',
+      creators: [{ name: 'Ann Lee', affiliation: null, orcid: '0000-0002-1825-0097' }],
+    });
+  }, 15_000);
+
+  it('shows the server’s refusal of the description next to its field', async () => {
+    vi.spyOn(api, 'upload').mockRejectedValueOnce(
+      new ApiError(
+        400,
+        'The dataset description is not valid: metadata.title: Too long',
+        'VALIDATION_FAILED',
+        {
+          error: 'The dataset description is not valid: metadata.title: Too long',
+          code: 'VALIDATION_FAILED',
+          details: [{ field: 'metadata.title', message: 'Too long' }],
+        },
+      ),
+    );
+    const { user } = await openLoggedIn();
+    await user.upload(mainInput(), csvFile('sheet.csv', standardSheet(2)));
+    await screen.findByRole('table');
+    await user.click(uploadButton());
+    expect(
+      await screen.findByText('The dataset description is not valid: metadata.title: Too long'),
+    ).toBeTruthy();
+    // The description opens to show the message next to the title.
+    expect(screen.getByLabelText('Title').getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByText('Too long')).toBeTruthy();
   });
 
   it('takes the two files the ED calculator hands over in the router state', async () => {

@@ -16,11 +16,17 @@ import Container from 'react-bootstrap/Container';
 import ProgressBar from 'react-bootstrap/ProgressBar';
 import Row from 'react-bootstrap/Row';
 import Spinner from 'react-bootstrap/Spinner';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ComponentType } from 'react';
 import { Link, useLocation } from 'react-router';
 import { PageTitle } from '@/components/page-title';
 import { loginRedirectState, useAuth } from '@/lib/auth';
 import { uploadErrorText, useUploadDataset } from '../api/upload-dataset';
+import {
+  fieldsToSend,
+  preselectedDataset,
+  type DatasetStepChoice,
+  type DatasetStepProps,
+} from '../utils/dataset-step';
 import { fileTypeError, handedOverFiles } from '../utils/upload-files';
 import { DataPreview } from './data-preview';
 import { FilePicker } from './file-picker';
@@ -54,12 +60,15 @@ function hasInlineEd50(preview: PreviewResult | null): boolean {
   );
 }
 
+const FILES_ONLY: DatasetStepChoice = { fields: {} };
+
 /**
  * /upload (product-spec §2 Upload, §4 Upload, §5, §8): choose the main data file and the ED50
- * results file, see the main file's preview, upload (with progress), then follow the queued upload
- * in My uploads. Files handed over by the ED calculator (router state) are preselected.
+ * results file, see the main file's preview, choose the dataset the files go to (decision 0012;
+ * the step comes from the app), upload (with progress), then follow the queued upload in My
+ * uploads. Files handed over by the ED calculator (router state) are preselected.
  */
-export function UploadPage() {
+export function UploadPage({ DatasetStep }: { DatasetStep?: ComponentType<DatasetStepProps> }) {
   const auth = useAuth();
   const location = useLocation();
   const upload = useUploadDataset();
@@ -73,6 +82,8 @@ export function UploadPage() {
   // A new key empties the <input type=file> elements (Clear, Upload Another Dataset).
   const [inputsKey, setInputsKey] = useState(0);
   const readCount = useRef(0);
+  const [target, setTarget] = useState<DatasetStepChoice>(FILES_ONLY);
+  const [preselected] = useState(() => preselectedDataset(location.search));
 
   // The preview follows the main file; a slower read of an earlier file never wins.
   useEffect(() => {
@@ -89,8 +100,13 @@ export function UploadPage() {
 
   const busy = upload.isPending;
   const edOptional = hasInlineEd50(preview);
+  const targetProblem = 'problem' in target ? target.problem : null;
   const canUpload =
-    auth.isAuthenticated && !busy && mainFile !== null && (edFile !== null || edOptional);
+    auth.isAuthenticated &&
+    !busy &&
+    mainFile !== null &&
+    (edFile !== null || edOptional) &&
+    targetProblem === null;
 
   /** Product-spec §4: a new file clears earlier validation errors and the status message. */
   const choose = (role: 'main' | 'ed50', file: File | null) => {
@@ -117,15 +133,21 @@ export function UploadPage() {
     setStatus(null);
     setProgress(null);
     setInputsKey((key) => key + 1);
+    setTarget(FILES_ONLY);
     upload.reset();
   };
 
   const submit = () => {
-    if (!canUpload || !mainFile) return;
+    if (!canUpload || !mainFile || 'problem' in target) return;
     setStatus(null);
     setProgress(0);
     upload.mutate(
-      { main: mainFile, ed50: edFile, onProgress: ({ percent }) => setProgress(percent) },
+      {
+        main: mainFile,
+        ed50: edFile,
+        fields: fieldsToSend(target.fields),
+        onProgress: ({ percent }) => setProgress(percent),
+      },
       {
         onSuccess: (answer) =>
           setStatus({
@@ -201,6 +223,14 @@ export function UploadPage() {
                       : undefined
                   }
                 />
+                {DatasetStep && auth.isAuthenticated && (
+                  <DatasetStep
+                    disabled={busy}
+                    preselectedDatasetId={preselected}
+                    uploadError={upload.error}
+                    onChange={setTarget}
+                  />
+                )}
 
                 {errors.length > 0 && (
                   <Alert variant="danger">
@@ -235,6 +265,7 @@ export function UploadPage() {
                   </div>
                 )}
 
+                {targetProblem && mainFile && <p className="small text-danger">{targetProblem}</p>}
                 {auth.isAuthenticated ? (
                   <div className="d-flex gap-2">
                     <Button variant="primary" disabled={!canUpload} onClick={submit}>

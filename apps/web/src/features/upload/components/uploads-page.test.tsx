@@ -93,6 +93,38 @@ describe('My uploads', () => {
     expect(screen.getByText('Colony.ed50_value', { selector: 'code' })).toBeTruthy();
   });
 
+  it('links an imported upload to My datasets, where its draft is described and submitted', async () => {
+    const imported: TUploadDetail = {
+      ...summary({
+        id: 3,
+        message: 'Imported as a draft of the dataset “Zugspitze” (version 1).',
+        dataset: { id: 5, version: 1 },
+      }),
+      errors: [],
+      quality_flags: [],
+      warnings: [],
+      column_mapping: [],
+    };
+    renderApp('/uploads/3', { ...LOGGED_IN, 'GET /api/auth/uploads/{uploadId}/': imported });
+    expect(
+      await screen.findByText('Imported as a draft of the dataset “Zugspitze” (version 1).'),
+    ).toBeTruthy();
+    expect(screen.getByText(/Version 1 of dataset #5/)).toBeTruthy();
+    expect(
+      screen
+        .getByRole('link', { name: 'Describe and submit it in My datasets' })
+        .getAttribute('href'),
+    ).toBe('/my/datasets');
+  });
+
+  it('shows no dataset link before the upload became a dataset version', async () => {
+    renderApp('/uploads/2', { ...LOGGED_IN, 'GET /api/auth/uploads/{uploadId}/': failed });
+    await screen.findByRole('heading', { name: 'Upload #2' });
+    expect(
+      screen.queryByRole('link', { name: 'Describe and submit it in My datasets' }),
+    ).toBeNull();
+  });
+
   it("answers another user's or a missing upload with 'Upload Not Found'", async () => {
     renderApp('/uploads/99', {
       ...LOGGED_IN,

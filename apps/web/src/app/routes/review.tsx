@@ -1,0 +1,3 @@
+import { ReviewPage } from '@/features/review/components/review-page';
+
+export { ReviewPage as Component };

@@ -34,11 +34,12 @@ test.describe('[PROJECTS] list', () => {
     await expect(cards.first().getByText('Created: December 20, 2025')).toBeVisible();
     await expect(page.getByText('Created: January 12, 2026')).toHaveCount(10);
 
-    // The real data: one real DOI; the others are the placeholder "No doi available".
+    // The real data: one real DOI. The seed's placeholder record ("No publications available" /
+    // "No doi available") is not a publication (issue 18), so it is shown nowhere.
     const doiLinks = page.getByRole('link', { name: /View DOI/ });
     await expect(doiLinks).toHaveCount(1);
     await expect(doiLinks).toHaveAttribute('href', 'https://doi.org/10.21203/rs.3.rs-8231598/v1');
-    await expect(page.getByText('No publications available')).toHaveCount(9);
+    await expect(page.getByText('No publications available')).toHaveCount(0);
     // No seeded project has more than 2 publications or lacks an owner.
     await expect(page.getByText(/more publications/)).toHaveCount(0);
     await expect(page.getByText('Owner: Unknown')).toHaveCount(0);

@@ -89,16 +89,16 @@ test.describe('[UPLOAD] Upload Coral Research Data', () => {
     await expect(page.locator('[data-status="done"]')).toBeVisible({ timeout: 30_000 });
     await expect(
       page.getByText(
-        `Imported into “${project}”: 30 new colonies, 240 observations and 180 thermal thresholds`,
+        `Imported as a draft of the dataset “${project}” (version 1): 30 colonies, 240 observations and 180 thermal thresholds`,
         { exact: false },
       ),
     ).toBeVisible();
     await expect(page.getByRole('row', { name: 'Colonies 30' })).toBeVisible();
     await checkA11y();
 
-    // The new project is public at once.
-    await page.getByRole('link', { name: /^View project #\d+$/ }).click();
-    await expect(page.getByRole('heading', { name: project })).toBeVisible();
+    // A draft: its owner sees it on its dataset page (the datasets journey takes it further).
+    await page.getByRole('link', { name: /^Version 1 of dataset #\d+$/ }).click();
+    await expect(page.getByRole('heading', { level: 1, name: project })).toBeVisible();
 
     // My uploads, from the user menu.
     await page.getByRole('navigation').getByRole('button', { name: RESEARCHER.username }).click();

@@ -1,5 +1,6 @@
 import {
   CLIENT_ROUTES,
+  datasetPath,
   projectPath,
   thresholdKindInfos,
   UPLOAD_FLAG_LABELS,
@@ -138,12 +139,16 @@ function UploadDetail({ upload }: { upload: TUploadDetail }) {
               <>
                 <dt className="col-sm-3">Dataset</dt>
                 <dd className="col-sm-9">
-                  Version {upload.dataset.version} of dataset #{upload.dataset.id} ·{' '}
+                  <Link to={datasetPath(upload.dataset.id, upload.dataset.version)}>
+                    Version {upload.dataset.version} of dataset #{upload.dataset.id}
+                  </Link>{' '}
+                  ·{' '}
                   <Link to={CLIENT_ROUTES.my_datasets}>Describe and submit it in My datasets</Link>
                 </dd>
               </>
             )}
-            {upload.project_ids.length > 0 && (
+            {/* A version's project is public only once the version is; its dataset page says. */}
+            {upload.project_ids.length > 0 && !upload.dataset && (
               <>
                 <dt className="col-sm-3">Project</dt>
                 <dd className="col-sm-9">

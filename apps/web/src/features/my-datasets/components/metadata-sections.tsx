@@ -96,34 +96,26 @@ export function CreatorsFieldset({ draft, id, touch, errorOf, update }: FormPart
               />
             </Col>
             <Col md={1} className="pt-md-4">
-              <Button
-                variant="outline-danger"
-                size="sm"
-                className="mt-md-2"
-                aria-label={`Remove creator ${index + 1}`}
+              <RemoveRowButton
+                label={`Remove creator ${index + 1}`}
                 onClick={() =>
                   update('creators', (d) => ({
                     ...d,
                     creators: d.creators.filter((c) => c.key !== creator.key),
                   }))
                 }
-              >
-                Remove
-              </Button>
+              />
             </Col>
           </Row>
         );
       })}
-      <Button
-        variant="outline-secondary"
-        size="sm"
+      <AddRowButton
+        label="Add a creator"
         disabled={draft.creators.length >= DATASET_LIMITS.creators}
         onClick={() =>
           update('creators', (d) => ({ ...d, creators: [...d.creators, emptyCreator()] }))
         }
-      >
-        Add a creator
-      </Button>
+      />
     </fieldset>
   );
 }
@@ -168,27 +160,21 @@ export function PublicationsFieldset({ draft, id, touch, errorOf, update }: Form
               />
             </Col>
             <Col md={1} className="pt-md-4">
-              <Button
-                variant="outline-danger"
-                size="sm"
-                className="mt-md-2"
-                aria-label={`Remove publication ${index + 1}`}
+              <RemoveRowButton
+                label={`Remove publication ${index + 1}`}
                 onClick={() =>
                   update('related_publications', (d) => ({
                     ...d,
                     publications: d.publications.filter((p) => p.key !== publication.key),
                   }))
                 }
-              >
-                Remove
-              </Button>
+              />
             </Col>
           </Row>
         );
       })}
-      <Button
-        variant="outline-secondary"
-        size="sm"
+      <AddRowButton
+        label="Add a publication"
         disabled={draft.publications.length >= DATASET_LIMITS.publications}
         onClick={() =>
           update('related_publications', (d) => ({
@@ -196,9 +182,7 @@ export function PublicationsFieldset({ draft, id, touch, errorOf, update }: Form
             publications: [...d.publications, emptyPublication()],
           }))
         }
-      >
-        Add a publication
-      </Button>
+      />
     </fieldset>
   );
 }
@@ -325,27 +309,21 @@ export function ProtocolFieldset({ draft, id, touch, errorOf, update }: FormPart
               />
             </Col>
             <Col md={1} className="pt-md-4">
-              <Button
-                variant="outline-danger"
-                size="sm"
-                className="mt-md-2"
-                aria-label={`Remove timepoint ${index + 1}`}
+              <RemoveRowButton
+                label={`Remove timepoint ${index + 1}`}
                 onClick={() =>
                   update('protocol.timepoints', (d) => ({
                     ...d,
                     timepoints: d.timepoints.filter((t) => t.key !== timepoint.key),
                   }))
                 }
-              >
-                Remove
-              </Button>
+              />
             </Col>
           </Row>
         );
       })}
-      <Button
-        variant="outline-secondary"
-        size="sm"
+      <AddRowButton
+        label="Add a timepoint"
         disabled={draft.timepoints.length >= DATASET_LIMITS.timepoints}
         onClick={() =>
           update('protocol.timepoints', (d) => ({
@@ -353,9 +331,39 @@ export function ProtocolFieldset({ draft, id, touch, errorOf, update }: FormPart
             timepoints: [...d.timepoints, emptyTimepoint()],
           }))
         }
-      >
-        Add a timepoint
-      </Button>
+      />
     </fieldset>
+  );
+}
+
+/** The button that removes one row of a repeatable field (creator, publication, timepoint). */
+function RemoveRowButton({ label, onClick }: { label: string; onClick: () => void }) {
+  return (
+    <Button
+      variant="outline-danger"
+      size="sm"
+      className="mt-md-2"
+      aria-label={label}
+      onClick={onClick}
+    >
+      Remove
+    </Button>
+  );
+}
+
+/** The button that adds a row to a repeatable field, disabled at the field's limit. */
+function AddRowButton({
+  label,
+  disabled,
+  onClick,
+}: {
+  label: string;
+  disabled: boolean;
+  onClick: () => void;
+}) {
+  return (
+    <Button variant="outline-secondary" size="sm" disabled={disabled} onClick={onClick}>
+      {label}
+    </Button>
   );
 }

@@ -98,6 +98,14 @@ test.describe('[PROJECT] detail', () => {
     await expect(observations.getByText('28°C').first()).toBeVisible();
   });
 
+  test('marks the seed’s collection dates in the year 2222 as impossible', async ({ page }) => {
+    await page.goto('/project/85');
+    const observations = page.getByRole('region', { name: 'Observations', exact: true });
+    const badge = observations.locator('.badge', { hasText: 'impossible date' }).first();
+    await expect(badge).toBeVisible();
+    await expect(badge.locator('xpath=..')).toContainText(/, 2222/);
+  });
+
   test("shows 'Loading project details...' while loading", async ({ page }) => {
     const held = await holdRequests(page, '**/api/public/projects/61/');
     await page.goto('/project/61');

@@ -47,3 +47,13 @@ export function formatLongUsLocalDate(value: string | null | undefined, timeZone
   }
   return format.format(date);
 }
+
+/**
+ * A recorded date after today (the seed holds collection dates in the year 2222): kept as
+ * recorded, but marked wherever it is shown and never offered as a year to filter by (the
+ * server's year list uses the same rule, `collection_date <= CURRENT_DATE`).
+ */
+export function isImpossibleDate(value: string | null | undefined, today = new Date()): boolean {
+  const dateOnly = value ? DATE_ONLY.exec(value.trim()) : null;
+  return dateOnly !== null && dateOnly[0] > today.toISOString().slice(0, 10);
+}

@@ -6,6 +6,7 @@ import {
   formatCoordinates,
   formatDataAccess,
   formatLongUsDate,
+  isImpossibleDate,
   formatOwner,
   formatStatisticCount,
   formatValue,
@@ -37,6 +38,20 @@ describe('formatDataAccess', () => {
     [false, 'Limited'],
   ])('%s → %s', (open, label) => {
     expect(formatDataAccess(open)).toBe(label);
+  });
+});
+
+describe('isImpossibleDate', () => {
+  const today = new Date('2026-11-24T12:00:00Z');
+  it('marks a calendar date after today, such as the seed’s year 2222', () => {
+    expect(isImpossibleDate('2222-08-07', today)).toBe(true);
+    expect(isImpossibleDate('2026-11-25', today)).toBe(true);
+  });
+  it('accepts today, the past, and leaves what it cannot read alone', () => {
+    expect(isImpossibleDate('2026-11-24', today)).toBe(false);
+    expect(isImpossibleDate('2018-08-07', today)).toBe(false);
+    expect(isImpossibleDate(null, today)).toBe(false);
+    expect(isImpossibleDate('not a date', today)).toBe(false);
   });
 });
 

@@ -135,3 +135,17 @@ describe('Project detail quality flags', () => {
     expect(badge.getAttribute('title')).toBe('implausible value (failed curve fit)');
   });
 });
+
+describe('Project detail collection dates', () => {
+  it('marks a collection date after today (the seed’s year 2222) as impossible', async () => {
+    const project = buildProjectDetail();
+    project.observations[0]!.biosample.collection_date = '2222-08-07';
+    renderApp('/project/82', {
+      'GET /api/public/projects/{projectId}/': project,
+      'GET /api/public/datasets/': [],
+    });
+    const badge = await screen.findByText('impossible date');
+    expect(badge.closest('td')?.textContent).toBe('August 7, 2222impossible date');
+    expect(screen.getAllByText('impossible date')).toHaveLength(1);
+  });
+});

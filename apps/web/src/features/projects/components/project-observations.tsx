@@ -1,4 +1,10 @@
-import { formatLongUsDate, type TObservation, type TProjectDetail } from '@coral/core';
+import {
+  formatLongUsDate,
+  isImpossibleDate,
+  type TObservation,
+  type TProjectDetail,
+} from '@coral/core';
+import Badge from 'react-bootstrap/Badge';
 import { ScrollableTable } from '@/components/scrollable-table';
 import { DetailSection } from './detail-section';
 
@@ -11,6 +17,16 @@ function ObservationRow({ observation }: { observation: TObservation }) {
       <td className="text-break">{observation.biosample.name}</td>
       <td className="text-nowrap">
         {formatLongUsDate(observation.biosample.collection_date) || 'N/A'}
+        {isImpossibleDate(observation.biosample.collection_date) && (
+          <Badge
+            bg="warning"
+            text="dark"
+            className="ms-1"
+            title="This date is after today: kept as recorded, not offered as a year filter."
+          >
+            impossible date
+          </Badge>
+        )}
       </td>
       <td>{observation.experiment.name}</td>
       <td>{orNA(observation.condition)}</td>

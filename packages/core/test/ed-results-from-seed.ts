@@ -1,17 +1,35 @@
 import { formatCsvRow } from '../src/csv/csv-writer';
 import {
   THRESHOLD_KIND_INFO,
-  THRESHOLD_KINDS_BY_LEVEL,
   type ThresholdAbsKey,
+  type ThresholdKind,
   type ThresholdListKey,
 } from '../src/thresholds/threshold-kinds';
-import { ED_COLUMNS } from '../src/upload/formats/ed-results-file';
 
 interface SeedThreshold extends Partial<Record<ThresholdAbsKey, number | null>> {
   colony: number;
   condition: string | null;
   timepoint: string | null;
 }
+
+/**
+ * The calculator's (CBASSED50's) header, spelled out rather than taken from the upload's
+ * ED_COLUMNS: this file stands for the external format, so a change to the reader's columns must
+ * make the tests fail instead of changing the fixture with it.
+ */
+const HEADER = [
+  '',
+  'ED5',
+  'ED50',
+  'ED95',
+  'GroupingProperty',
+  'Site',
+  'Condition',
+  'Species',
+  'Timepoint',
+];
+/** The kinds of the ED5, ED50 and ED95 columns, in that order. */
+const HEADER_KINDS: readonly ThresholdKind[] = ['ed5', 'ed50', 'ed95'];
 
 /** One ED row per stored ED50 (the kind the ED results file is matched on). */
 const ROW_KIND = THRESHOLD_KIND_INFO.ed50;
@@ -39,15 +57,14 @@ export function edResultsFromSeedProject(seedJson: unknown, projectId: number): 
     list.find(
       (x) => x.colony === t.colony && x.condition === t.condition && x.timepoint === t.timepoint,
     );
-  const header = ED_COLUMNS.filter((c) => c.id !== 'genotype').map((c) => c.name);
-  const rows: (string | number)[][] = [['', ...header]];
+  const rows: (string | number)[][] = [HEADER];
   for (const t of (seed[ROW_KIND.listKey] ?? []).filter((x) => colonyIds.has(x.colony))) {
     const colony = colonies.get(t.colony)!;
     const speciesName = colony.species.replace(/ /g, '_');
     const site = colony.name.slice(0, colony.name.indexOf(`_${speciesName}_`));
     const genotype = colony.name.slice(site.length + speciesName.length + 2);
     const group = [site, t.condition, colony.species, t.timepoint].join('_');
-    const values = THRESHOLD_KINDS_BY_LEVEL.map((kind) => {
+    const values = HEADER_KINDS.map((kind) => {
       const { listKey, absKey } = THRESHOLD_KIND_INFO[kind];
       const entry = kind === ROW_KIND.kind ? t : find(seed[listKey] ?? [], t);
       return entry?.[absKey] ?? 'NA';

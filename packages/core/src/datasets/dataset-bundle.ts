@@ -1,6 +1,5 @@
 import {
   perThresholdKind,
-  perThresholdList,
   THRESHOLD_KIND_INFO,
   THRESHOLD_KINDS,
   type ThresholdKind,
@@ -108,19 +107,6 @@ export type DatasetCounts = {
   biosamples: number;
   observations: number;
 } & Record<ThresholdListKey, number>;
-
-/** Counts of an import that created nothing. */
-export function emptyDatasetCounts(): DatasetCounts {
-  return {
-    projects: 0,
-    publications: 0,
-    experiments: 0,
-    colonies: 0,
-    biosamples: 0,
-    observations: 0,
-    ...perThresholdList(() => 0),
-  };
-}
 
 /** Thresholds of every kind together, from counts kept per kind (by list key). */
 export function thresholdTotal(counts: Readonly<Record<ThresholdListKey, number>>): number {

@@ -1,7 +1,7 @@
 /**
  * The licences a dataset can carry: the three GBIF and OBIS accept, so that every dataset here
- * can also be published there. Ordered from the least to the most restrictive; a download that
- * mixes datasets states the most restrictive first.
+ * can also be published there. Listed from the least to the most restrictive (the order the
+ * metadata form offers them in).
  */
 export const LICENCES = {
   'CC0-1.0': {
@@ -9,21 +9,18 @@ export const LICENCES = {
     shortName: 'CC0 1.0',
     url: 'https://creativecommons.org/publicdomain/zero/1.0/',
     plain: 'No rights reserved: anyone may use the data for any purpose; citing is good practice.',
-    restrictiveness: 0,
   },
   'CC-BY-4.0': {
     name: 'Creative Commons Attribution 4.0 International',
     shortName: 'CC BY 4.0',
     url: 'https://creativecommons.org/licenses/by/4.0/',
     plain: 'Anyone may use the data for any purpose, provided the dataset is cited.',
-    restrictiveness: 1,
   },
   'CC-BY-NC-4.0': {
     name: 'Creative Commons Attribution-NonCommercial 4.0 International',
     shortName: 'CC BY-NC 4.0',
     url: 'https://creativecommons.org/licenses/by-nc/4.0/',
     plain: 'Anyone may use the data with citation, but not for commercial purposes.',
-    restrictiveness: 2,
   },
 } as const;
 
@@ -33,18 +30,3 @@ export const LICENCE_IDS = Object.keys(LICENCES) as [LicenceId, ...LicenceId[]];
 
 /** What a dataset imported before licences existed shows (the seed): its licence was never stated. */
 export const LICENCE_NOT_STATED = 'Licence not stated';
-
-export function isLicenceId(value: unknown): value is LicenceId {
-  return typeof value === 'string' && Object.hasOwn(LICENCES, value);
-}
-
-/** Distinct licences, the most restrictive first (unstated ones last: nothing can be said of them). */
-export function licencesMostRestrictiveFirst(
-  licences: readonly (LicenceId | null)[],
-): (LicenceId | null)[] {
-  const distinct = [...new Set(licences)];
-  return distinct.sort((a, b) => {
-    if (a === null || b === null) return a === null ? (b === null ? 0 : 1) : -1;
-    return LICENCES[b].restrictiveness - LICENCES[a].restrictiveness;
-  });
-}

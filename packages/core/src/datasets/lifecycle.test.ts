@@ -122,7 +122,9 @@ describe('withdrawal, discarding and new versions', () => {
       /already been withdrawn/,
     );
     expect(refusal(alice, 'discard', facts('draft'))).toBeNull();
+    expect(refusal(alice, 'discard', facts('rejected'))).toBeNull();
     expect(refusal(alice, 'discard', facts('published'))).toMatch(/draft or a rejected/);
+    expect(refusal(alice, 'discard', facts('in_review'))).toMatch(/draft or a rejected/);
   });
 
   it('allows one version in preparation at a time', () => {

@@ -163,7 +163,7 @@ export function judge(viewer: Viewer, action: DatasetAction, facts: DatasetFacts
       return null;
     case 'discard':
       if (!owner) return forbidden('Only the owner can discard a version.');
-      return OPEN_STATES.includes(facts.state) && facts.state !== 'in_review'
+      return facts.state === 'draft' || facts.state === 'rejected'
         ? null
         : conflict('Only a draft or a rejected version can be discarded.');
     case 'new_version':
@@ -192,7 +192,7 @@ const STATE_LABELS: Record<DatasetVersionState, string> = {
   published: 'published',
   embargoed: 'embargoed',
 };
-export const stateLabel = (state: DatasetVersionState) => STATE_LABELS[state];
+const stateLabel = (state: DatasetVersionState) => STATE_LABELS[state];
 
 function joinList(items: readonly string[]): string {
   if (items.length <= 1) return items.join('');

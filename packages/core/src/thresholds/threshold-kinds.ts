@@ -185,12 +185,6 @@ export const thresholdKindInfos: readonly ThresholdKindInfo[] = THRESHOLD_KINDS.
   (kind) => THRESHOLD_KIND_INFO[kind],
 );
 
-/** The kind with the given 'EDx' label (case-insensitive), e.g. a column header; else undefined. */
-export function thresholdKindOfEdLabel(label: string): ThresholdKind | undefined {
-  const kind = label.trim().toLowerCase();
-  return Object.hasOwn(DEFINITIONS, kind) ? (kind as ThresholdKind) : undefined;
-}
-
 /** A record with one value per kind, computed by `value(kind)`. */
 export function perThresholdKind<T>(value: (kind: ThresholdKind) => T): Record<ThresholdKind, T> {
   return Object.fromEntries(THRESHOLD_KINDS.map((kind) => [kind, value(kind)])) as Record<

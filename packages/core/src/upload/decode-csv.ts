@@ -1,4 +1,10 @@
-import { decodeText, type DecodedText, type DecodeOptions } from './decode-text';
+import {
+  decodeText,
+  hasUtf16Bom,
+  startsWithBytes,
+  type DecodedText,
+  type DecodeOptions,
+} from './decode-text';
 
 /**
  * Is this file really a CSV? Researchers rename workbooks, PDFs and images to .csv; those are
@@ -52,9 +58,6 @@ const SIGNATURES: { bytes: number[]; what: string; fix: string }[] = [
   },
 ];
 
-const startsWith = (bytes: Uint8Array, prefix: readonly number[]) =>
-  bytes.length >= prefix.length && prefix.every((byte, i) => bytes[i] === byte);
-
 /** Bytes checked for binary content (the whole file is decoded later anyway). */
 const SNIFF_BYTES = 64 * 1024;
 
@@ -64,11 +67,11 @@ const SNIFF_BYTES = 64 * 1024;
  */
 export function binaryContentProblem(head: Uint8Array): { problem: string; fix: string } | null {
   for (const signature of SIGNATURES) {
-    if (startsWith(head, signature.bytes)) {
+    if (startsWithBytes(head, signature.bytes)) {
       return { problem: `This file is ${signature.what}, not a CSV file.`, fix: signature.fix };
     }
   }
-  if (startsWith(head, [0xff, 0xfe]) || startsWith(head, [0xfe, 0xff])) return null; // UTF-16 text
+  if (hasUtf16Bom(head)) return null; // UTF-16 text
   const sample = head.subarray(0, SNIFF_BYTES);
   let control = 0;
   for (const byte of sample) {

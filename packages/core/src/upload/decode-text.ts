@@ -29,13 +29,18 @@ export interface DecodeOptions {
   partial?: boolean;
 }
 
-const startsWith = (bytes: Uint8Array, prefix: readonly number[]) =>
+/** Whether `bytes` begin with the byte sequence `prefix` (a magic number, a byte-order mark). */
+export const startsWithBytes = (bytes: Uint8Array, prefix: readonly number[]) =>
   bytes.length >= prefix.length && prefix.every((byte, i) => bytes[i] === byte);
+
+/** Whether the text starts with a UTF-16 byte-order mark (little- or big-endian). */
+export const hasUtf16Bom = (bytes: Uint8Array) =>
+  startsWithBytes(bytes, [0xff, 0xfe]) || startsWithBytes(bytes, [0xfe, 0xff]);
 
 export function decodeText(bytes: Uint8Array, options: DecodeOptions = {}): DecodedText {
   // `stream: true` keeps an incomplete trailing sequence back instead of calling it invalid.
   const decodeOptions = { stream: options.partial === true };
-  if (startsWith(bytes, [0xff, 0xfe]) || startsWith(bytes, [0xfe, 0xff])) {
+  if (hasUtf16Bom(bytes)) {
     const encoding = bytes[0] === 0xff ? 'utf-16le' : 'utf-16be';
     return {
       text: new TextDecoder(encoding).decode(bytes.subarray(2), decodeOptions),

@@ -1,4 +1,6 @@
 import {
+  OPEN_STATES,
+  PUBLIC_STATES,
   refusal,
   summarizeChanges,
   ZDatasetMetadata,
@@ -27,10 +29,8 @@ export function factsOf(dataset: DatasetRow, version: VersionRow, versions: read
     ownerId: dataset.owner_id,
     withdrawn: dataset.withdrawn_at !== null,
     metadata: parseMetadata(version.metadata),
-    everPublic: versions.some((v) => v.state === 'published' || v.state === 'embargoed'),
-    hasOpenVersion: versions.some(
-      (v) => v.state === 'draft' || v.state === 'in_review' || v.state === 'rejected',
-    ),
+    everPublic: versions.some((v) => PUBLIC_STATES.includes(v.state)),
+    hasOpenVersion: versions.some((v) => OPEN_STATES.includes(v.state)),
   };
 }
 

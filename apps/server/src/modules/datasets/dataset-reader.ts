@@ -54,21 +54,22 @@ export const parseId = (value: string | number): number | null => {
 };
 
 export function createDatasetReader(db: AppDb, options: { publicUrl: string }) {
-  async function load(database: AppDb, id: string | number): Promise<Loaded | null> {
+  /** A dataset and its versions, the dataset row read by `find` (plainly, or locked). */
+  async function loadWith(
+    find: (database: AppDb, id: number) => Promise<DatasetRow | undefined>,
+    database: AppDb,
+    id: string | number,
+  ): Promise<Loaded | null> {
     const datasetId = parseId(id);
     if (datasetId === null) return null;
-    const dataset = await repo.findDataset(database, datasetId);
+    const dataset = await find(database, datasetId);
     if (!dataset) return null;
     return { dataset, versions: await repo.versions(database, datasetId) };
   }
-
-  async function lockedLoad(trx: AppDb, id: string | number): Promise<Loaded | null> {
-    const datasetId = parseId(id);
-    if (datasetId === null) return null;
-    const dataset = await repo.lockDataset(trx, datasetId);
-    if (!dataset) return null;
-    return { dataset, versions: await repo.versions(trx, datasetId) };
-  }
+  const load = (database: AppDb, id: string | number) =>
+    loadWith((d, datasetId) => repo.findDataset(d, datasetId), database, id);
+  const lockedLoad = (trx: AppDb, id: string | number) =>
+    loadWith((d, datasetId) => repo.lockDataset(d, datasetId), trx, id);
 
   const countsOf = (row: VersionCountsRow | undefined) => ({
     colonies: row?.colonies ?? 0,

@@ -54,21 +54,22 @@ export const parseId = (value: string | number): number | null => {
 };
 
 export function createDatasetReader(db: AppDb, options: { publicUrl: string }) {
-  async function load(database: AppDb, id: string | number): Promise<Loaded | null> {
+  /** A dataset and its versions, the dataset row read by `find` (plainly, or locked). */
+  async function loadWith(
+    find: (database: AppDb, id: number) => Promise<DatasetRow | undefined>,
+    database: AppDb,
+    id: string | number,
+  ): Promise<Loaded | null> {
     const datasetId = parseId(id);
     if (datasetId === null) return null;
-    const dataset = await repo.findDataset(database, datasetId);
+    const dataset = await find(database, datasetId);
     if (!dataset) return null;
     return { dataset, versions: await repo.versions(database, datasetId) };
   }
-
-  async function lockedLoad(trx: AppDb, id: string | number): Promise<Loaded | null> {
-    const datasetId = parseId(id);
-    if (datasetId === null) return null;
-    const dataset = await repo.lockDataset(trx, datasetId);
-    if (!dataset) return null;
-    return { dataset, versions: await repo.versions(trx, datasetId) };
-  }
+  const load = (database: AppDb, id: string | number) =>
+    loadWith((d, datasetId) => repo.findDataset(d, datasetId), database, id);
+  const lockedLoad = (trx: AppDb, id: string | number) =>
+    loadWith((d, datasetId) => repo.lockDataset(d, datasetId), trx, id);
 
   const countsOf = (row: VersionCountsRow | undefined) => ({
     colonies: row?.colonies ?? 0,
@@ -199,23 +200,29 @@ export function createDatasetReader(db: AppDb, options: { publicUrl: string }) {
     return visible.find((v) => v.number === wanted);
   }
 
+  /** The datasets, versions and counts of listed rows, each kind in one query. */
+  async function listedRows(rows: readonly { dataset_id: number; version_id: number }[]) {
+    const versionIds = rows.map((r) => r.version_id);
+    const [counts, datasets, versions] = await Promise.all([
+      repo.versionCounts(db, versionIds),
+      repo.findDatasets(
+        db,
+        rows.map((r) => r.dataset_id),
+      ),
+      repo.versionsByIds(db, versionIds),
+    ]);
+    return { counts: new Map(counts.map((row) => [row.version_id, row])), datasets, versions };
+  }
+
   async function summaries(
     rows: readonly { dataset_id: number; version_id: number }[],
   ): Promise<TDatasetSummary[]> {
-    const counts = new Map(
-      (
-        await repo.versionCounts(
-          db,
-          rows.map((r) => r.version_id),
-        )
-      ).map((row) => [row.version_id, row]),
-    );
-    const result: TDatasetSummary[] = [];
-    for (const row of rows) {
-      const dataset = (await repo.findDataset(db, row.dataset_id))!;
-      const version = (await repo.versionById(db, row.version_id))!;
+    const { counts, datasets, versions } = await listedRows(rows);
+    return rows.map((row) => {
+      const dataset = datasets.get(row.dataset_id)!;
+      const version = versions.get(row.version_id)!;
       const metadata = parseMetadata(version.metadata);
-      result.push({
+      return {
         id: dataset.id,
         project: { id: dataset.project_id, name: dataset.project_name },
         owner: dataset.owner_username
@@ -230,9 +237,8 @@ export function createDatasetReader(db: AppDb, options: { publicUrl: string }) {
         published_at: iso(version.published_at),
         embargo_until: metadata.embargo_until,
         counts: countsOf(counts.get(version.id)),
-      });
-    }
-    return result;
+      };
+    });
   }
 
   /** A dataset as the public sees it: a published or embargoed version, or a tombstone. */
@@ -289,19 +295,11 @@ export function createDatasetReader(db: AppDb, options: { publicUrl: string }) {
     reviewQueue: async (viewer: Viewer): Promise<TReviewItem[]> => {
       if (!isCurator(viewer)) throw forbidden('Only curators see the review queue.');
       const rows = await repo.inReview(db);
-      const counts = new Map(
-        (
-          await repo.versionCounts(
-            db,
-            rows.map((r) => r.version_id),
-          )
-        ).map((row) => [row.version_id, row]),
-      );
-      const items: TReviewItem[] = [];
-      for (const row of rows) {
-        const dataset = (await repo.findDataset(db, row.dataset_id))!;
-        const version = (await repo.versionById(db, row.version_id))!;
-        items.push({
+      const { counts, datasets, versions } = await listedRows(rows);
+      return rows.map((row) => {
+        const dataset = datasets.get(row.dataset_id)!;
+        const version = versions.get(row.version_id)!;
+        return {
           dataset_id: dataset.id,
           version: version.number,
           title: parseMetadata(version.metadata).title,
@@ -311,26 +309,27 @@ export function createDatasetReader(db: AppDb, options: { publicUrl: string }) {
           submitted_at: iso(version.submitted_at ?? version.created_at)!,
           counts: countsOf(counts.get(version.id)),
           own: dataset.owner_id === viewer.userId,
-        });
-      }
-      return items;
+        };
+      });
     },
 
     /** The public datasets of a project (its page lists them). */
     projectDatasets: async (projectId: number) => {
       const rows = await repo.datasetsOfProject(db, projectId);
-      const result: { id: number; title: string; version: number; licence: string | null }[] = [];
-      for (const row of rows) {
-        const version = (await repo.versionById(db, row.version_id))!;
+      const versions = await repo.versionsByIds(
+        db,
+        rows.map((r) => r.version_id),
+      );
+      return rows.map((row) => {
+        const version = versions.get(row.version_id)!;
         const metadata = parseMetadata(version.metadata);
-        result.push({
+        return {
           id: row.dataset_id,
           title: metadata.title,
           version: version.number,
           licence: metadata.licence,
-        });
-      }
-      return result;
+        };
+      });
     },
 
     /**

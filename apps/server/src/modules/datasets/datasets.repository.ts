@@ -140,6 +140,15 @@ export const datasetsRepository = {
     return rows[0];
   },
 
+  /** Several datasets by id in one query (lists would otherwise load them row by row). */
+  async findDatasets(db: AppDb, ids: readonly number[]): Promise<Map<number, DatasetRow>> {
+    if (ids.length === 0) return new Map();
+    const { rows } = await sql<DatasetRow>`
+      SELECT ${datasetColumns} FROM datasets d ${datasetJoins} WHERE d.id = ANY(${[...ids]}::int[])
+    `.execute(db);
+    return new Map(rows.map((row) => [row.id, row]));
+  },
+
   /** Locks the dataset row for a state change (two curators clicking at once act one by one). */
   async lockDataset(db: AppDb, id: number): Promise<DatasetRow | undefined> {
     await sql`SELECT id FROM datasets WHERE id = ${id} FOR UPDATE`.execute(db);
@@ -157,6 +166,17 @@ export const datasetsRepository = {
 
   async versionById(db: AppDb, id: number): Promise<VersionRow | undefined> {
     return db.selectFrom('dataset_versions').selectAll().where('id', '=', id).executeTakeFirst();
+  },
+
+  /** Several versions by id in one query. */
+  async versionsByIds(db: AppDb, ids: readonly number[]): Promise<Map<number, VersionRow>> {
+    if (ids.length === 0) return new Map();
+    const rows = await db
+      .selectFrom('dataset_versions')
+      .selectAll()
+      .where('id', 'in', [...ids])
+      .execute();
+    return new Map(rows.map((row) => [row.id, row]));
   },
 
   async updateVersion(

@@ -223,11 +223,15 @@ export function createDatasetsService(db: AppDb, options: DatasetsServiceOptions
     async releaseDueEmbargoes(): Promise<number> {
       const due = await repo.embargoesDue(db);
       if (due.length > 0) await options.jobs?.start();
+      // Counts only the versions this call published: another process's sweep, or a withdrawal
+      // between the query and the lock, may have changed a due version meanwhile.
+      let released = 0;
       for (const { dataset_id: datasetId, version_id: versionId } of due) {
         await db.transaction().execute(async (trx) => {
           await repo.lockDataset(trx, datasetId);
           const version = await repo.versionById(trx, versionId);
           if (version?.state !== 'embargoed') return;
+          released += 1;
           await repo.updateVersion(trx, versionId, { state: 'published', published_at: 'now' });
           await repo.insertEvent(trx, {
             datasetId,
@@ -240,7 +244,7 @@ export function createDatasetsService(db: AppDb, options: DatasetsServiceOptions
           await options.jobs?.registerDoi?.(trx, datasetId, version.number);
         });
       }
-      return due.length;
+      return released;
     },
   };
 }

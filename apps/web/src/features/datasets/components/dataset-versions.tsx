@@ -3,7 +3,7 @@ import Table from 'react-bootstrap/Table';
 import { Link } from 'react-router';
 import { changeSummaryLabel } from '../utils/dataset-labels';
 import { DatasetSection } from './dataset-section';
-import { VersionStateBadge } from './version-state-badge';
+import { DatasetStateBadge } from '@/components/dataset-state-badge';
 
 /** Every version the reader may see, each linking to its own (citable) page. */
 export function DatasetVersions({ dataset }: { dataset: TDatasetDetail }) {
@@ -34,7 +34,7 @@ export function DatasetVersions({ dataset }: { dataset: TDatasetDetail }) {
                   {current && <span className="visually-hidden"> (shown)</span>}
                 </td>
                 <td>
-                  <VersionStateBadge state={version.state} />
+                  <DatasetStateBadge state={version.state} />
                 </td>
                 <td>{version.published_at ? formatLongUsDate(version.published_at) : '—'}</td>
                 <td>{changeSummaryLabel(version.change_summary)}</td>

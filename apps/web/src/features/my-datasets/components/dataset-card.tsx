@@ -23,7 +23,7 @@ import { useMyDataset } from '../api/get-my-datasets';
 import { metadataUpdate, type FieldErrors } from '../utils/metadata-draft';
 import { datasetErrorText, serverFieldErrors } from '../utils/server-errors';
 import { DatasetMetadataForm } from './dataset-metadata-form';
-import { DatasetStateBadge } from './dataset-state-badge';
+import { DatasetStateBadge } from '@/components/dataset-state-badge';
 import { DiscardModal } from './discard-modal';
 import { WithdrawModal } from './withdraw-modal';
 import '../my-datasets.css';

@@ -8,7 +8,7 @@ import { Loading } from '@/components/loading';
 import { LoginPrompt } from '@/components/login-prompt';
 import { PageTitle } from '@/components/page-title';
 import { useMyDatasets } from '../api/get-my-datasets';
-import { datasetErrorText } from '../utils/server-errors';
+import { failureText } from '@/lib/http';
 import { DatasetCard, type Notice } from './dataset-card';
 
 export const MY_DATASETS_TITLE = 'My datasets';
@@ -33,7 +33,7 @@ export function MyDatasetsPage() {
   } else if (query.isError) {
     content = (
       <Alert variant="danger">
-        <p>Your datasets could not be loaded: {datasetErrorText(query.error)}</p>
+        <p>Your datasets could not be loaded: {failureText(query.error)}</p>
         <Button variant="danger" onClick={() => void query.refetch()}>
           Try Again
         </Button>

@@ -7,7 +7,8 @@ import { LoginPrompt } from '@/components/login-prompt';
 import { PageTitle } from '@/components/page-title';
 import { isApiError } from '@/lib/http';
 import { useReviewQueue } from '../api/review-queue';
-import { decisionErrorText, ReviewItem, type ReviewNotice } from './review-item';
+import { failureText } from '@/lib/http';
+import { ReviewItem, type ReviewNotice } from './review-item';
 
 export const REVIEW_TITLE = 'Review queue';
 export const CURATORS_ONLY = 'Only curators can review datasets.';
@@ -34,7 +35,7 @@ export function ReviewPage() {
       <Alert variant="warning">{CURATORS_ONLY}</Alert>
     ) : (
       <Alert variant="danger">
-        <p>The review queue could not be loaded: {decisionErrorText(query.error)}</p>
+        <p>The review queue could not be loaded: {failureText(query.error)}</p>
         <Button variant="danger" onClick={() => void query.refetch()}>
           Try Again
         </Button>

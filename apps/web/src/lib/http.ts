@@ -116,3 +116,10 @@ function asErrorBody(payload: unknown): Partial<TErrorResponse> | undefined {
     code: typeof code === 'string' ? (code as TErrorResponse['code']) : undefined,
   };
 }
+
+/** What the user reads when a call fails: the server's own text, else why it failed. */
+export function failureText(error: unknown): string {
+  if (isApiError(error, 401)) return 'Your session has ended. Please log in again.';
+  if (isApiError(error)) return error.serverMessage ?? error.message;
+  return 'The server could not be reached. Check your connection and try again.';
+}

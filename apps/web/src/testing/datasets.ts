@@ -1,13 +1,19 @@
 import {
   ZAssayProtocol,
+  ZDatasetMetadata,
   type TDatasetDetail,
   type TDatasetSummary,
   type TDatasetVersion,
   type TDraftColony,
+  type TReviewItem,
 } from '@coral/core';
 import { emptyThresholdLists } from '@coral/core';
 
-/** Contract-typed datasets for component tests, shaped like a seed dataset; override as needed. */
+/**
+ * Contract-typed datasets for component tests (docs/decisions/0012-datasets.md). The plain
+ * builders are shaped like a published seed dataset; the draft builders like a contributor's
+ * fresh upload (what My datasets and the review queue mostly show). Override as needed.
+ */
 export const buildDatasetSummary = (overrides: Partial<TDatasetSummary> = {}): TDatasetSummary => ({
   id: 7,
   project: { id: 82, name: 'GlobalSearch_ArabSeas' },
@@ -80,15 +86,39 @@ export const buildDatasetVersion = (overrides: Partial<TDatasetVersion> = {}): T
   ...overrides,
 });
 
-export const buildDatasetDetail = (overrides: Partial<TDatasetDetail> = {}): TDatasetDetail => {
+/** Actions a reader may take on nobody's dataset; spread and switch on what a test needs. */
+export const NO_ACTIONS: TDatasetDetail['can'] = {
+  edit: false,
+  edit_descriptive: false,
+  submit: false,
+  review: false,
+  withdraw: false,
+  new_version: false,
+};
+
+/** A detail's overrides; `version` overrides single fields of the shown version. */
+type DetailOverrides = Partial<Omit<TDatasetDetail, 'version'>> & {
+  version?: Partial<TDatasetVersion>;
+};
+
+export const buildDatasetDetail = (overrides: DetailOverrides = {}): TDatasetDetail => {
+  const { version: shown, ...rest } = overrides;
+  // The version list describes the seed's two versions whatever the shown version is overridden to.
   const version = buildDatasetVersion();
+  return {
+    ...buildDetailBody(version),
+    version: { ...version, ...shown },
+    ...rest,
+  };
+};
+
+const buildDetailBody = (version: TDatasetVersion): Omit<TDatasetDetail, 'version'> => {
   return {
     id: 7,
     project: { id: 82, name: 'GlobalSearch_ArabSeas' },
     owner: { username: 'chris', orcid: null },
     doi: null,
     withdrawal: null,
-    version,
     versions: [
       {
         number: 1,
@@ -138,18 +168,77 @@ export const buildDatasetDetail = (overrides: Partial<TDatasetDetail> = {}): TDa
         },
       },
     ],
-    can: {
-      edit: false,
-      edit_descriptive: false,
-      submit: false,
-      review: false,
-      withdraw: false,
-      new_version: false,
-    },
+    can: NO_ACTIONS,
     missing_for_submission: [],
-    ...overrides,
   };
 };
+
+const DRAFT_COUNTS: TDatasetSummary['counts'] = {
+  colonies: 30,
+  observations: 240,
+  thresholds: 180,
+  species: ['Acropora germania'],
+  countries: ['DEU'],
+};
+const DRAFT_TITLE = 'Zugspitze heat tolerance';
+const DRAFT_OWNER = { username: 'ann', orcid: null };
+const DRAFT_PROJECT = { id: 90, name: 'Zugspitze 2022' };
+
+/** A contributor's version-1 draft with nothing but a title filled in. */
+export const buildDraftDatasetSummary = (
+  overrides: Partial<TDatasetSummary> = {},
+): TDatasetSummary =>
+  buildDatasetSummary({
+    id: 5,
+    project: DRAFT_PROJECT,
+    owner: DRAFT_OWNER,
+    title: DRAFT_TITLE,
+    creators: [],
+    licence: null,
+    version: 1,
+    state: 'draft',
+    published_at: null,
+    embargo_until: null,
+    counts: DRAFT_COUNTS,
+    ...overrides,
+  });
+
+export const buildDraftDatasetDetail = (overrides: DetailOverrides = {}): TDatasetDetail => {
+  const { version, ...rest } = overrides;
+  const shown = buildDatasetVersion({
+    number: 1,
+    state: 'draft',
+    metadata: ZDatasetMetadata.parse({ title: DRAFT_TITLE }),
+    created_at: '2026-11-20T10:00:00.000Z',
+    submitted_at: null,
+    published_at: null,
+    change_summary: null,
+    counts: DRAFT_COUNTS,
+    citation: { text: `ann (2026): ${DRAFT_TITLE}`, url: 'http://localhost/datasets/5' },
+    ...version,
+  });
+  return {
+    ...buildDetailBody(shown),
+    id: 5,
+    project: DRAFT_PROJECT,
+    owner: DRAFT_OWNER,
+    version: shown,
+    versions: [shown],
+    history: [],
+    ...rest,
+  };
+};
+
+export const buildReviewItem = (overrides: Partial<TReviewItem> = {}): TReviewItem => ({
+  dataset_id: 5,
+  version: 2,
+  title: DRAFT_TITLE,
+  owner: DRAFT_OWNER,
+  submitted_at: '2026-11-21T08:30:00.000Z',
+  counts: DRAFT_COUNTS,
+  own: false,
+  ...overrides,
+});
 
 export const buildDraftColony = (overrides: Partial<TDraftColony> = {}): TDraftColony => ({
   ...emptyThresholdLists(),

@@ -4,13 +4,13 @@ import Badge from 'react-bootstrap/Badge';
 import { ExternalLink } from '@/components/external-link';
 import { DatasetCreators } from './dataset-creators';
 import { DatasetProtocol } from './dataset-protocol';
-import { DatasetSection } from './dataset-section';
+import { SectionCard } from '@/components/section-card';
 
 /** What the version's metadata say: description, creators, keywords, publications, protocol. */
 export function DatasetAbout({ dataset }: { dataset: TDatasetDetail }) {
   const { metadata } = dataset.version;
   return (
-    <DatasetSection id="dataset-about-title" title="About this dataset">
+    <SectionCard id="dataset-about-title" title="About this dataset">
       {metadata.description ? (
         <p style={{ whiteSpace: 'pre-line' }}>{metadata.description}</p>
       ) : (
@@ -57,7 +57,7 @@ export function DatasetAbout({ dataset }: { dataset: TDatasetDetail }) {
           {formatLongUsDate(metadata.embargo_until)}.
         </p>
       )}
-    </DatasetSection>
+    </SectionCard>
   );
 }
 
@@ -72,7 +72,7 @@ export function DatasetCounts({ dataset }: { dataset: TDatasetDetail }) {
     ['Countries', counts.countries.length === 0 ? 'None' : counts.countries.join(', ')],
   ];
   return (
-    <DatasetSection id="dataset-counts-title" title="Data">
+    <SectionCard id="dataset-counts-title" title="Data">
       <dl className="row mb-0">
         {facts.map(([term, description]) => (
           <Fragment key={term}>
@@ -81,6 +81,6 @@ export function DatasetCounts({ dataset }: { dataset: TDatasetDetail }) {
           </Fragment>
         ))}
       </dl>
-    </DatasetSection>
+    </SectionCard>
   );
 }

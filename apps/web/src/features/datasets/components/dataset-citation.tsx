@@ -1,7 +1,7 @@
 import { PUBLIC_STATES, type TDatasetDetail } from '@coral/core';
 import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
-import { DatasetSection } from './dataset-section';
+import { SectionCard } from '@/components/section-card';
 
 /** The citation files of a public version (served by the API), by the names readers know. */
 export const CITATION_FORMATS = [
@@ -34,7 +34,7 @@ export function DatasetCitation({ dataset }: { dataset: TDatasetDetail }) {
   };
   const hasFiles = PUBLIC_STATES.includes(state);
   return (
-    <DatasetSection id="dataset-citation-title" title="How to cite">
+    <SectionCard id="dataset-citation-title" title="How to cite">
       <blockquote className="border-start border-4 ps-3 mb-3" data-testid="citation-text">
         {citation.text}
       </blockquote>
@@ -62,6 +62,6 @@ export function DatasetCitation({ dataset }: { dataset: TDatasetDetail }) {
           ))}
         </nav>
       )}
-    </DatasetSection>
+    </SectionCard>
   );
 }

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { ExternalLink } from '@/components/external-link';
 import { LicenceBadge } from '@/components/licence-badge';
 import { BackToDatasets } from './back-to-datasets';
-import { VersionStateBadge, WithdrawnBadge } from './version-state-badge';
+import { DatasetStateBadge } from '@/components/dataset-state-badge';
 
 /** Title, state, licence, project and version; the owner's way to the dataset's actions. */
 export function DatasetHeader({ dataset }: { dataset: TDatasetDetail }) {
@@ -15,7 +15,7 @@ export function DatasetHeader({ dataset }: { dataset: TDatasetDetail }) {
       <BackToDatasets />
       <h1 className="mt-3 mb-2 text-break">{version.metadata.title || `Dataset ${dataset.id}`}</h1>
       <div className="d-flex flex-wrap align-items-center gap-2 mb-2">
-        {dataset.withdrawal ? <WithdrawnBadge /> : <VersionStateBadge state={version.state} />}
+        <DatasetStateBadge state={version.state} withdrawn={dataset.withdrawal !== null} />
         <LicenceBadge licence={version.metadata.licence} withLink />
         <span className="badge text-bg-light border">Version {version.number}</span>
       </div>

@@ -1,7 +1,7 @@
 import { formatLongUsDate, type TDatasetEvent } from '@coral/core';
 import Table from 'react-bootstrap/Table';
 import { EVENT_ACTION_LABELS, fieldLabel } from '../utils/dataset-labels';
-import { DatasetSection } from './dataset-section';
+import { SectionCard } from '@/components/section-card';
 
 function EventDetails({ event }: { event: TDatasetEvent }) {
   const fields = event.changes ? Object.keys(event.changes) : [];
@@ -22,7 +22,7 @@ export function DatasetHistory({ history }: { history: readonly TDatasetEvent[] 
   if (history.length === 0) return null;
   const events = [...history].sort((a, b) => b.at.localeCompare(a.at));
   return (
-    <DatasetSection id="dataset-history-title" title="History" flush>
+    <SectionCard id="dataset-history-title" title="History" flush>
       <Table responsive className="mb-0">
         <thead>
           <tr>
@@ -47,6 +47,6 @@ export function DatasetHistory({ history }: { history: readonly TDatasetEvent[] 
           ))}
         </tbody>
       </Table>
-    </DatasetSection>
+    </SectionCard>
   );
 }

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { LicenceBadge } from '@/components/licence-badge';
 import { colonyCountLabel, speciesCountLabel } from '../utils/dataset-labels';
 import { creatorNames } from './creator-names';
-import { WithdrawnBadge } from './version-state-badge';
+import { WithdrawnBadge } from '@/components/dataset-state-badge';
 
 /** One dataset of the list: what its shown version says; a tombstone shows no data counts. */
 export function DatasetListItem({ dataset }: { dataset: TDatasetSummary }) {

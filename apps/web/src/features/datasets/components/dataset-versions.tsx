@@ -2,14 +2,14 @@ import { datasetPath, formatLongUsDate, type TDatasetDetail } from '@coral/core'
 import Table from 'react-bootstrap/Table';
 import { Link } from 'react-router';
 import { changeSummaryLabel } from '../utils/dataset-labels';
-import { DatasetSection } from './dataset-section';
-import { VersionStateBadge } from './version-state-badge';
+import { SectionCard } from '@/components/section-card';
+import { DatasetStateBadge } from '@/components/dataset-state-badge';
 
 /** Every version the reader may see, each linking to its own (citable) page. */
 export function DatasetVersions({ dataset }: { dataset: TDatasetDetail }) {
   const versions = [...dataset.versions].sort((a, b) => b.number - a.number);
   return (
-    <DatasetSection id="dataset-versions-title" title="Versions" flush>
+    <SectionCard id="dataset-versions-title" title="Versions" flush>
       <Table responsive hover className="mb-0">
         <thead>
           <tr>
@@ -34,7 +34,7 @@ export function DatasetVersions({ dataset }: { dataset: TDatasetDetail }) {
                   {current && <span className="visually-hidden"> (shown)</span>}
                 </td>
                 <td>
-                  <VersionStateBadge state={version.state} />
+                  <DatasetStateBadge state={version.state} />
                 </td>
                 <td>{version.published_at ? formatLongUsDate(version.published_at) : '—'}</td>
                 <td>{changeSummaryLabel(version.change_summary)}</td>
@@ -43,6 +43,6 @@ export function DatasetVersions({ dataset }: { dataset: TDatasetDetail }) {
           })}
         </tbody>
       </Table>
-    </DatasetSection>
+    </SectionCard>
   );
 }

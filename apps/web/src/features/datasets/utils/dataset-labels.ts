@@ -1,13 +1,4 @@
-import type { DatasetEventAction, DatasetVersionState, TChangeSummary } from '@coral/core';
-
-/** How each version state reads, and the badge colour that tells them apart. */
-export const VERSION_STATE_LABELS: Record<DatasetVersionState, { label: string; bg: string }> = {
-  draft: { label: 'Draft', bg: 'secondary' },
-  in_review: { label: 'In review', bg: 'info' },
-  rejected: { label: 'Rejected', bg: 'warning' },
-  published: { label: 'Published', bg: 'success' },
-  embargoed: { label: 'Embargoed', bg: 'dark' },
-};
+import type { DatasetEventAction, TChangeSummary } from '@coral/core';
 
 /** A history event's action in words. */
 export const EVENT_ACTION_LABELS: Record<DatasetEventAction, string> = {

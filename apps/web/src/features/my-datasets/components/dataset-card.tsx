@@ -21,9 +21,10 @@ import {
 } from '../api/dataset-actions';
 import { useMyDataset } from '../api/get-my-datasets';
 import { metadataUpdate, type FieldErrors } from '../utils/metadata-draft';
-import { datasetErrorText, serverFieldErrors } from '../utils/server-errors';
+import { failureText } from '@/lib/http';
+import { serverFieldErrors } from '../utils/server-errors';
 import { DatasetMetadataForm } from './dataset-metadata-form';
-import { DatasetStateBadge } from './dataset-state-badge';
+import { DatasetStateBadge } from '@/components/dataset-state-badge';
 import { DiscardModal } from './discard-modal';
 import { WithdrawModal } from './withdraw-modal';
 import '../my-datasets.css';
@@ -82,7 +83,7 @@ export function DatasetCard({
           </div>
         ) : detail.isError ? (
           <Alert variant="danger" className="mb-0">
-            What you can do with this dataset could not be loaded: {datasetErrorText(detail.error)}{' '}
+            What you can do with this dataset could not be loaded: {failureText(detail.error)}{' '}
             <Button
               variant="link"
               className="p-0 align-baseline"
@@ -146,7 +147,7 @@ function DatasetActions({
         },
         onError: (error) => {
           setFieldErrors(serverFieldErrors(error));
-          setFormError(datasetErrorText(error));
+          setFormError(failureText(error));
         },
       },
     );
@@ -211,8 +212,7 @@ function DatasetActions({
               onClick={() =>
                 submit.mutate(undefined, {
                   onSuccess: (answer) => onNotice({ variant: 'success', text: answer.message }),
-                  onError: (error) =>
-                    onNotice({ variant: 'danger', text: datasetErrorText(error) }),
+                  onError: (error) => onNotice({ variant: 'danger', text: failureText(error) }),
                 })
               }
             >
@@ -293,7 +293,7 @@ function DatasetActions({
               closeDialog();
               onNotice({ variant: 'success', text: answer.message });
             },
-            onError: (error) => setDialogError(datasetErrorText(error)),
+            onError: (error) => setDialogError(failureText(error)),
           })
         }
       />
@@ -309,7 +309,7 @@ function DatasetActions({
               closeDialog();
               onNotice({ variant: 'success', text: answer.message });
             },
-            onError: (error) => setDialogError(datasetErrorText(error)),
+            onError: (error) => setDialogError(failureText(error)),
           })
         }
       />

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { forgetCsrfToken } from '@/lib/csrf';
-import { buildDatasetDetail, buildDatasetSummary, NO_ACTIONS } from '@/testing/dataset-data';
+import { buildDraftDatasetDetail, buildDraftDatasetSummary, NO_ACTIONS } from '@/testing/datasets';
 import { jsonResponse, type ApiHandlers } from '@/testing/mock-api';
 import { renderApp } from '@/testing/render-app';
 
@@ -26,7 +26,7 @@ function recorder() {
         body: text ? JSON.parse(text) : undefined,
       });
       return status === 200
-        ? jsonResponse({ message, dataset: buildDatasetDetail() })
+        ? jsonResponse({ message, dataset: buildDraftDatasetDetail() })
         : jsonResponse({ error: message, code: 'CONFLICT' }, status);
     };
   return { calls, answer };
@@ -37,7 +37,7 @@ function open(detail: TDatasetDetail, handlers: ApiHandlers = {}) {
   const view = renderApp('/my/datasets', {
     ...LOGGED_IN,
     'GET /api/auth/datasets/': [
-      buildDatasetSummary({ state: detail.version.state, version: detail.version.number }),
+      buildDraftDatasetSummary({ state: detail.version.state, version: detail.version.number }),
     ],
     'GET /api/auth/datasets/{datasetId}/': detail,
     ...handlers,
@@ -58,7 +58,7 @@ describe('My datasets', () => {
 
   it('lists the datasets with their state, page link and what review still needs', async () => {
     open(
-      buildDatasetDetail({
+      buildDraftDatasetDetail({
         can: OWNER_OF_DRAFT,
         missing_for_submission: ['a licence (CC0 1.0, CC BY 4.0, CC BY-NC 4.0)'],
       }),
@@ -85,14 +85,19 @@ describe('My datasets', () => {
     renderApp('/my/datasets', {
       ...LOGGED_IN,
       'GET /api/auth/datasets/': [
-        buildDatasetSummary({ id: 1, title: 'A', state: 'draft' }),
-        buildDatasetSummary({ id: 2, title: 'B', state: 'in_review' }),
-        buildDatasetSummary({ id: 3, title: 'C', state: 'published' }),
-        buildDatasetSummary({ id: 4, title: 'D', state: 'rejected' }),
-        buildDatasetSummary({ id: 6, title: 'E', state: 'embargoed', embargo_until: '2030-01-01' }),
-        buildDatasetSummary({ id: 7, title: 'F', state: 'published', withdrawn: true }),
+        buildDraftDatasetSummary({ id: 1, title: 'A', state: 'draft' }),
+        buildDraftDatasetSummary({ id: 2, title: 'B', state: 'in_review' }),
+        buildDraftDatasetSummary({ id: 3, title: 'C', state: 'published' }),
+        buildDraftDatasetSummary({ id: 4, title: 'D', state: 'rejected' }),
+        buildDraftDatasetSummary({
+          id: 6,
+          title: 'E',
+          state: 'embargoed',
+          embargo_until: '2030-01-01',
+        }),
+        buildDraftDatasetSummary({ id: 7, title: 'F', state: 'published', withdrawn: true }),
       ],
-      'GET /api/auth/datasets/{datasetId}/': buildDatasetDetail(),
+      'GET /api/auth/datasets/{datasetId}/': buildDraftDatasetDetail(),
     });
     const badges = ['Draft', 'In review', 'Published', 'Rejected', 'Embargoed', 'Withdrawn'];
     for (const [index, title] of ['A', 'B', 'C', 'D', 'E', 'F'].entries()) {
@@ -105,7 +110,7 @@ describe('My datasets', () => {
   it("shows a rejected version's curator message, and edits then submits it", async () => {
     const { calls, answer } = recorder();
     const { user } = open(
-      buildDatasetDetail({
+      buildDraftDatasetDetail({
         version: {
           state: 'rejected',
           review_message: 'Please add the hold temperatures.',
@@ -157,7 +162,7 @@ describe('My datasets', () => {
   it('edits only the descriptive fields of a published version, and links a new version', async () => {
     const { calls, answer } = recorder();
     const { user } = open(
-      buildDatasetDetail({
+      buildDraftDatasetDetail({
         version: { state: 'published' },
         can: { ...NO_ACTIONS, edit_descriptive: true, new_version: true, withdraw: true },
       }),
@@ -188,7 +193,7 @@ describe('My datasets', () => {
   });
 
   it('shows the server’s refusal of a save next to the field it names', async () => {
-    const { user } = open(buildDatasetDetail({ can: OWNER_OF_DRAFT }), {
+    const { user } = open(buildDraftDatasetDetail({ can: OWNER_OF_DRAFT }), {
       'PUT /api/auth/datasets/{datasetId}/versions/{version}/metadata/': jsonResponse(
         {
           error: 'Invalid body: keywords.0: Too long',
@@ -210,7 +215,7 @@ describe('My datasets', () => {
 
   it('discards a draft only after confirmation', async () => {
     const { calls, answer } = recorder();
-    const { user } = open(buildDatasetDetail({ can: OWNER_OF_DRAFT }), {
+    const { user } = open(buildDraftDatasetDetail({ can: OWNER_OF_DRAFT }), {
       'DELETE /api/auth/datasets/{datasetId}/versions/{version}/': answer(
         'The draft and its dataset were discarded; nothing of it remains.',
       ),
@@ -237,7 +242,7 @@ describe('My datasets', () => {
     const { calls, answer } = recorder();
     let refuse = true;
     const { user } = open(
-      buildDatasetDetail({
+      buildDraftDatasetDetail({
         version: { state: 'published' },
         can: { ...NO_ACTIONS, edit_descriptive: true, withdraw: true },
       }),

@@ -3,28 +3,16 @@ import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Container from 'react-bootstrap/Container';
 import { useState } from 'react';
-import { Link, useLocation } from 'react-router';
+import { Link } from 'react-router';
 import { Loading } from '@/components/loading';
+import { LoginPrompt } from '@/components/login-prompt';
 import { PageTitle } from '@/components/page-title';
-import { loginRedirectState } from '@/lib/auth';
 import { useMyDatasets } from '../api/get-my-datasets';
-import { datasetErrorText } from '../utils/server-errors';
+import { failureText } from '@/lib/http';
 import { DatasetCard, type Notice } from './dataset-card';
 
 export const MY_DATASETS_TITLE = 'My datasets';
 const LOADING = 'Loading your datasets...';
-
-function LoginPrompt() {
-  const location = useLocation();
-  return (
-    <Alert variant="warning">
-      Please log in to see your datasets.{' '}
-      <Link to={CLIENT_ROUTES.login} state={loginRedirectState(location)} className="alert-link">
-        Log in
-      </Link>
-    </Alert>
-  );
-}
 
 /**
  * /my/datasets (docs/decisions/0012-datasets.md): the signed-in user's datasets in every state,
@@ -39,13 +27,13 @@ export function MyDatasetsPage() {
   if (auth.isLoading) {
     content = <Loading text={LOADING} />;
   } else if (!auth.isAuthenticated) {
-    content = <LoginPrompt />;
+    content = <LoginPrompt to="see your datasets" />;
   } else if (query.isPending) {
     content = <Loading text={LOADING} />;
   } else if (query.isError) {
     content = (
       <Alert variant="danger">
-        <p>Your datasets could not be loaded: {datasetErrorText(query.error)}</p>
+        <p>Your datasets could not be loaded: {failureText(query.error)}</p>
         <Button variant="danger" onClick={() => void query.refetch()}>
           Try Again
         </Button>

@@ -5,7 +5,8 @@ import Form from 'react-bootstrap/Form';
 import { useEffect, useMemo, useState } from 'react';
 import { useMyDatasets } from '../api/get-my-datasets';
 import type { MetadataCheck } from '../utils/metadata-draft';
-import { datasetErrorText, serverFieldErrors } from '../utils/server-errors';
+import { failureText } from '@/lib/http';
+import { serverFieldErrors } from '../utils/server-errors';
 import { DatasetMetadataForm } from './dataset-metadata-form';
 
 /** The shape the upload page expects (kept structural: features do not import each other). */
@@ -106,7 +107,7 @@ export function UploadDatasetStep({
             </p>
           ) : query.isError ? (
             <Alert variant="danger" className="mb-0">
-              Your datasets could not be loaded: {datasetErrorText(query.error)}
+              Your datasets could not be loaded: {failureText(query.error)}
             </Alert>
           ) : choosable.length === 0 ? (
             <p className="small mb-0">

@@ -1,13 +1,6 @@
 import { isApiError } from '@/lib/http';
 import type { FieldErrors } from './metadata-draft';
 
-/** What the user reads when a dataset call fails: the server's own text, else why it failed. */
-export function datasetErrorText(error: unknown): string {
-  if (isApiError(error, 401)) return 'Your session has ended. Please log in again.';
-  if (isApiError(error)) return error.serverMessage ?? error.message;
-  return 'The server could not be reached. Check your connection and try again.';
-}
-
 /**
  * The per-field messages of a 400 answer, keyed like the form's fields. The server names fields
  * two ways: the upload's `{field, message}` list (paths under `metadata.`) and the request

@@ -7,7 +7,7 @@ import {
 } from '@coral/core';
 import { thresholdParts } from '../utils/threshold-summary';
 import { ScrollableTable } from '@/components/scrollable-table';
-import { DetailSection } from './detail-section';
+import { SectionCard } from '@/components/section-card';
 import { ThresholdCell } from './threshold-cell';
 
 /**
@@ -15,7 +15,7 @@ import { ThresholdCell } from './threshold-cell';
  */
 export function ProjectColonies({ colonies }: Pick<TProjectDetail, 'colonies'>) {
   return (
-    <DetailSection id="colonies-title" title="Colonies" count={colonies.length}>
+    <SectionCard flush id="colonies-title" title="Colonies" count={colonies.length}>
       <ScrollableTable label="Colonies table" striped size="sm" className="mb-0 align-middle small">
         <thead>
           <tr>
@@ -46,6 +46,6 @@ export function ProjectColonies({ colonies }: Pick<TProjectDetail, 'colonies'>) 
           ))}
         </tbody>
       </ScrollableTable>
-    </DetailSection>
+    </SectionCard>
   );
 }

@@ -4,7 +4,7 @@ import ListGroup from 'react-bootstrap/ListGroup';
 import { Link } from 'react-router';
 import { LicenceBadge } from '@/components/licence-badge';
 import { useProjectDatasets } from '../api/get-project-datasets';
-import { DetailSection } from './detail-section';
+import { SectionCard } from '@/components/section-card';
 
 /**
  * The project's datasets, each linking to its page (where its citation and versions are). Hidden
@@ -15,7 +15,7 @@ export function ProjectDatasets({ projectId }: { projectId: number }) {
   const { data: datasets = [] } = useProjectDatasets(projectId);
   if (datasets.length === 0) return null;
   return (
-    <DetailSection id="datasets-title" title="Datasets" count={datasets.length}>
+    <SectionCard flush id="datasets-title" title="Datasets" count={datasets.length}>
       <ListGroup variant="flush">
         {datasets.map((dataset) => (
           <ListGroup.Item key={dataset.id} className="d-flex flex-wrap gap-2 align-items-center">
@@ -31,6 +31,6 @@ export function ProjectDatasets({ projectId }: { projectId: number }) {
           </ListGroup.Item>
         ))}
       </ListGroup>
-    </DetailSection>
+    </SectionCard>
   );
 }

@@ -1,10 +1,10 @@
 import { formatLongUsDate, type TProjectDetail } from '@coral/core';
 import { ScrollableTable } from '@/components/scrollable-table';
-import { DetailSection } from './detail-section';
+import { SectionCard } from '@/components/section-card';
 
 export function ProjectExperiments({ experiments }: Pick<TProjectDetail, 'experiments'>) {
   return (
-    <DetailSection id="experiments-title" title="Experiments" count={experiments.length}>
+    <SectionCard flush id="experiments-title" title="Experiments" count={experiments.length}>
       <ScrollableTable label="Experiments table" striped size="sm" className="mb-0 align-middle">
         <thead>
           <tr>
@@ -21,6 +21,6 @@ export function ProjectExperiments({ experiments }: Pick<TProjectDetail, 'experi
           ))}
         </tbody>
       </ScrollableTable>
-    </DetailSection>
+    </SectionCard>
   );
 }

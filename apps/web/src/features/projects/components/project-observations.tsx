@@ -6,7 +6,7 @@ import {
 } from '@coral/core';
 import Badge from 'react-bootstrap/Badge';
 import { ScrollableTable } from '@/components/scrollable-table';
-import { DetailSection } from './detail-section';
+import { SectionCard } from '@/components/section-card';
 
 const orNA = (value: string | number | null) => (value === null || value === '' ? 'N/A' : value);
 
@@ -42,7 +42,7 @@ function ObservationRow({ observation }: { observation: TObservation }) {
 
 export function ProjectObservations({ observations }: Pick<TProjectDetail, 'observations'>) {
   return (
-    <DetailSection id="observations-title" title="Observations" count={observations.length}>
+    <SectionCard flush id="observations-title" title="Observations" count={observations.length}>
       <ScrollableTable
         label="Observations table"
         striped
@@ -67,6 +67,6 @@ export function ProjectObservations({ observations }: Pick<TProjectDetail, 'obse
           ))}
         </tbody>
       </ScrollableTable>
-    </DetailSection>
+    </SectionCard>
   );
 }

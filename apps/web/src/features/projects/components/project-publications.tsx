@@ -1,12 +1,12 @@
 import type { TProjectDetail } from '@coral/core';
 import Badge from 'react-bootstrap/Badge';
 import ListGroup from 'react-bootstrap/ListGroup';
-import { DetailSection } from './detail-section';
+import { SectionCard } from '@/components/section-card';
 import { DoiLink } from './doi-link';
 
 export function ProjectPublications({ publications }: Pick<TProjectDetail, 'publications'>) {
   return (
-    <DetailSection id="publications-title" title="Publications" count={publications.length}>
+    <SectionCard flush id="publications-title" title="Publications" count={publications.length}>
       <ListGroup variant="flush">
         {publications.map((publication) => (
           <ListGroup.Item
@@ -23,6 +23,6 @@ export function ProjectPublications({ publications }: Pick<TProjectDetail, 'publ
           </ListGroup.Item>
         ))}
       </ListGroup>
-    </DetailSection>
+    </SectionCard>
   );
 }

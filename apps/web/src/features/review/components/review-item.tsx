@@ -6,7 +6,7 @@ import Form from 'react-bootstrap/Form';
 import Spinner from 'react-bootstrap/Spinner';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { isApiError } from '@/lib/http';
+import { failureText } from '@/lib/http';
 import { useDecide, type Decision } from '../api/review-queue';
 
 export interface ReviewNotice {
@@ -15,12 +15,6 @@ export interface ReviewNotice {
 }
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
-
-export function decisionErrorText(error: unknown): string {
-  if (isApiError(error, 401)) return 'Your session has ended. Please log in again.';
-  if (isApiError(error)) return error.serverMessage ?? error.message;
-  return 'The server could not be reached. Check your connection and try again.';
-}
 
 /**
  * One version waiting for review: what it is, a link to its page, and the decision with a
@@ -53,7 +47,7 @@ export function ReviewItem({
       { datasetId: item.dataset_id, version: item.version, decision, message: message.trim() },
       {
         onSuccess: (answer) => onNotice({ variant: 'success', text: answer.message }),
-        onError: (failure) => setError(decisionErrorText(failure)),
+        onError: (failure) => setError(failureText(failure)),
       },
     );
   };

@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { forgetCsrfToken } from '@/lib/csrf';
-import { buildDatasetDetail, buildReviewItem } from '@/testing/dataset-data';
+import { buildDraftDatasetDetail, buildReviewItem } from '@/testing/datasets';
 import { errorResponse, jsonResponse } from '@/testing/mock-api';
 import { renderApp } from '@/testing/render-app';
 
@@ -16,7 +16,7 @@ function openQueue() {
   const calls: { path: string; body: unknown }[] = [];
   const decided = (message: string) => async (request: Request, url: URL) => {
     calls.push({ path: url.pathname, body: await request.json() });
-    return jsonResponse({ message, dataset: buildDatasetDetail() });
+    return jsonResponse({ message, dataset: buildDraftDatasetDetail() });
   };
   const user = userEvent.setup();
   renderApp('/review', {

@@ -1,15 +1,14 @@
-import { CLIENT_ROUTES } from '@coral/core';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Container from 'react-bootstrap/Container';
 import { useState } from 'react';
-import { Link, useLocation } from 'react-router';
 import { Loading } from '@/components/loading';
+import { LoginPrompt } from '@/components/login-prompt';
 import { PageTitle } from '@/components/page-title';
-import { loginRedirectState } from '@/lib/auth';
 import { isApiError } from '@/lib/http';
 import { useReviewQueue } from '../api/review-queue';
-import { decisionErrorText, ReviewItem, type ReviewNotice } from './review-item';
+import { failureText } from '@/lib/http';
+import { ReviewItem, type ReviewNotice } from './review-item';
 
 export const REVIEW_TITLE = 'Review queue';
 export const CURATORS_ONLY = 'Only curators can review datasets.';
@@ -22,21 +21,13 @@ const LOADING = 'Loading the review queue...';
  */
 export function ReviewPage() {
   const { auth, query } = useReviewQueue();
-  const location = useLocation();
   const [notice, setNotice] = useState<ReviewNotice | null>(null);
 
   let content;
   if (auth.isLoading) {
     content = <Loading text={LOADING} />;
   } else if (!auth.isAuthenticated) {
-    content = (
-      <Alert variant="warning">
-        Please log in to review datasets.{' '}
-        <Link to={CLIENT_ROUTES.login} state={loginRedirectState(location)} className="alert-link">
-          Log in
-        </Link>
-      </Alert>
-    );
+    content = <LoginPrompt to="review datasets" />;
   } else if (query.isPending) {
     content = <Loading text={LOADING} />;
   } else if (query.isError) {
@@ -44,7 +35,7 @@ export function ReviewPage() {
       <Alert variant="warning">{CURATORS_ONLY}</Alert>
     ) : (
       <Alert variant="danger">
-        <p>The review queue could not be loaded: {decisionErrorText(query.error)}</p>
+        <p>The review queue could not be loaded: {failureText(query.error)}</p>
         <Button variant="danger" onClick={() => void query.refetch()}>
           Try Again
         </Button>

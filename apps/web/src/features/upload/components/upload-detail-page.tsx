@@ -23,7 +23,7 @@ import { useUpload } from '../api/get-uploads';
 import { formatKilobytes } from '../utils/upload-files';
 import { errorReportFileName, flagReportFileName, formatUploadTime } from '../utils/upload-summary';
 import { UploadStatusBadge } from './upload-status-badge';
-import { UploadsLoginPrompt } from './uploads-login-prompt';
+import { LoginPrompt } from '@/components/login-prompt';
 import '../upload.css';
 
 const FILE_NAMES = { main: 'Main data file', ed50: 'ED50 results file' } as const;
@@ -61,7 +61,7 @@ export function UploadDetailPage() {
   if (auth.isLoading) {
     content = <Loading text="Loading the upload..." />;
   } else if (!auth.isAuthenticated) {
-    content = <UploadsLoginPrompt />;
+    content = <LoginPrompt to="see your uploads" />;
   } else if (query.isPending) {
     content = <Loading text="Loading the upload..." />;
   } else if (query.isError) {

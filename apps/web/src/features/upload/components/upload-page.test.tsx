@@ -5,7 +5,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { api } from '@/lib/api-client';
 import { forgetCsrfToken } from '@/lib/csrf';
 import { ApiError } from '@/lib/http';
-import { buildDatasetSummary } from '@/testing/dataset-data';
+import { buildDraftDatasetSummary } from '@/testing/datasets';
 import type { ApiHandlers } from '@/testing/mock-api';
 import { renderApp } from '@/testing/render-app';
 
@@ -14,9 +14,14 @@ beforeEach(() => forgetCsrfToken());
 const LOGGED_IN: ApiHandlers = {
   'GET /api/auth/status/': { username: 'ann', authenticated: true },
   'GET /api/auth/datasets/': [
-    buildDatasetSummary(),
-    buildDatasetSummary({ id: 6, title: 'Red Sea 2018', state: 'published', version: 2 }),
-    buildDatasetSummary({ id: 7, title: 'Withdrawn reef', state: 'published', withdrawn: true }),
+    buildDraftDatasetSummary(),
+    buildDraftDatasetSummary({ id: 6, title: 'Red Sea 2018', state: 'published', version: 2 }),
+    buildDraftDatasetSummary({
+      id: 7,
+      title: 'Withdrawn reef',
+      state: 'published',
+      withdrawn: true,
+    }),
   ],
 };
 

@@ -11,7 +11,7 @@ import { getUpload, useUploads } from '../api/get-uploads';
 import { createdSummary, errorReportFileName, formatUploadTime } from '../utils/upload-summary';
 import { formatKilobytes } from '../utils/upload-files';
 import { UploadStatusBadge } from './upload-status-badge';
-import { UploadsLoginPrompt } from './uploads-login-prompt';
+import { LoginPrompt } from '@/components/login-prompt';
 
 export const UPLOADS_TITLE = 'My uploads';
 export const NO_UPLOADS = 'You have not uploaded any datasets yet.';
@@ -32,7 +32,7 @@ export function UploadsPage() {
   if (auth.isLoading) {
     content = <Loading text="Loading your uploads..." />;
   } else if (!auth.isAuthenticated) {
-    content = <UploadsLoginPrompt />;
+    content = <LoginPrompt to="see your uploads" />;
   } else if (query.isPending) {
     content = <Loading text="Loading your uploads..." />;
   } else if (query.isError) {

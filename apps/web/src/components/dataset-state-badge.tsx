@@ -1,6 +1,7 @@
 import type { DatasetVersionState } from '@coral/core';
 import Badge from 'react-bootstrap/Badge';
 
+/** How each state reads, and the colour that tells them apart; one palette across all pages. */
 const LOOK: Record<
   DatasetVersionState | 'withdrawn',
   { bg: string; text?: 'dark'; label: string }
@@ -21,10 +22,16 @@ export function DatasetStateBadge({
   state: DatasetVersionState;
   withdrawn?: boolean;
 }) {
-  const look = LOOK[withdrawn ? 'withdrawn' : state];
+  const shown = withdrawn ? 'withdrawn' : state;
+  const look = LOOK[shown];
   return (
-    <Badge bg={look.bg} text={look.text} data-state={withdrawn ? 'withdrawn' : state}>
+    <Badge bg={look.bg} text={look.text} data-state={shown}>
       {look.label}
     </Badge>
   );
+}
+
+/** The marker of a withdrawn dataset (a tombstone): its data are gone from the platform. */
+export function WithdrawnBadge() {
+  return <DatasetStateBadge state="published" withdrawn />;
 }

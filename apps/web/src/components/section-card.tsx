@@ -2,16 +2,22 @@ import type { ReactNode } from 'react';
 import Badge from 'react-bootstrap/Badge';
 import Card from 'react-bootstrap/Card';
 
-/** A titled card of the project detail page, with an optional count badge. */
-export function DetailSection({
+/**
+ * A titled card of a detail page (project, dataset), labelled by its heading so that it is a
+ * landmark region; an optional count badge follows the heading.
+ */
+export function SectionCard({
   id,
   title,
   count,
+  flush = false,
   children,
 }: {
   id: string;
   title: string;
   count?: number;
+  /** Tables and lists run to the card's edges. */
+  flush?: boolean;
   children: ReactNode;
 }) {
   return (
@@ -26,7 +32,7 @@ export function DetailSection({
           </Badge>
         )}
       </Card.Header>
-      <Card.Body className="p-0">{children}</Card.Body>
+      <Card.Body className={flush ? 'p-0' : undefined}>{children}</Card.Body>
     </Card>
   );
 }

@@ -56,7 +56,7 @@ export function CreatorsFieldset({ draft, id, touch, errorOf, update }: FormPart
           }));
         return (
           <Row key={creator.key} className="g-2 align-items-start" data-testid="creator-row">
-            <Col md={4}>
+            <Col md={3}>
               <TextField
                 id={id(`creators.${index}.name`)}
                 label={`Creator ${index + 1}: name`}
@@ -67,7 +67,7 @@ export function CreatorsFieldset({ draft, id, touch, errorOf, update }: FormPart
                 error={errorOf(`creators.${index}.name`)}
               />
             </Col>
-            <Col md={4}>
+            <Col md={3}>
               <TextField
                 id={id(`creators.${index}.affiliation`)}
                 label={`Creator ${index + 1}: affiliation`}
@@ -79,7 +79,7 @@ export function CreatorsFieldset({ draft, id, touch, errorOf, update }: FormPart
                 error={errorOf(`creators.${index}.affiliation`)}
               />
             </Col>
-            <Col md={3}>
+            <Col md={5}>
               <TextField
                 id={id(orcidPath)}
                 label={`Creator ${index + 1}: ORCID iD`}

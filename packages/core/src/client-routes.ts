@@ -19,6 +19,7 @@ export const CLIENT_ROUTES = {
   dataset_version: '/datasets/:datasetId/versions/:version',
   my_datasets: '/my/datasets',
   review: '/review',
+  snapshot: '/snapshots/:snapshotId',
 } as const;
 
 export const projectPath = (projectId: number | string) => `/project/${projectId}`;
@@ -26,6 +27,9 @@ export const uploadPath = (uploadId: number | string) => `/uploads/${uploadId}`;
 /** A dataset's page; with a version number, that version's own (citable) page. */
 export const datasetPath = (datasetId: number | string, version?: number | string) =>
   version === undefined ? `/datasets/${datasetId}` : `/datasets/${datasetId}/versions/${version}`;
+
+/** A citable snapshot's public page (issue 14). */
+export const snapshotPath = (snapshotId: string) => `/snapshots/${snapshotId}`;
 
 const patterns = Object.values(CLIENT_ROUTES).map(
   (route) => new RegExp(`^${route.replace(/:[A-Za-z]+/g, '[^/]+')}/?$`),

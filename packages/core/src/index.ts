@@ -17,4 +17,5 @@ export * from './format';
 export * from './csv';
 export * from './upload';
 export * from './filters';
+export * from './downloads';
 export * as ed50 from './ed50';

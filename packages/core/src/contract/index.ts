@@ -8,3 +8,4 @@ export * from './auth';
 export * from './cart';
 export * from './uploads';
 export * from './datasets';
+export * from './snapshots';

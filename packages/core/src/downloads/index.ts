@@ -1,0 +1,2 @@
+export * from './download-model';
+export * from './download-paths';

@@ -240,6 +240,22 @@ export interface PublishedSnapshotsTable {
   format_version: ColumnType<string, string | undefined, string>;
 }
 
+/** Migration 0006: a frozen map view or cart group (issue 14, docs/downloads.md). */
+export interface CitableSnapshotsTable {
+  id: string;
+  created_at: Timestamp;
+  created_by: number | null;
+  source: 'map' | 'cart-group';
+  description: string;
+  query: ColumnType<unknown, string, string>;
+  data_version: number;
+  hide_flagged: boolean;
+  colony_ids: ColumnType<number[], number[], number[]>;
+  /** The dataset versions with the citation facts they had when frozen (JSON). */
+  datasets: ColumnType<unknown, string, string>;
+  content_hash: string;
+}
+
 /** One table per threshold kind and one link table to its observations (the registry's names). */
 type ThresholdTables = { [Table in ThresholdTableName]: ThresholdTable } & {
   [Table in ThresholdObservationLinkTable]: ThresholdObservationsTable;
@@ -269,4 +285,5 @@ export interface Database extends ThresholdTables {
   server_secrets: ServerSecretsTable;
   dataset_state: DatasetStateTable;
   published_snapshots: PublishedSnapshotsTable;
+  citable_snapshots: CitableSnapshotsTable;
 }

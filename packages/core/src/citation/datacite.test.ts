@@ -3,6 +3,7 @@ import addFormats from 'ajv-formats';
 import { beforeAll, describe, expect, it } from 'vitest';
 import officialSchema from '../../../../fixtures/datacite/datacite_4.3_schema.json';
 import { dataCiteMetadata } from './datacite';
+import { snapshotCitation, snapshotDataCite, type SnapshotFacts } from './snapshot-citation';
 import { FULL_VERSION, SEED_VERSION } from '../../test/citation-facts';
 
 /**
@@ -126,5 +127,39 @@ describe('DataCite metadata against the official DataCite 4.3 JSON schema', () =
     expect(check({ ...metadata, url: 'https://example.org' })).toEqual([
       ' must NOT have additional properties',
     ]);
+  });
+
+  it('validates a snapshot: derived from every dataset version, under all their licences', () => {
+    const snapshot: SnapshotFacts = {
+      id: 'k3v9q2m7xa4b',
+      createdAt: '2026-11-24T10:00:00.000Z',
+      url: 'https://coral.example.org/snapshots/k3v9q2m7xa4b',
+      publisher: 'Coral Thermal Tolerance',
+      description: 'Map view: species Porites lutea',
+      colonyCount: 120,
+      datasets: [SEED_VERSION, FULL_VERSION],
+    };
+    const metadata = snapshotDataCite(snapshot);
+    expect(check(metadata)).toEqual([]);
+    expect(metadata.relatedIdentifiers).toEqual([
+      {
+        relatedIdentifier: SEED_VERSION.url,
+        relatedIdentifierType: 'URL',
+        relationType: 'IsDerivedFrom',
+      },
+      {
+        relatedIdentifier: FULL_VERSION.doi,
+        relatedIdentifierType: 'DOI',
+        relationType: 'IsDerivedFrom',
+      },
+    ]);
+    expect(metadata.rightsList.map((r) => r.rightsIdentifier)).toEqual([
+      FULL_VERSION.licence!.toLowerCase(),
+    ]);
+    expect(metadata.identifiers).toEqual([{ identifier: snapshot.url, identifierType: 'URL' }]);
+    expect(snapshotCitation(snapshot)).toBe(
+      'Coral Thermal Tolerance (2026). Snapshot k3v9q2m7xa4b: 120 colonies from 2 dataset versions ' +
+        '[Data set]. https://coral.example.org/snapshots/k3v9q2m7xa4b',
+    );
   });
 });

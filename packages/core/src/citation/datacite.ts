@@ -38,8 +38,9 @@ export interface DataCiteMetadata {
   descriptions: { description: string; descriptionType: 'Abstract'; lang: string }[];
   relatedIdentifiers: {
     relatedIdentifier: string;
-    relatedIdentifierType: 'DOI';
-    relationType: 'IsSupplementTo';
+    relatedIdentifierType: 'DOI' | 'URL';
+    /** A dataset version supplements its publications; a snapshot is derived from versions. */
+    relationType: 'IsSupplementTo' | 'IsDerivedFrom';
   }[];
 }
 

@@ -2,3 +2,4 @@ export * from './citation-facts';
 export * from './recommended-citation';
 export * from './csl-item';
 export * from './datacite';
+export * from './snapshot-citation';

@@ -30,3 +30,16 @@ export const LICENCE_IDS = Object.keys(LICENCES) as [LicenceId, ...LicenceId[]];
 
 /** What a dataset imported before licences existed shows (the seed): its licence was never stated. */
 export const LICENCE_NOT_STATED = 'Licence not stated';
+
+/**
+ * The distinct licences of some datasets, the most restrictive first (what a user of all of them
+ * must respect comes first). Null — a licence never stated — leads: without a licence, nothing is
+ * granted beyond what the law allows.
+ */
+export function licencesMostRestrictiveFirst(
+  licences: Iterable<LicenceId | null>,
+): (LicenceId | null)[] {
+  const rank = (licence: LicenceId | null) =>
+    licence === null ? LICENCE_IDS.length : LICENCE_IDS.indexOf(licence);
+  return [...new Set(licences)].sort((a, b) => rank(b) - rank(a));
+}

@@ -5,6 +5,7 @@ import { sessionsAndSecrets } from './0002-sessions-secrets';
 import { uploadProcessing } from './0003-upload-processing';
 import { snapshotFormat } from './0004-snapshot-format';
 import { datasets } from './0005-datasets';
+import { citableSnapshots } from './0006-citable-snapshots';
 
 /** Every migration, in order. Names are permanent: never rename or edit one that has shipped. */
 export const migrations: Readonly<Record<string, Migration>> = {
@@ -14,4 +15,5 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '0003-upload-processing': uploadProcessing,
   '0004-snapshot-format': snapshotFormat,
   '0005-datasets': datasets,
+  '0006-citable-snapshots': citableSnapshots,
 };

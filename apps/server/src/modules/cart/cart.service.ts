@@ -1,5 +1,10 @@
 import { Readable } from 'node:stream';
-import { emptyThresholdLists, groupBy, type TCartGroup } from '@coral/core';
+import {
+  CART_MAX_COLONIES_PER_GROUP,
+  emptyThresholdLists,
+  groupBy,
+  type TCartGroup,
+} from '@coral/core';
 import type { AppDb } from '../../db/database';
 import { AppError, badRequest, notFound } from '../../errors';
 import type { SessionUser } from '../auth/sessions.service';
@@ -24,6 +29,9 @@ export interface CartServiceOptions {
   /** Colonies read per query while exporting (keyset pages). */
   exportChunkSize?: number;
 }
+
+/** A group id as typed in a path: digits only, else no group. */
+const parseGroupId = (raw: string) => (/^\d{1,10}$/.test(raw) ? Number(raw) : Number.NaN);
 
 const groupNotFound = (groupId: number | string) => notFound(`Cart group ${groupId} not found`);
 
@@ -101,8 +109,31 @@ export function createCartService(db: AppDb, options: CartServiceOptions = {}) {
       if (!deleted) throw groupNotFound(groupId);
     },
 
+    /**
+     * One of the user's groups as its downloads and snapshots need it: name, saved filter and the
+     * colonies the user may still read, in id order. Another user's group is a 404.
+     */
+    async groupContents(
+      user: SessionUser,
+      rawGroupId: string,
+    ): Promise<{ id: number; name: string; filterParams: unknown; colonyIds: number[] }> {
+      const groupId = parseGroupId(rawGroupId);
+      const [group] = isStorableId(groupId)
+        ? (await repo.listGroups(db, user.userId)).filter((g) => g.id === groupId)
+        : [];
+      if (!group) throw groupNotFound(rawGroupId);
+      const colonyIds = await repo.colonyIdPage(
+        db,
+        user.userId,
+        group.id,
+        0,
+        CART_MAX_COLONIES_PER_GROUP,
+      );
+      return { id: group.id, name: group.name, filterParams: group.filter_params, colonyIds };
+    },
+
     async rename(user: SessionUser, rawGroupId: string, name: string) {
-      const groupId = /^\d{1,10}$/.test(rawGroupId) ? Number(rawGroupId) : Number.NaN;
+      const groupId = parseGroupId(rawGroupId);
       const renamed = isStorableId(groupId)
         ? await repo.renameGroup(db, user.userId, groupId, name)
         : undefined;

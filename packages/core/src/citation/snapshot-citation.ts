@@ -1,0 +1,85 @@
+import { licencesMostRestrictiveFirst, LICENCES } from '../datasets/licences';
+import type { CitationFacts } from './citation-facts';
+import { dataCiteMetadata, type DataCiteMetadata } from './datacite';
+
+/**
+ * A citable snapshot's own citation (issue 14, docs/downloads.md): one reference for exactly the
+ * data a study used, naming the platform as publisher and pointing at the snapshot's page, whose
+ * DataCite metadata lists every dataset version it is derived from (cite those too: their
+ * creators' credit is theirs).
+ */
+export interface SnapshotFacts {
+  id: string;
+  /** ISO date-time of the freeze. */
+  createdAt: string;
+  /** The snapshot's page. */
+  url: string;
+  publisher: string;
+  description: string;
+  colonyCount: number;
+  datasets: readonly CitationFacts[];
+}
+
+const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
+
+export function snapshotTitle(facts: SnapshotFacts): string {
+  return (
+    `Snapshot ${facts.id}: ${plural(facts.colonyCount, 'colony', 'colonies')} from ` +
+    `${plural(facts.datasets.length, 'dataset version', 'dataset versions')}`
+  );
+}
+
+/** "Coral Thermal Tolerance (2026). Snapshot k3…: 12 colonies from 2 dataset versions [Data set]. URL" */
+export function snapshotCitation(facts: SnapshotFacts): string {
+  const year = new Date(facts.createdAt).getUTCFullYear();
+  return `${facts.publisher} (${year}). ${snapshotTitle(facts)} [Data set]. ${facts.url}`;
+}
+
+/** DataCite 4 metadata of a snapshot: derived from each dataset version, under all their licences. */
+export function snapshotDataCite(facts: SnapshotFacts): DataCiteMetadata {
+  const base = dataCiteMetadata({
+    datasetId: 0,
+    version: 1,
+    title: snapshotTitle(facts),
+    description: facts.description,
+    creators: [],
+    publishedAt: facts.createdAt,
+    publisher: facts.publisher,
+    url: facts.url,
+    doi: null,
+    licence: null,
+    keywords: [],
+    relatedDois: [],
+    projectName: '',
+  });
+  const licences = licencesMostRestrictiveFirst(facts.datasets.map((d) => d.licence));
+  return {
+    ...base,
+    rightsList: licences.flatMap((id) =>
+      id === null
+        ? []
+        : [
+            {
+              rights: LICENCES[id].name,
+              rightsUri: LICENCES[id].url,
+              rightsIdentifier: id.toLowerCase(),
+              rightsIdentifierScheme: 'SPDX' as const,
+              schemeUri: 'https://spdx.org/licenses/',
+            },
+          ],
+    ),
+    relatedIdentifiers: facts.datasets.map((dataset) =>
+      dataset.doi === null
+        ? {
+            relatedIdentifier: dataset.url,
+            relatedIdentifierType: 'URL' as const,
+            relationType: 'IsDerivedFrom' as const,
+          }
+        : {
+            relatedIdentifier: dataset.doi,
+            relatedIdentifierType: 'DOI' as const,
+            relationType: 'IsDerivedFrom' as const,
+          },
+    ),
+  };
+}

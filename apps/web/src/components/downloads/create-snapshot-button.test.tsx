@@ -79,4 +79,23 @@ describe('CreateSnapshotButton', () => {
     expect(router.state.location.state).toEqual({ from: '/map?species=Porites+lutea' });
     expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
   });
+
+  it('turns into the login link when the session has ended', async () => {
+    let signedIn = true;
+    renderButton(
+      { source: 'map', query: '' },
+      {
+        'GET /api/auth/status/': () =>
+          signedIn
+            ? { username: 'chris', authenticated: true }
+            : { username: '', authenticated: false },
+        'POST /api/auth/snapshots/': () => {
+          signedIn = false;
+          return errorResponse(401, 'Authentication required', 'UNAUTHENTICATED');
+        },
+      },
+    );
+    await userEvent.click(await createButton());
+    expect(await screen.findByRole('link', { name: SNAPSHOT_LOGIN })).toBeTruthy();
+  });
 });

@@ -1,6 +1,7 @@
-import { datasetPath, type TSnapshot } from '@coral/core';
+import { datasetPath, doiUrl, type TSnapshot } from '@coral/core';
 import Badge from 'react-bootstrap/Badge';
 import { Link } from 'react-router';
+import { ExternalLink } from '@/components/external-link';
 import { LicenceBadge } from '@/components/licence-badge';
 import { SectionCard } from '@/components/section-card';
 
@@ -10,6 +11,7 @@ const colonies = (count: number) =>
   `${count.toLocaleString('en-US')} ${count === 1 ? 'colony' : 'colonies'}`;
 
 function DatasetEntry({ dataset }: { dataset: SnapshotDataset }) {
+  const doi = doiUrl(dataset.doi);
   return (
     <li className="list-group-item">
       <div className="d-flex flex-wrap align-items-center gap-2 mb-1">
@@ -21,6 +23,11 @@ function DatasetEntry({ dataset }: { dataset: SnapshotDataset }) {
         {dataset.withdrawn && <Badge bg="dark">Withdrawn</Badge>}
       </div>
       <p className="mb-0 small text-break">{dataset.citation}</p>
+      {doi && (
+        <p className="mb-0 small">
+          DOI: <ExternalLink href={doi}>{dataset.doi}</ExternalLink>
+        </p>
+      )}
       {dataset.withdrawn && (
         <p className="mb-0 small text-danger">
           This dataset was withdrawn after the snapshot was made: its colonies are left out of every

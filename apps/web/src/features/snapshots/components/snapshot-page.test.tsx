@@ -120,6 +120,12 @@ describe('Snapshot page', () => {
     expect(
       within(second!).getByRole('link', { name: 'Red Sea assays, version 1' }).getAttribute('href'),
     ).toBe('/datasets/9/versions/1');
+    expect(
+      within(second!)
+        .getByRole('link', { name: /10\.5281\/zenodo\.1/ })
+        .getAttribute('href'),
+    ).toBe('https://doi.org/10.5281/zenodo.1');
+    expect(within(first!).queryByText(/DOI/)).toBeNull();
     expect(within(second!).getByText('Withdrawn')).toBeTruthy();
     expect(within(second!).getByText(/left out of every download/)).toBeTruthy();
   });

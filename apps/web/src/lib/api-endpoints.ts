@@ -9,6 +9,7 @@ import type {
   TCartMessage,
   TCartRenameRequest,
   TColony,
+  TCreateSnapshot,
   TCsrfToken,
   TDatasetActionResult,
   TDatasetDetail,
@@ -20,6 +21,8 @@ import type {
   TProjectSummary,
   TPublicConfig,
   TReviewItem,
+  TSnapshot,
+  TSnapshotCreated,
   TStatistics,
   TThresholdMaxMin,
   TUploadAccepted,
@@ -61,6 +64,8 @@ export interface GetEndpoints extends MaxMinEndpoints {
   '/api/auth/datasets/{datasetId}/versions/{version}/': TDatasetDetail;
   '/api/auth/review/': TReviewItem[];
   '/api/auth/colonies/drafts/': TDraftColony[];
+  /** A citable snapshot (issue 14): what was frozen, its citation, licences and datasets. */
+  '/api/public/snapshots/{snapshotId}/': TSnapshot;
 }
 
 export interface PostEndpoints {
@@ -83,6 +88,7 @@ export interface PostEndpoints {
     body: { reason: string };
     response: TDatasetActionResult;
   };
+  '/api/auth/snapshots/': { body: TCreateSnapshot; response: TSnapshotCreated };
 }
 
 export interface PutEndpoints {

@@ -6,6 +6,7 @@ import Form from 'react-bootstrap/Form';
 import Table from 'react-bootstrap/Table';
 import { ChevronRightIcon, PencilIcon, TrashIcon } from '@/components/action-icons';
 import { ColonyTable } from './colony-table';
+import { GroupDownloads } from './group-downloads';
 
 const coloniesId = (groupId: number) => `cart-group-${groupId}-colonies`;
 
@@ -21,8 +22,8 @@ interface GroupTableProps {
 
 /**
  * The group table (product-spec §2): checkbox, Group Name with an expand arrow, Colonies (count
- * badge), Created (local date) and Actions (rename, delete). An expanded group shows its colonies
- * in a row underneath.
+ * badge), Created (local date) and Actions (rename, delete). An expanded group shows its downloads
+ * and colonies in a row underneath.
  */
 export function GroupTable({
   groups,
@@ -120,6 +121,7 @@ export function GroupTable({
                   <tr id={coloniesId(group.id)} className="cart-expanded-row">
                     <td colSpan={5} className="cart-expanded-cell">
                       <div className="cart-expanded-content">
+                        <GroupDownloads group={group} />
                         <ColonyTable groupName={group.name} colonies={group.colonies} />
                       </div>
                     </td>

@@ -125,7 +125,8 @@ export function cartServer(initial: TCartGroup[], extra: ApiHandlers = {}) {
 export const groupNames = () =>
   within(screen.getByRole('table', { name: 'Cart groups' }))
     .getAllByRole('button')
-    .filter((button) => button.hasAttribute('aria-expanded'))
+    // The expand buttons only: an expanded group's Download menu toggle has aria-expanded too.
+    .filter((button) => button.classList.contains('cart-expand-button'))
     .map((button) => button.textContent);
 
 export const checkbox = (name: string) => screen.getByRole<HTMLInputElement>('checkbox', { name });

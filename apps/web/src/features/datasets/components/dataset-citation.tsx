@@ -1,6 +1,5 @@
 import { PUBLIC_STATES, type TDatasetDetail } from '@coral/core';
-import { useState } from 'react';
-import Button from 'react-bootstrap/Button';
+import { CopyButton } from '@/components/copy-button';
 import { SectionCard } from '@/components/section-card';
 
 /** The citation files of a public version (served by the API), by the names readers know. */
@@ -14,39 +13,19 @@ export const CITATION_FORMATS = [
 export const citationFileUrl = (datasetId: number, version: number, file: string) =>
   `/api/public/datasets/${datasetId}/versions/${version}/${file}`;
 
-type CopyState = 'idle' | 'copied' | 'failed';
-
 /**
  * The recommended citation with a copy button, and its files for reference managers. Only a
  * public (published or embargoed) version has citation files; a draft's citation is a preview.
  */
 export function DatasetCitation({ dataset }: { dataset: TDatasetDetail }) {
   const { citation, number, state } = dataset.version;
-  const [copy, setCopy] = useState<CopyState>('idle');
-  const copyCitation = async () => {
-    try {
-      if (!navigator.clipboard) throw new Error('No clipboard');
-      await navigator.clipboard.writeText(citation.text);
-      setCopy('copied');
-    } catch {
-      setCopy('failed');
-    }
-  };
   const hasFiles = PUBLIC_STATES.includes(state);
   return (
     <SectionCard id="dataset-citation-title" title="How to cite">
       <blockquote className="border-start border-4 ps-3 mb-3" data-testid="citation-text">
         {citation.text}
       </blockquote>
-      <div className="d-flex flex-wrap align-items-center gap-2">
-        <Button variant="outline-primary" size="sm" onClick={() => void copyCitation()}>
-          Copy citation
-        </Button>
-        <span role="status" className="small">
-          {copy === 'copied' && 'Citation copied.'}
-          {copy === 'failed' && 'Copying failed: select the citation text and copy it.'}
-        </span>
-      </div>
+      <CopyButton text={citation.text} what="Citation" />
       {hasFiles && (
         <nav aria-label="Citation downloads" className="mt-3">
           <span className="small me-2">Download citation:</span>

@@ -1,5 +1,14 @@
-import { CLIENT_ROUTES, doiUrl, projectPath, type TDatasetDetail } from '@coral/core';
+import {
+  ANONYMOUS,
+  canReadData,
+  CLIENT_ROUTES,
+  doiUrl,
+  downloadFolders,
+  projectPath,
+  type TDatasetDetail,
+} from '@coral/core';
 import { Link } from 'react-router';
+import { DownloadMenu } from '@/components/downloads/download-menu';
 import { ExternalLink } from '@/components/external-link';
 import { LicenceBadge } from '@/components/licence-badge';
 import { BackToDatasets } from './back-to-datasets';
@@ -10,6 +19,13 @@ export function DatasetHeader({ dataset }: { dataset: TDatasetDetail }) {
   const { version, can } = dataset;
   const doi = doiUrl(version.doi ?? dataset.doi);
   const manageable = can.edit || can.submit || can.withdraw;
+  // Downloads are public files: offered only where anyone may read the data (published, not
+  // withdrawn), even to an owner or curator who could see more.
+  const downloadable = canReadData(ANONYMOUS, {
+    state: version.state,
+    ownerId: null,
+    withdrawn: dataset.withdrawal !== null,
+  });
   return (
     <header className="mb-4">
       <BackToDatasets />
@@ -28,10 +44,21 @@ export function DatasetHeader({ dataset }: { dataset: TDatasetDetail }) {
           DOI: <ExternalLink href={doi}>{version.doi ?? dataset.doi}</ExternalLink>
         </p>
       )}
-      {manageable && (
-        <Link to={CLIENT_ROUTES.my_datasets} className="btn btn-outline-primary btn-sm mt-2">
-          Manage in My datasets
-        </Link>
+      {(downloadable || manageable) && (
+        <div className="d-flex flex-wrap gap-2 mt-2">
+          {downloadable && (
+            <DownloadMenu
+              folder={downloadFolders.datasetVersion(dataset.id, version.number)}
+              size="sm"
+              label={`Download the colonies of version ${version.number}`}
+            />
+          )}
+          {manageable && (
+            <Link to={CLIENT_ROUTES.my_datasets} className="btn btn-outline-primary btn-sm">
+              Manage in My datasets
+            </Link>
+          )}
+        </div>
       )}
     </header>
   );

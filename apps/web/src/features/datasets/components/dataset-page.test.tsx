@@ -197,4 +197,49 @@ describe('Dataset page for a logged-in user', () => {
       urls.indexOf('/api/public/datasets/7/versions/2/'),
     );
   });
+
+  describe('downloads', () => {
+    const downloadButton = () =>
+      screen.queryByRole('button', { name: /^Download the colonies of version/ });
+
+    it("offer a published version's files", async () => {
+      renderApp('/datasets/7/versions/2', {
+        'GET /api/public/datasets/{datasetId}/versions/{version}/': buildDatasetDetail(),
+      });
+      await userEvent.click(
+        await screen.findByRole('button', { name: 'Download the colonies of version 2' }),
+      );
+      expect(screen.getByRole('link', { name: /^CSV/ }).getAttribute('href')).toBe(
+        '/api/public/datasets/7/versions/2/downloads/colonies.csv',
+      );
+      expect(
+        screen.getByRole('link', { name: 'Citation (CITATION.cff)' }).getAttribute('href'),
+      ).toBe('/api/public/datasets/7/versions/2/downloads/CITATION.cff');
+    });
+
+    it.each([
+      ['an embargoed version', { version: buildDatasetVersion({ state: 'embargoed' }) }],
+      [
+        'a draft, even to its owner',
+        { version: buildDatasetVersion({ number: 3, state: 'draft', published_at: null }) },
+      ],
+      [
+        'a withdrawn dataset',
+        {
+          withdrawal: {
+            at: '2026-05-01T00:00:00.000Z',
+            by: 'chris',
+            reason: 'Duplicate of dataset 9',
+          },
+        },
+      ],
+    ] as const)('are not offered for %s', async (_, overrides) => {
+      renderApp('/datasets/7', {
+        ...signedIn,
+        'GET /api/auth/datasets/{datasetId}/': buildDatasetDetail(overrides),
+      });
+      expect(await screen.findByRole('heading', { level: 1 })).toBeTruthy();
+      expect(downloadButton()).toBeNull();
+    });
+  });
 });

@@ -25,6 +25,7 @@ import { AdvancedFiltersModal } from './advanced-filters-modal';
 import { ColonyMap } from './colony-map';
 import { FilterSidebar, SIDEBAR_ID } from './filter-sidebar';
 import { IncludeDrafts } from './include-drafts';
+import { MapDownloads } from './map-downloads';
 import { MapLegend } from './map-legend';
 
 export const LOADING_COLONIES = 'Loading colonies...';
@@ -137,6 +138,7 @@ export function MapPage() {
             {selection.count.toLocaleString('en-US')} of{' '}
             {model.colonies.length.toLocaleString('en-US')} colonies
           </div>
+          <MapDownloads filters={applied} />
           <FilterSidebar
             choices={model}
             defaults={defaults}

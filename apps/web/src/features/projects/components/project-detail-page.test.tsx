@@ -1,4 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { buildProjectDetail } from '@/testing/data';
 import { buildDatasetSummary } from '@/testing/datasets';
@@ -147,5 +148,32 @@ describe('Project detail collection dates', () => {
     const badge = await screen.findByText('impossible date');
     expect(badge.closest('td')?.textContent).toBe('August 7, 2222impossible date');
     expect(screen.getAllByText('impossible date')).toHaveLength(1);
+  });
+
+  it("offers the project's files when it has colonies, and nothing to download when not", async () => {
+    renderApp('/project/82', {
+      'GET /api/public/projects/{projectId}/': buildProjectDetail(),
+      'GET /api/public/datasets/': [],
+    });
+    await userEvent.click(
+      await screen.findByRole('button', {
+        name: 'Download the colonies of project GlobalSearch_ArabSeas',
+      }),
+    );
+    expect(screen.getByRole('link', { name: /^GeoJSON/ }).getAttribute('href')).toBe(
+      '/api/public/projects/82/downloads/colonies.geojson',
+    );
+    expect(screen.getByRole('link', { name: 'See How to cite' }).getAttribute('href')).toBe(
+      '/cite',
+    );
+  });
+
+  it('offers no download for a project without colonies', async () => {
+    renderApp('/project/82', {
+      'GET /api/public/projects/{projectId}/': buildProjectDetail({ colonies: [] }),
+      'GET /api/public/datasets/': [],
+    });
+    expect(await screen.findByRole('heading', { level: 1 })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /^Download the colonies/ })).toBeNull();
   });
 });

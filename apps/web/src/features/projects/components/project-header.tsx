@@ -1,5 +1,12 @@
-import { CLIENT_ROUTES, formatLongUsDate, formatOwner, type TProjectDetail } from '@coral/core';
+import {
+  CLIENT_ROUTES,
+  downloadFolders,
+  formatLongUsDate,
+  formatOwner,
+  type TProjectDetail,
+} from '@coral/core';
 import { Link } from 'react-router';
+import { DownloadMenu } from '@/components/downloads/download-menu';
 import { ArrowLeftIcon } from '@/components/icons';
 
 export function BackToProjects({
@@ -26,6 +33,15 @@ export function ProjectHeader({ project }: { project: TProjectDetail }) {
         <span className="me-3">Created: {formatLongUsDate(project.registration_date)}</span>
         <span>Owner: {formatOwner(project.owner)}</span>
       </p>
+      {project.colonies.length > 0 && (
+        <div className="mt-3">
+          <DownloadMenu
+            folder={downloadFolders.project(project.id)}
+            size="sm"
+            label={`Download the colonies of project ${project.name}`}
+          />
+        </div>
+      )}
     </header>
   );
 }

@@ -1,0 +1,3 @@
+import { SnapshotPage } from '@/features/snapshots/components/snapshot-page';
+
+export { SnapshotPage as Component };

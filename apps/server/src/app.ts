@@ -42,6 +42,13 @@ import {
   type DatasetsServiceOptions,
 } from './modules/datasets/datasets.service';
 import { createUploadsService } from './modules/uploads/uploads.service';
+import { createRequestRateLimiter } from './modules/auth/request-rate-limiter';
+import { createDownloadSources } from './modules/downloads/download-sources';
+import { createDownloadWriter } from './modules/downloads/download-writer';
+import { downloadsRoutes } from './modules/downloads/downloads.routes';
+import { createSnapshotsService } from './modules/snapshots/snapshots.service';
+import { snapshotsRoutes } from './modules/snapshots/snapshots.routes';
+import { SOFTWARE_VERSION } from './software-version';
 
 export interface AppDependencies {
   config: AppConfig;
@@ -102,7 +109,8 @@ export async function buildApp({ config, db, jobs }: AppDependencies): Promise<F
 
   await app.register(publicConfigRoutes, { config });
   await app.register(statisticsRoutes, { statistics: createStatisticsService(db) });
-  await app.register(coloniesRoutes, { colonies: createColoniesService(db) });
+  const colonies = createColoniesService(db);
+  await app.register(coloniesRoutes, { colonies });
   await app.register(biosamplesRoutes, { biosamples: createBiosamplesService(db) });
   await app.register(projectsRoutes, { projects: createProjectsService(db) });
   await app.register(maxMinRoutes, { thresholds: createThresholdsService(db) });
@@ -118,7 +126,8 @@ export async function buildApp({ config, db, jobs }: AppDependencies): Promise<F
     csrf,
     sessionMaxAgeSeconds: config.sessions.maxAgeSeconds,
   });
-  await app.register(cartRoutes, { cart: createCartService(db), authenticator });
+  const cart = createCartService(db);
+  await app.register(cartRoutes, { cart, authenticator });
   const queue = jobs ?? createJobQueue(db, jobQueueOptions(config, false));
   if (!jobs) app.addHook('onClose', () => queue.stop());
   await app.register(uploadsRoutes, {
@@ -133,6 +142,30 @@ export async function buildApp({ config, db, jobs }: AppDependencies): Promise<F
   await app.register(datasetCitationRoutes, {
     citations: createDatasetCitationsService(db, { publicUrl: config.publicUrl }),
     authenticator,
+  });
+
+  const sources = createDownloadSources(db, { publicUrl: config.publicUrl, colonies, cart });
+  const writer = createDownloadWriter(db, {
+    publicUrl: config.publicUrl,
+    softwareVersion: SOFTWARE_VERSION,
+  });
+  const snapshots = createSnapshotsService(db, {
+    publicUrl: config.publicUrl,
+    sources,
+    writer,
+    maxPerUserPerHour: config.downloads.maxSnapshotsPerUserPerHour,
+  });
+  await app.register(snapshotsRoutes, { snapshots, authenticator });
+  await app.register(downloadsRoutes, {
+    sources,
+    writer,
+    snapshots,
+    authenticator,
+    anonymousLimiter: createRequestRateLimiter(db, {
+      prefix: 'download:ip:',
+      windowSeconds: config.downloads.windowSeconds,
+      maxPerWindow: config.downloads.maxAnonymousPerWindow,
+    }),
   });
 
   await registerWebApp(app, config.webDistDir);

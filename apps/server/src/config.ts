@@ -50,6 +50,10 @@ const ZEnv = z.object({
   LOGIN_RATE_LIMIT_WINDOW_SECONDS: positiveInt(15 * 60),
   LOGIN_MAX_FAILURES_PER_USERNAME: positiveInt(10),
   LOGIN_MAX_FAILURES_PER_IP: positiveInt(50),
+  /** Data downloads an anonymous client address may start per window (docs/downloads.md). */
+  DOWNLOAD_RATE_LIMIT_WINDOW_SECONDS: positiveInt(10 * 60),
+  DOWNLOAD_MAX_ANONYMOUS_PER_WINDOW: positiveInt(60),
+  SNAPSHOT_MAX_PER_USER_PER_HOUR: positiveInt(30),
   ED50_CALCULATOR_URL: optionalString,
   ED50_PORT: port(3838),
   TILE_STREET_URL: z.preprocess(
@@ -147,6 +151,12 @@ export interface AppConfig {
     maxFailuresPerUsername: number;
     maxFailuresPerIp: number;
   };
+  /** Open downloads and citable snapshots (docs/downloads.md). */
+  downloads: {
+    windowSeconds: number;
+    maxAnonymousPerWindow: number;
+    maxSnapshotsPerUserPerHour: number;
+  };
   tiles: { street: string; satellite: string };
   /** DOI registration at DataCite; null (the default) when its settings are not given. */
   datacite: DataCiteConfig | null;
@@ -240,6 +250,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       windowSeconds: e.LOGIN_RATE_LIMIT_WINDOW_SECONDS,
       maxFailuresPerUsername: e.LOGIN_MAX_FAILURES_PER_USERNAME,
       maxFailuresPerIp: e.LOGIN_MAX_FAILURES_PER_IP,
+    },
+    downloads: {
+      windowSeconds: e.DOWNLOAD_RATE_LIMIT_WINDOW_SECONDS,
+      maxAnonymousPerWindow: e.DOWNLOAD_MAX_ANONYMOUS_PER_WINDOW,
+      maxSnapshotsPerUserPerHour: e.SNAPSHOT_MAX_PER_USER_PER_HOUR,
     },
     tiles: { street: e.TILE_STREET_URL, satellite: e.TILE_SATELLITE_URL },
     datacite: dataCiteConfig(e),

@@ -253,6 +253,8 @@ export interface CitableSnapshotsTable {
   colony_ids: ColumnType<number[], number[], number[]>;
   /** The dataset versions with the citation facts they had when frozen (JSON). */
   datasets: ColumnType<unknown, string, string>;
+  /** The platform version whose writers made the files (they name it). */
+  software_version: string;
   content_hash: string;
 }
 

@@ -38,6 +38,14 @@ export interface DownloadThresholdRow {
 const ids = (values: readonly number[]) => sql`${[...values]}::int[]`;
 
 export const downloadsRepository = {
+  /** Every public colony, by id (the map without a filter). */
+  async publicColonyIds(db: AppDb): Promise<number[]> {
+    const { rows } = await sql<{ id: number }>`
+      SELECT c.id FROM colonies c WHERE ${isPublicRow('c')} ORDER BY c.id
+    `.execute(db);
+    return rows.map((row) => row.id);
+  },
+
   /** A project the public may see (it has a public dataset version), with its name. */
   async publicProject(db: AppDb, projectId: number): Promise<{ name: string } | undefined> {
     const { rows } = await sql<{ name: string }>`

@@ -19,6 +19,7 @@ export const CLIENT_ROUTES = {
   dataset_version: '/datasets/:datasetId/versions/:version',
   my_datasets: '/my/datasets',
   review: '/review',
+  cite: '/cite',
 } as const;
 
 export const projectPath = (projectId: number | string) => `/project/${projectId}`;

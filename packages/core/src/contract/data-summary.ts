@@ -3,7 +3,7 @@ import { LICENCE_IDS } from '../datasets/licences';
 
 /**
  * What every page's footer shows about the public data: which data version readers see, when it
- * was published, and under which licences the public datasets are (decision 0013).
+ * was published, and under which licences the public datasets are (decision 0014).
  */
 export const ZDataSummary = z
   .object({
@@ -31,7 +31,7 @@ export const ZDataSummary = z
       )
       .meta({
         description:
-          'Licences of the public dataset versions, most datasets first; only licences in use',
+          'Licences of the public dataset versions in use: stated ones by most datasets, then not stated',
       }),
   })
   .meta({ id: 'DataSummary' });

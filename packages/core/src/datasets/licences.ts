@@ -30,3 +30,7 @@ export const LICENCE_IDS = Object.keys(LICENCES) as [LicenceId, ...LicenceId[]];
 
 /** What a dataset imported before licences existed shows (the seed): its licence was never stated. */
 export const LICENCE_NOT_STATED = 'Licence not stated';
+
+/** What "licence not stated" means for a reader (the footer and the /cite page explain it). */
+export const LICENCE_NOT_STATED_PLAIN =
+  'Imported before the platform recorded licences; the source states none and the platform does not invent one. Cite the dataset, and ask its creators before reusing the data beyond research.';

@@ -14,8 +14,8 @@ export const dataSummaryRepository = {
   /**
    * The data version and the licence counts of the public versions in one statement, so both
    * come from the same snapshot of the database (a publication between two queries would pair a
-   * version with another version's counts). One row per licence in use; without public datasets,
-   * one row with `datasets` 0.
+   * version with another version's counts). One row per licence in use, stated licences first
+   * (most datasets first), "not stated" last; without public datasets, one row with `datasets` 0.
    */
   async summary(db: AppDb): Promise<DataSummaryRow[]> {
     const { rows } = await sql<DataSummaryRow>`
@@ -26,7 +26,7 @@ export const dataSummaryRepository = {
         FROM dataset_versions v WHERE ${isPublicVersion('v')}
         GROUP BY 1
       ) l ON true
-      ORDER BY l.datasets DESC, l.licence NULLS LAST
+      ORDER BY l.licence IS NULL, l.datasets DESC, l.licence
     `.execute(db);
     return rows;
   },

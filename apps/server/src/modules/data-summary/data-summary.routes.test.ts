@@ -53,12 +53,12 @@ describe('GET /api/public/data-summary/', () => {
     );
     expect(published.datasets).toBe(12);
     expect(published.licences).toEqual([
-      { licence: null, datasets: 11 },
       { licence: 'CC-BY-4.0', datasets: 1 },
+      { licence: null, datasets: 11 },
     ]);
   });
 
-  it('counts each licence in use, most used first, and forgets a withdrawn dataset', async () => {
+  it('counts each licence in use, most used first and not stated last, and forgets a withdrawn dataset', async () => {
     const first = await uploadDraft(app.ctx, app.ann, studyVariant('Footertwo'));
     await publishDataset(app.ctx.database.db, first.datasetId, annId, {
       ...COMPLETE_METADATA,
@@ -70,9 +70,9 @@ describe('GET /api/public/data-summary/', () => {
       licence: 'CC0-1.0',
     });
     expect((await getSummary()).licences).toEqual([
-      { licence: null, datasets: 11 },
       { licence: 'CC0-1.0', datasets: 2 },
       { licence: 'CC-BY-4.0', datasets: 1 },
+      { licence: null, datasets: 11 },
     ]);
 
     const withdrawal = await app.ann.request({
@@ -84,9 +84,9 @@ describe('GET /api/public/data-summary/', () => {
     const after = await getSummary();
     expect(after.datasets).toBe(13);
     expect(after.licences).toEqual([
-      { licence: null, datasets: 11 },
       { licence: 'CC-BY-4.0', datasets: 1 },
       { licence: 'CC0-1.0', datasets: 1 },
+      { licence: null, datasets: 11 },
     ]);
   });
 });

@@ -24,6 +24,8 @@ import { createColoniesService } from './modules/colonies/colonies.service';
 import { projectsRoutes } from './modules/projects/projects.routes';
 import { createProjectsService } from './modules/projects/projects.service';
 import { publicConfigRoutes } from './modules/public-config/public-config.routes';
+import { dataSummaryRoutes } from './modules/data-summary/data-summary.routes';
+import { createDataSummaryService } from './modules/data-summary/data-summary.service';
 import { statisticsRoutes } from './modules/statistics/statistics.routes';
 import { createStatisticsService } from './modules/statistics/statistics.service';
 import { maxMinRoutes } from './modules/thresholds/max-min.routes';
@@ -109,6 +111,7 @@ export async function buildApp({ config, db, jobs }: AppDependencies): Promise<F
 
   await app.register(publicConfigRoutes, { config });
   await app.register(statisticsRoutes, { statistics: createStatisticsService(db) });
+  await app.register(dataSummaryRoutes, { dataSummary: createDataSummaryService(db) });
   const colonies = createColoniesService(db);
   await app.register(coloniesRoutes, { colonies });
   await app.register(biosamplesRoutes, { biosamples: createBiosamplesService(db) });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, loadConfig, readRootPackage, repositoryWebUrl } from './config';
 
 describe('loadConfig', () => {
   it('applies the documented defaults', () => {
@@ -56,6 +56,63 @@ describe('loadConfig', () => {
     );
     expect(() => loadConfig({ ...settings, DATACITE_PREFIX: '10.1/x' })).toThrow(
       'DATACITE_PREFIX: must be a DOI prefix such as 10.12345',
+    );
+  });
+
+  it("links the source code to package.json's repository unless SOURCE_REPOSITORY_URL says otherwise", () => {
+    const rootPackage = {
+      repository: { type: 'git', url: 'git+https://git.example.org/corals/platform.git' },
+    };
+    expect(loadConfig({}, rootPackage).links).toMatchObject({
+      sourceRepository: 'https://git.example.org/corals/platform',
+      getHelp: 'https://git.example.org/corals/platform/issues',
+    });
+    const overridden = loadConfig(
+      { SOURCE_REPOSITORY_URL: 'https://code.example.org/fork/' },
+      rootPackage,
+    ).links;
+    expect(overridden.sourceRepository).toBe('https://code.example.org/fork');
+    expect(overridden.getHelp).toBe('https://code.example.org/fork/issues');
+    expect(loadConfig({ HELP_URL: 'https://help.example.org' }, rootPackage).links.getHelp).toBe(
+      'https://help.example.org',
+    );
+    expect(() => loadConfig({ SOURCE_REPOSITORY_URL: 'javascript:alert(1)' })).toThrow(
+      'SOURCE_REPOSITORY_URL: must be an http:// or https:// URL',
+    );
+  });
+
+  it('names no repository when none is known, and sends help to the contact address', () => {
+    const links = loadConfig({ CONTACT_EMAIL: 'corals@example.org' }, {}).links;
+    expect(links.sourceRepository).toBeNull();
+    expect(links.getHelp).toBe('mailto:corals@example.org?subject=Help');
+  });
+
+  it("never defaults to the predecessor's repository", () => {
+    const { sourceRepository, getHelp } = loadConfig({}, readRootPackage()).links;
+    for (const link of [sourceRepository, getHelp]) {
+      expect(link ?? '').not.toContain('reefgenomics/coralfuture.org');
+    }
+  });
+
+  it('reads every form of package.json repository npm accepts', () => {
+    expect(repositoryWebUrl(undefined)).toBeNull();
+    expect(repositoryWebUrl({})).toBeNull();
+    for (const [field, web] of [
+      ['https://github.com/corals/platform', 'https://github.com/corals/platform'],
+      ['github:corals/platform', 'https://github.com/corals/platform'],
+      ['gitlab:corals/platform', 'https://gitlab.com/corals/platform'],
+      ['corals/platform', 'https://github.com/corals/platform'],
+      ['git@github.com:corals/platform.git', 'https://github.com/corals/platform'],
+      [{ url: 'git+https://github.com/corals/platform.git' }, 'https://github.com/corals/platform'],
+      [{ url: 'git://github.com/corals/platform.git' }, 'https://github.com/corals/platform'],
+    ] as const) {
+      expect(repositoryWebUrl({ repository: field }), JSON.stringify(field)).toBe(web);
+    }
+    expect(() => repositoryWebUrl({ repository: { type: 'git' } })).toThrow(
+      'package.json repository must be a URL or have a "url"',
+    );
+    expect(() => repositoryWebUrl({ repository: 'not a place' })).toThrow(
+      'package.json repository "not a place" names no web address',
     );
   });
 

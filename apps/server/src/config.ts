@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -115,9 +116,10 @@ const ZEnv = z.object({
   ACCOUNT_REQUEST_URL: optionalString,
   ABOUT_URL: z.preprocess(emptyAsUndefined, z.string().default('https://coralfuture.org')),
   HELP_URL: optionalString,
+  /** Overrides the `repository` of the root package.json (the default: this project's own). */
   SOURCE_REPOSITORY_URL: z.preprocess(
     emptyAsUndefined,
-    z.string().default('https://github.com/reefgenomics/coralfuture.org'),
+    z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
   ),
   CONTACT_EMAIL: z.preprocess(emptyAsUndefined, z.string().default('coralfuture@kaust.edu.sa')),
   WEB_DIST_DIR: optionalString,
@@ -174,7 +176,8 @@ export interface AppConfig {
     accountRequestForm: string;
     aboutUs: string;
     getHelp: string;
-    sourceRepository: string;
+    /** Where the source code is; null when neither the setting nor package.json names a place. */
+    sourceRepository: string | null;
     contactEmail: string;
   };
   webDistDir: string;
@@ -220,7 +223,55 @@ function dataCiteConfig(e: z.output<typeof ZEnv>): DataCiteConfig | null {
   };
 }
 
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+/**
+ * The web address of a package.json `repository` field, in any form npm accepts: a URL, a
+ * `git+https://….git` clone URL, `git@host:owner/name.git`, or `github:owner/name` and
+ * `owner/name` shorthands; null without the field. A value that names no web address is refused
+ * (the server would otherwise link the footer to nowhere).
+ */
+export function repositoryWebUrl(rootPackage: unknown): string | null {
+  const field = (rootPackage as { repository?: unknown } | undefined)?.repository;
+  if (field === undefined || field === null) return null;
+  const given = typeof field === 'object' ? (field as { url?: unknown }).url : (field as unknown);
+  if (typeof given !== 'string' || given.trim() === '') {
+    throw new ConfigError(
+      'Invalid configuration: package.json repository must be a URL or have a "url"',
+    );
+  }
+  const value = given.trim();
+  const hosted = /^(github|gitlab|bitbucket):([\w.-]+\/[\w.-]+)$/.exec(value);
+  const host = { github: 'github.com', gitlab: 'gitlab.com', bitbucket: 'bitbucket.org' };
+  const url = hosted
+    ? `https://${host[hosted[1] as keyof typeof host]}/${hosted[2]}`
+    : /^[\w.-]+\/[\w.-]+$/.test(value)
+      ? `https://github.com/${value}`
+      : value
+          .replace(/^git\+/, '')
+          .replace(/^git@([^:]+):/, 'https://$1/')
+          .replace(/^(git|ssh):\/\/(git@)?/, 'https://');
+  const web = url.replace(/\.git$/, '').replace(/\/+$/, '');
+  if (!/^https?:\/\/[^/\s]+\/\S+$/.test(web)) {
+    throw new ConfigError(
+      `Invalid configuration: package.json repository "${value}" names no web address`,
+    );
+  }
+  return web;
+}
+
+/** The root package.json (this project's name, version and repository); undefined if absent. */
+export function readRootPackage(): unknown {
+  const file = path.join(repoRoot, 'package.json');
+  return fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, 'utf8')) as unknown) : undefined;
+}
+
+/**
+ * `rootPackage`: the parsed root package.json, whose `repository` is the default source
+ * repository (tests pass their own).
+ */
+export function loadConfig(
+  env: NodeJS.ProcessEnv = process.env,
+  rootPackage: unknown = readRootPackage(),
+): AppConfig {
   const parsed = ZEnv.safeParse(env);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
@@ -232,7 +283,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       'Invalid configuration: SESSION_SECRET is required when NODE_ENV=production',
     );
   }
-  const sourceRepository = e.SOURCE_REPOSITORY_URL;
+  const sourceRepository =
+    e.SOURCE_REPOSITORY_URL?.replace(/\/+$/, '') ?? repositoryWebUrl(rootPackage);
   return Object.freeze({
     env: e.NODE_ENV,
     http: { port: e.PORT, host: e.HOST, trustProxy: e.TRUST_PROXY === 'true' },
@@ -272,7 +324,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
         e.ACCOUNT_REQUEST_URL ??
         `mailto:${e.CONTACT_EMAIL}?subject=${encodeURIComponent('Account request')}`,
       aboutUs: e.ABOUT_URL,
-      getHelp: e.HELP_URL ?? `${sourceRepository.replace(/\/$/, '')}/issues`,
+      // Without a repository (and so without its issue tracker), help is the contact address.
+      getHelp:
+        e.HELP_URL ??
+        (sourceRepository
+          ? `${sourceRepository}/issues`
+          : `mailto:${e.CONTACT_EMAIL}?subject=${encodeURIComponent('Help')}`),
       sourceRepository,
       contactEmail: e.CONTACT_EMAIL,
     },

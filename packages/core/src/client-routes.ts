@@ -20,6 +20,7 @@ export const CLIENT_ROUTES = {
   my_datasets: '/my/datasets',
   review: '/review',
   snapshot: '/snapshots/:snapshotId',
+  cite: '/cite',
 } as const;
 
 export const projectPath = (projectId: number | string) => `/project/${projectId}`;

@@ -20,3 +20,7 @@ export const isReadableRowFor = (alias: string, viewerId: number | null) =>
     UNION ALL
     SELECT v.id FROM dataset_versions v JOIN datasets d ON d.id = v.dataset_id
     WHERE d.owner_id = ${viewerId ?? -1} AND d.withdrawn_at IS NULL)`;
+
+/** A `dataset_versions` row is the version readers see now of its dataset (published, not withdrawn). */
+export const isPublicVersion = (alias: string) =>
+  sql`${sql.ref(`${alias}.id`)} IN (SELECT id FROM public_dataset_versions)`;

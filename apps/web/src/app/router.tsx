@@ -26,6 +26,7 @@ export const pageRoutes: RouteObject[] = [
   { path: CLIENT_ROUTES.my_datasets, lazy: lazyRoute(() => import('./routes/my-datasets')) },
   { path: CLIENT_ROUTES.review, lazy: lazyRoute(() => import('./routes/review')) },
   { path: CLIENT_ROUTES.snapshot, lazy: lazyRoute(() => import('./routes/snapshot')) },
+  { path: CLIENT_ROUTES.cite, lazy: lazyRoute(() => import('./routes/cite')) },
   { path: '*', lazy: lazyRoute(() => import('./routes/not-found')) },
 ];
 

@@ -11,6 +11,7 @@ import type {
   TColony,
   TCreateSnapshot,
   TCsrfToken,
+  TDataSummary,
   TDatasetActionResult,
   TDatasetDetail,
   TDatasetMetadataUpdate,
@@ -46,6 +47,7 @@ type MaxMinEndpoints = { [K in ThresholdKind as MaxMinEndpoint<K>]: TThresholdMa
 export interface GetEndpoints extends MaxMinEndpoints {
   '/api/public/config/': TPublicConfig;
   '/api/public/statistics/': TStatistics;
+  '/api/public/data-summary/': TDataSummary;
   '/api/public/projects/': TProjectSummary[];
   '/api/public/projects/{projectId}/': TProjectDetail;
   '/api/auth/status/': TAuthStatus;

@@ -7,6 +7,7 @@ import { QueryClient } from '@tanstack/react-query';
 export const queryKeys = {
   config: ['public', 'config'] as const,
   statistics: ['public', 'statistics'] as const,
+  dataSummary: ['public', 'data-summary'] as const,
   projects: ['public', 'projects'] as const,
   project: (projectId: string) => ['public', 'projects', projectId] as const,
   authStatus: ['auth', 'status'] as const,

@@ -1,5 +1,6 @@
 import {
   emptyThresholdLists,
+  type TDataSummary,
   type TProjectDetail,
   type TProjectSummary,
   type TPublicConfig,
@@ -36,6 +37,17 @@ export const buildStatistics = (overrides: Partial<TStatistics> = {}): TStatisti
   top_countries: [],
   top_species: [],
   last_updated: '2026-01-12T00:00:00.000Z',
+  ...overrides,
+});
+
+/** The seed's 11 datasets (licence not stated) and three published since under CC BY 4.0. */
+export const buildDataSummary = (overrides: Partial<TDataSummary> = {}): TDataSummary => ({
+  data_version: { number: 14, published_at: '2026-11-20T09:30:00.000Z' },
+  datasets: 14,
+  licences: [
+    { licence: 'CC-BY-4.0', datasets: 3 },
+    { licence: null, datasets: 11 },
+  ],
   ...overrides,
 });
 

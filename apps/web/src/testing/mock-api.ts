@@ -6,7 +6,7 @@ import type {
   PostEndpoints,
   PutEndpoints,
 } from '@/lib/api-endpoints';
-import { buildConfig } from './data';
+import { buildConfig, buildDataSummary } from './data';
 
 /** An answer: the typed body (status 200), or a full Response for errors and delays. */
 type Answer<T> = T | Response | Promise<T | Response>;
@@ -41,9 +41,13 @@ function matches(template: string, pathname: string): boolean {
   return new RegExp(`^${pattern}$`).test(pathname);
 }
 
-/** Answers the public config, anonymous status and CSRF unless a test says otherwise. */
+/**
+ * Answers the public config, the footer's data summary, anonymous status and CSRF unless a test
+ * says otherwise.
+ */
 const defaults: ApiHandlers = {
   'GET /api/public/config/': buildConfig(),
+  'GET /api/public/data-summary/': buildDataSummary(),
   'GET /api/auth/status/': { username: '', authenticated: false },
   'GET /api/auth/csrf/': { csrfToken: 'test-token' },
 };

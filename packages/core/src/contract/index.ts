@@ -3,6 +3,7 @@ export * from './thresholds';
 export * from './colonies';
 export * from './projects';
 export * from './statistics';
+export * from './data-summary';
 export * from './public-config';
 export * from './auth';
 export * from './cart';

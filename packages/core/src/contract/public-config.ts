@@ -7,7 +7,10 @@ export const ZPublicConfig = z
       accountRequestForm: z.string(),
       aboutUs: z.string(),
       getHelp: z.string(),
-      sourceRepository: z.string(),
+      sourceRepository: z.string().nullable().meta({
+        description:
+          "null: no repository known (neither SOURCE_REPOSITORY_URL nor package.json's repository)",
+      }),
       contactEmail: z.string(),
       ed50Calculator: z
         .string()

@@ -43,3 +43,7 @@ export function licencesMostRestrictiveFirst(
     licence === null ? LICENCE_IDS.length : LICENCE_IDS.indexOf(licence);
   return [...new Set(licences)].sort((a, b) => rank(b) - rank(a));
 }
+
+/** What "licence not stated" means for a reader (the footer and the /cite page explain it). */
+export const LICENCE_NOT_STATED_PLAIN =
+  'Imported before the platform recorded licences; the source states none and the platform does not invent one. Cite the dataset, and ask its creators before reusing the data beyond research.';

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router';
 import { FlashNotice } from '@/components/flash-notice';
+import { AppFooter } from './footer';
 import { AppNavbar } from './navbar';
 import { MAIN_CONTENT_ID, SkipLink } from './skip-link';
 
@@ -29,6 +30,7 @@ export function RootLayout() {
         <FlashNotice />
         <Outlet />
       </main>
+      <AppFooter />
       <ScrollRestoration />
     </>
   );

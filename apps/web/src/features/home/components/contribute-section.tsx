@@ -16,9 +16,11 @@ export function ContributeSection() {
           <a href={`mailto:${links.contactEmail}`}>{links.contactEmail}</a>.
         </p>
         <div className="d-flex flex-wrap justify-content-center gap-2">
-          <ExternalLink href={links.sourceRepository} className="btn btn-dark">
-            GitHub
-          </ExternalLink>
+          {links.sourceRepository && (
+            <ExternalLink href={links.sourceRepository} className="btn btn-dark">
+              Source code
+            </ExternalLink>
+          )}
           <Link to={CLIENT_ROUTES.upload} className="btn btn-primary">
             Upload Data
           </Link>

@@ -71,8 +71,8 @@ describe('Home', () => {
     expect(document.getElementById('features')?.querySelectorAll('.card')).toHaveLength(4);
     const contribute = document.getElementById('contribute');
     expect(contribute).not.toBeNull();
-    const github = within(contribute!).getByRole('link', { name: /GitHub/ });
-    expect(github.getAttribute('href')).toBe('https://github.com/example/coral');
+    const source = within(contribute!).getByRole('link', { name: /Source code/ });
+    expect(source.getAttribute('href')).toBe('https://github.com/example/coral');
     expect(
       within(contribute!).getByRole('link', { name: 'Upload Data' }).getAttribute('href'),
     ).toBe('/upload');

@@ -1,0 +1,44 @@
+import { LICENCE_IDS, type LicenceId, type TDataSummary } from '@coral/core';
+import type { AppDb } from '../../db/database';
+import { VersionedCache } from '../../lib/versioned-cache';
+import { currentDataVersion } from '../read-models/read-models.service';
+import { dataSummaryRepository as repo } from './data-summary.repository';
+
+const isLicenceId = (value: string): value is LicenceId =>
+  (LICENCE_IDS as readonly string[]).includes(value);
+
+/**
+ * The footer's summary of the public data. Licences change only with the data version (a
+ * published version's licence is not editable, decision 0012), so the answer is computed once
+ * per data version; one small grouped query, not worth a stored snapshot.
+ */
+export function createDataSummaryService(db: AppDb) {
+  const cache = new VersionedCache<TDataSummary>();
+
+  async function compute(): Promise<TDataSummary> {
+    const rows = await repo.summary(db);
+    const first = rows[0]!;
+    const licences = rows
+      .filter((row) => row.datasets > 0)
+      .map((row) => {
+        // Metadata is validated on the way in; an unknown id would be a bug, not "not stated".
+        if (row.licence !== null && !isLicenceId(row.licence)) {
+          throw new Error(`A public dataset version has an unknown licence ${row.licence}`);
+        }
+        return { licence: row.licence, datasets: row.datasets };
+      });
+    return {
+      data_version: { number: first.version, published_at: first.updated_at.toISOString() },
+      datasets: licences.reduce((sum, row) => sum + row.datasets, 0),
+      licences,
+    };
+  }
+
+  return {
+    async get(): Promise<TDataSummary> {
+      const { version } = await currentDataVersion(db);
+      return cache.get(version, compute);
+    },
+  };
+}
+export type DataSummaryService = ReturnType<typeof createDataSummaryService>;

@@ -1,0 +1,3 @@
+import { CitePage } from '@/features/datasets/components/cite-page';
+
+export { CitePage as Component };

@@ -1,0 +1,22 @@
+import { citationCff, downloadReadme } from './download-citation';
+import { licenceSummary } from './download-datasets';
+import type { DownloadContext, DownloadFormat } from './download-model';
+import { queryJson } from './download-query';
+
+/**
+ * The files that travel next to the data in every zip: README.txt, CITATION.cff, LICENCES.txt
+ * and query.json (names as the README lists them). `dataFileName` is the data file's name in a
+ * CSV or GeoJSON zip.
+ */
+export function downloadCompanionFiles(
+  context: DownloadContext,
+  format: DownloadFormat,
+  dataFileName?: string,
+): Record<string, string> {
+  return {
+    'README.txt': downloadReadme(context, format, dataFileName),
+    'CITATION.cff': citationCff(context),
+    'LICENCES.txt': licenceSummary(context.datasets),
+    'query.json': queryJson(context),
+  };
+}

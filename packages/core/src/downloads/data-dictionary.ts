@@ -82,18 +82,28 @@ const FLAG_LIST = Object.values(QUALITY_FLAGS)
 
 const cell = (text: string) => text.replaceAll('|', '\\|').replace(/\s+/g, ' ').trim();
 
+/** A Markdown table with its columns padded to one width, as Prettier formats tables. */
+function markdownTable(header: readonly string[], rows: readonly (readonly string[])[]): string[] {
+  const widths = header.map((title, column) =>
+    Math.max(3, title.length, ...rows.map((row) => row[column]!.length)),
+  );
+  const line = (cells: readonly string[]) =>
+    `| ${cells.map((text, column) => text.padEnd(widths[column]!)).join(' | ')} |`;
+  return [line(header), line(widths.map((width) => '-'.repeat(width))), ...rows.map(line)];
+}
+
 function sectionMarkdown(section: DictionarySection, heading: string): string[] {
   const withTerms = section.entries.some((entry) => entry.term !== undefined);
-  const header = withTerms
-    ? ['| name | term | unit | meaning |', '| --- | --- | --- | --- |']
-    : ['| name | unit | meaning |', '| --- | --- | --- |'];
   const rows = section.entries.map((entry) => {
-    const unit = entry.unit ?? '';
+    const name = `\`${entry.name}\``;
+    const unit = cell(entry.unit ?? '');
+    const meaning = cell(entry.description);
     return withTerms
-      ? `| \`${entry.name}\` | ${entry.term ?? '(link to the core only)'} | ${cell(unit)} | ${cell(entry.description)} |`
-      : `| \`${entry.name}\` | ${cell(unit)} | ${cell(entry.description)} |`;
+      ? [name, entry.term ?? '(link to the core only)', unit, meaning]
+      : [name, unit, meaning];
   });
-  return [`${heading} ${section.title}`, '', section.intro, '', ...header, ...rows, ''];
+  const header = withTerms ? ['name', 'term', 'unit', 'meaning'] : ['name', 'unit', 'meaning'];
+  return [`${heading} ${section.title}`, '', section.intro, '', ...markdownTable(header, rows), ''];
 }
 
 /**

@@ -2,7 +2,13 @@ import committed from '../../../../docs/data-dictionary.md?raw';
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
 import { ALL_COLONIES, mixedContext } from '../../test/download-test-data';
-import { dataDictionaryMarkdown, DATA_DICTIONARY, documentedNames } from './data-dictionary';
+import {
+  dataDictionaryApiDescription,
+  dataDictionaryMarkdown,
+  dataDictionaryPage,
+  DATA_DICTIONARY,
+  documentedNames,
+} from './data-dictionary';
 import { datasetLookup } from './download-datasets';
 import { downloadCsvPreamble, downloadCsvRows } from './download-csv';
 import { createGeoJsonWriter } from './download-geojson';
@@ -16,7 +22,7 @@ async function writeDictionary(text: string): Promise<void> {
 
 describe('data dictionary', () => {
   it('docs/data-dictionary.md is the generated text (UPDATE_DICTIONARY=1 rewrites it)', async () => {
-    const generated = dataDictionaryMarkdown();
+    const generated = dataDictionaryPage();
     if (process.env.UPDATE_DICTIONARY === '1') {
       await writeDictionary(generated);
       return;
@@ -69,10 +75,12 @@ describe('data dictionary', () => {
         expect(entry.description.trim(), entry.name).not.toBe('');
       }
     }
-    const embedded = dataDictionaryMarkdown(3);
+    const embedded = dataDictionaryApiDescription();
     expect(embedded.startsWith('### Data dictionary of the open downloads')).toBe(true);
     expect(embedded).toContain('#### CSV');
     expect(embedded).not.toContain('<!--');
+    expect(dataDictionaryMarkdown()).not.toContain('<!--');
+    expect(dataDictionaryMarkdown().startsWith('# Data dictionary')).toBe(true);
     expect(() => documentedNames('XLSX')).toThrow('The data dictionary has no section "XLSX"');
   });
 });

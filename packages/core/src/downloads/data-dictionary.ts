@@ -106,33 +106,36 @@ function sectionMarkdown(section: DictionarySection, heading: string): string[] 
   return [`${heading} ${section.title}`, '', section.intro, '', ...markdownTable(header, rows), ''];
 }
 
+/** What docs/data-dictionary.md says above its text (the page is generated). */
+const GENERATED_NOTE = [
+  '<!-- Generated from packages/core/src/downloads/data-dictionary.ts: do not edit by hand.',
+  '     Regenerate: UPDATE_DICTIONARY=1 npx vitest run --project core packages/core/src/downloads/data-dictionary.test.ts -->',
+];
+
 /**
- * The dictionary as Markdown. `headingLevel` 1 gives the page docs/data-dictionary.md; a deeper
- * level gives a part to embed (the server's OpenAPI description).
+ * The dictionary as Markdown. `headingLevel` 1 gives a page (DATA-DICTIONARY.md of a zip); a
+ * deeper level gives a part to embed (the server's OpenAPI description).
  */
-export function dataDictionaryMarkdown(headingLevel = 1): string {
+export function dataDictionaryMarkdown(headingLevel = 1, note: readonly string[] = []): string {
   const top = '#'.repeat(headingLevel);
   const sub = '#'.repeat(headingLevel + 1);
   const lines = [
     `${top} Data dictionary of the open downloads`,
     '',
-    ...(headingLevel === 1
-      ? [
-          '<!-- Generated from packages/core/src/downloads/data-dictionary.ts: do not edit by hand.',
-          '     Regenerate: UPDATE_DICTIONARY=1 npx vitest run --project core packages/core/src/downloads/data-dictionary.test.ts -->',
-          '',
-        ]
-      : []),
+    ...(note.length > 0 ? [...note, ''] : []),
     'Every column, property and term of the CSV, GeoJSON and Darwin Core Archive downloads. Temperatures are in degrees Celsius; "relative" values are the absolute value minus the MMM (maximum monthly mean sea-surface temperature climatology) at the colony. Values are never altered: questionable ones carry data-quality flags instead.',
     '',
     `Quality flags: ${FLAG_LIST} (rule: docs/decisions/0002-threshold-quality-flags.md).`,
     '',
-    'Every zip also holds README.txt (what each file is), CITATION.cff (how to cite, Citation File Format 1.2.0), LICENCES.txt (licences, most restrictive first) and query.json (what was asked for, the data version and the dataset versions returned).',
+    'Every zip also holds README.txt (what each file is), DATA-DICTIONARY.md (this text), CITATION.cff (how to cite, Citation File Format 1.2.0), LICENCES.txt (licences, most restrictive first) and query.json (what was asked for, the data version and the dataset versions returned).',
     '',
     ...DATA_DICTIONARY.flatMap((section) => sectionMarkdown(section, sub)),
   ];
   return lines.join('\n').replace(/\n+$/, '\n');
 }
+
+/** docs/data-dictionary.md, as committed. */
+export const dataDictionaryPage = (): string => dataDictionaryMarkdown(1, GENERATED_NOTE);
 
 /** Every name each section documents, for checks against real outputs. */
 export function documentedNames(title: string): Set<string> {
@@ -140,3 +143,6 @@ export function documentedNames(title: string): Set<string> {
   if (!section) throw new Error(`The data dictionary has no section "${title}"`);
   return new Set(section.entries.filter((e) => e.description.trim() !== '').map((e) => e.name));
 }
+
+/** The dictionary as the server embeds it in the OpenAPI description (CommonMark, level-3 headings). */
+export const dataDictionaryApiDescription = (): string => dataDictionaryMarkdown(3);

@@ -106,18 +106,25 @@ describe('CITATION.cff', () => {
       },
     });
     const cff = parseYaml(citationCff(context)) as Cff;
-    expect(cff.title).toBe(
-      'Coral thermal tolerance (CBASS) data: snapshot abc123 (snapshot abc123)',
-    );
+    expect(cff.title).toBe('Coral thermal tolerance (CBASS) data: snapshot abc123');
     expect(cff.version).toBe('abc123');
     expect(cff.url).toBe('https://corals.example.org/snapshots/abc123');
-    expect(cff.license).toBe('CC-BY-4.0');
+    // The seed states no licence: the snapshot as a whole claims none; each reference states its own.
+    expect(cff.license).toBeUndefined();
     expect(cff.references!.map((r) => [r.title, r.version, r.license])).toEqual([
       ['Coral Future public data', '1', undefined],
       ['Thermal tolerance of Acropora & Pocillopora in the Red Sea', '2', 'CC-BY-4.0'],
     ]);
     expect(cff.references![0]!.authors).toEqual([{ name: 'Coral Thermal Tolerance' }]);
     expect(downloadCitationText(context)).toBe('Coral Thermal Tolerance (2026). Snapshot abc123.');
+    // A snapshot of a map selection says both.
+    const ofMap = {
+      ...context,
+      query: { source: { kind: 'map', filters: {} }, hideFlagged: false },
+    };
+    expect((parseYaml(citationCff(ofMap as DownloadContext)) as Cff).title).toBe(
+      'Coral thermal tolerance (CBASS) data: map selection (snapshot abc123)',
+    );
   });
 
   it('lists several licences when the versions differ, and stays valid YAML with awkward titles', () => {
@@ -183,6 +190,7 @@ describe('README.txt and companion files', () => {
   it('says what each file is, how to cite and under which licences', () => {
     const readme = downloadReadme(mixedContext(), 'dwca');
     for (const name of [
+      'DATA-DICTIONARY.md',
       'meta.xml',
       'eml.xml',
       'event.txt',
@@ -200,6 +208,7 @@ describe('README.txt and companion files', () => {
     expect(csv).toContain('my-data.csv: the data');
     expect(Object.keys(downloadCompanionFiles(mixedContext(), 'csv'))).toEqual([
       'README.txt',
+      'DATA-DICTIONARY.md',
       'CITATION.cff',
       'LICENCES.txt',
       'query.json',

@@ -4,7 +4,7 @@ import { orcidUrl } from '../datasets/identifiers';
 import { filterSetToQueryString } from '../filters/filter-query';
 import { licenceSummary } from './download-datasets';
 import type { DownloadContext, DownloadDataset, DownloadFormat } from './download-model';
-import { downloadTitle } from './download-geojson';
+import { downloadTitle } from './download-query';
 
 /**
  * How a download is cited and what travels with it: CITATION.cff, the citation text of the
@@ -101,19 +101,27 @@ export function citationCff(context: DownloadContext): string {
   if (only !== null) {
     return [...header, ...cffDatasetFields(only, '', ''), ''].join('\n');
   }
-  const licences = [
-    ...new Set(context.datasets.map((d) => d.facts.licence).filter((l) => l !== null)),
-  ];
+  const stated = context.datasets.map((d) => d.facts.licence);
+  // A licence is claimed for the whole only when every version states one: data without a
+  // stated licence must not appear to come under the others' licence.
+  const licences = stated.includes(null)
+    ? []
+    : [...new Set(stated.filter((licence) => licence !== null))];
+  const snapshotNote =
+    context.snapshot !== null && context.query.source.kind !== 'snapshot'
+      ? ` (snapshot ${context.snapshot.id})`
+      : '';
+  const title = `${downloadTitle(context)}${snapshotNote}`;
   const top = [
     'type: dataset',
-    `title: ${yaml(context.snapshot === null ? downloadTitle(context) : `${downloadTitle(context)} (snapshot ${context.snapshot.id})`)}`,
+    `title: ${yaml(title)}`,
     'authors:',
     `  - name: ${yaml(context.platform)}`,
     `version: ${yaml(context.snapshot === null ? `data version ${context.dataVersion}` : context.snapshot.id)}`,
     `date-released: ${yaml(context.createdAt.slice(0, 10))}`,
     `url: ${yaml(downloadUrl(context))}`,
   ];
-  // CFF takes one SPDX id or a list; a list states that parts of the data come under each.
+  // CFF takes one SPDX id or a list (parts of the data come under each).
   if (licences.length === 1) top.push(`license: ${yaml(licences[0]!)}`);
   if (licences.length > 1) top.push('license:', ...licences.map((l) => `  - ${yaml(l)}`));
   if (context.snapshot !== null) {
@@ -155,6 +163,7 @@ const FILE_DESCRIPTIONS: Record<DownloadFormat, readonly [string, string][]> = {
 
 const COMPANION_FILES: readonly [string, string][] = [
   ['README.txt', 'this file'],
+  ['DATA-DICTIONARY.md', 'the meaning and unit of every column, property and term'],
   [
     'CITATION.cff',
     'how to cite the data (Citation File Format 1.2.0; reference managers and GitHub read it)',
@@ -189,7 +198,7 @@ export function downloadReadme(
     '-----',
     ...[...files, ...COMPANION_FILES].map(([name, text]) => `${name}: ${text}`),
     '',
-    'Column meanings and units: docs/data-dictionary.md of the platform, also in its API description.',
+    `Column meanings and units: DATA-DICTIONARY.md (also in the API description, ${context.publicUrl}/api/docs).`,
     '',
     'How to cite',
     '-----------',

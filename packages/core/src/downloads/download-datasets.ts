@@ -78,7 +78,7 @@ export function licenceSummary(datasets: readonly DownloadDataset[]): string {
   const groups = licenceGroups(datasets);
   const lines = [
     groups.length > 1
-      ? 'The data in this download come under several licences. Each row names its own; the most restrictive licence applies to the download as a whole.'
+      ? 'The data in this download come under several licences: each row names the licence of its dataset version. Reuse the download as a whole only within the terms of all of them (the most restrictive is listed first).'
       : 'All data in this download come under one licence.',
     '',
   ];

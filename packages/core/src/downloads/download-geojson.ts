@@ -5,7 +5,7 @@ import {
 } from '../thresholds/threshold-kinds';
 import { licenceCell, licenceGroups, licenceTitle, type DatasetLookup } from './download-datasets';
 import type { DownloadColony, DownloadContext } from './download-model';
-import { canonicalQuery } from './download-query';
+import { canonicalQuery, downloadTitle } from './download-query';
 
 /**
  * The open download as GeoJSON (RFC 7946): a FeatureCollection with one Point Feature per colony.
@@ -156,23 +156,6 @@ export function colonyFeature(colony: DownloadColony, lookup: DatasetLookup) {
     },
     properties,
   };
-}
-
-/** The download's title, shared by every format's metadata. */
-export function downloadTitle(context: DownloadContext): string {
-  const { source } = context.query;
-  switch (source.kind) {
-    case 'map':
-      return 'Coral thermal tolerance (CBASS) data: map selection';
-    case 'project':
-      return `Coral thermal tolerance (CBASS) data: project ${source.projectName}`;
-    case 'dataset-version':
-      return `Coral thermal tolerance (CBASS) data: dataset ${source.datasetId}, version ${source.version}`;
-    case 'cart-group':
-      return `Coral thermal tolerance (CBASS) data: cart group ${source.groupName}`;
-    case 'snapshot':
-      return `Coral thermal tolerance (CBASS) data: snapshot ${source.snapshotId}`;
-  }
 }
 
 function metadataOf(context: DownloadContext) {

@@ -46,3 +46,20 @@ export function queryJson(context: DownloadContext): string {
   };
   return `${JSON.stringify(document, null, 2)}\n`;
 }
+
+/** The download's title, shared by every format's metadata. */
+export function downloadTitle(context: DownloadContext): string {
+  const { source } = context.query;
+  switch (source.kind) {
+    case 'map':
+      return 'Coral thermal tolerance (CBASS) data: map selection';
+    case 'project':
+      return `Coral thermal tolerance (CBASS) data: project ${source.projectName}`;
+    case 'dataset-version':
+      return `Coral thermal tolerance (CBASS) data: dataset ${source.datasetId}, version ${source.version}`;
+    case 'cart-group':
+      return `Coral thermal tolerance (CBASS) data: cart group ${source.groupName}`;
+    case 'snapshot':
+      return `Coral thermal tolerance (CBASS) data: snapshot ${source.snapshotId}`;
+  }
+}

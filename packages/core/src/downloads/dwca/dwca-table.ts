@@ -1,9 +1,13 @@
 /**
- * The three data files of the Darwin Core Archive download (issue 14), OBIS style: an Event core
- * (one event per CBASS assay), an Occurrence extension (one occurrence per colony) and the
- * Extended MeasurementOrFact extension (the thresholds and the MMM). Each file is a header line
- * and then, colony by colony, its rows; events shared by colonies are written once, remembered by
- * a `DwcaEventTracker` the caller keeps for the whole download.
+ * How the data files of the Darwin Core Archive download (issue 14) are written. The archive is
+ * OBIS style: an Event core (one event per CBASS assay, event-file.ts), an Occurrence extension
+ * (one occurrence per colony, occurrence-file.ts) and the Extended MeasurementOrFact extension
+ * (the thresholds and the MMM, measurement-file.ts). Each file is a header line and then, colony
+ * by colony, its rows; events shared by colonies are written once, remembered by a
+ * `DwcaEventTracker` the caller keeps for the whole download.
+ *
+ * Each file is described once, as a list of fields (column name, term IRI, meaning, value):
+ * the header, the rows, meta.xml and the data dictionary all come from that list.
  *
  * Tab-separated, UTF-8, no quoting (meta.xml says fieldsEnclosedBy=""): tabs and line breaks
  * inside values become spaces. Values are not formula-neutralised: the archive is read by

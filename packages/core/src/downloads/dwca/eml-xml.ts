@@ -2,7 +2,7 @@ import { personName, type CitationCreator } from '../../citation/citation-facts'
 import { LICENCES } from '../../datasets/licences';
 import { licenceGroups, licencePlain } from '../download-datasets';
 import type { DownloadContext } from '../download-model';
-import { downloadTitle } from '../download-geojson';
+import { downloadTitle } from '../download-query';
 import { downloadCitationText, downloadUrl } from '../download-citation';
 import { xmlEscape } from './xml-text';
 

@@ -170,7 +170,7 @@ export function dwcaMeasurementRowsOf(
           measurementId: idOf(`${kind}-rel`),
           type: `${edLabel} relative to MMM`,
           value: entry.rel,
-          method: `${edLabel} minus the MMM climatology; ${fitMethod(context)}`,
+          method: `${edLabel} minus the MMM climatology. ${edLabel}: ${fitMethod(context)}`,
           remarks,
         });
       }

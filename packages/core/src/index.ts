@@ -15,6 +15,7 @@ export * from './client-routes';
 export * from './util/group-by';
 export * from './format';
 export * from './csv';
+export * from './downloads';
 export * from './upload';
 export * from './filters';
 export * from './downloads';

@@ -3,3 +3,9 @@
  * imported by shipped code (packages/core/src/architecture.test.ts).
  */
 export { edResultsFromSeedProject } from './ed-results-from-seed';
+export {
+  downloadDataset,
+  seedDownloadColonies,
+  SEED_DOWNLOAD_FACTS,
+  testDownloadContext,
+} from './download-colonies';

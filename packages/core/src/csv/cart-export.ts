@@ -1,5 +1,5 @@
+import { rowMmm, thresholdRows } from '../thresholds/threshold-rows';
 import {
-  perThresholdKind,
   THRESHOLD_KIND_INFO,
   THRESHOLD_KINDS,
   type ThresholdKind,
@@ -52,14 +52,6 @@ export interface CartExportColumn {
 
 const LIST_SEPARATOR = '; ';
 
-function mmmOf(row: CartExportRow): number | null {
-  for (const kind of THRESHOLD_KINDS) {
-    const mmm = row.entries[kind]?.mmm;
-    if (mmm != null) return mmm;
-  }
-  return null;
-}
-
 const thresholdColumns = THRESHOLD_KINDS.flatMap((kind): CartExportColumn[] => {
   const { edLabel, label } = THRESHOLD_KIND_INFO[kind];
   return [
@@ -103,7 +95,7 @@ export const CART_EXPORT_COLUMNS: readonly CartExportColumn[] = [
   {
     header: 'sst_clim_mmm',
     description: 'Maximum monthly mean SST climatology (MMM), °C',
-    cell: mmmOf,
+    cell: rowMmm,
   },
   ...thresholdColumns,
   {
@@ -132,64 +124,10 @@ export function formatCartExportRow(row: CartExportRow): string {
   return formatCsvRow(CART_EXPORT_COLUMNS.map((column) => column.cell(row)));
 }
 
-const compareText = (a: string | null, b: string | null) => {
-  if (a === b) return 0;
-  if (a === null) return 1;
-  if (b === null) return -1;
-  return a.localeCompare(b, 'en', { numeric: true });
-};
-
 /**
- * The rows of one colony in one group: one per distinct condition × timepoint found in any of
- * its threshold lists, sorted by condition then timepoint (numerically where numeric). If a
- * kind holds several entries for the same condition and timepoint, they are paired up in order
- * and extra rows are added, so no value is ever dropped. A colony without any threshold still
- * gets one row.
+ * The rows of one colony in one group: one per condition × timepoint, split by `thresholdRows`
+ * (the rule the open downloads share).
  */
 export function cartExportRows(groupName: string, colony: CartExportColony): CartExportRow[] {
-  const tuples = new Map<
-    string,
-    {
-      condition: string | null;
-      timepoint: string | null;
-      byKind: Map<ThresholdKind, CartExportThreshold[]>;
-    }
-  >();
-  for (const kind of THRESHOLD_KINDS) {
-    for (const entry of colony.thresholds[kind]) {
-      const key = JSON.stringify([entry.condition, entry.timepoint]);
-      let tuple = tuples.get(key);
-      if (!tuple) {
-        tuple = { condition: entry.condition, timepoint: entry.timepoint, byKind: new Map() };
-        tuples.set(key, tuple);
-      }
-      const list = tuple.byKind.get(kind) ?? [];
-      list.push(entry);
-      tuple.byKind.set(kind, list);
-    }
-  }
-  if (tuples.size === 0) {
-    return [
-      {
-        groupName,
-        colony,
-        condition: null,
-        timepoint: null,
-        entries: perThresholdKind(() => null),
-      },
-    ];
-  }
-  const sorted = [...tuples.values()].sort(
-    (a, b) => compareText(a.condition, b.condition) || compareText(a.timepoint, b.timepoint),
-  );
-  return sorted.flatMap(({ condition, timepoint, byKind }) => {
-    const count = Math.max(...[...byKind.values()].map((list) => list.length));
-    return Array.from({ length: count }, (_, index) => ({
-      groupName,
-      colony,
-      condition,
-      timepoint,
-      entries: perThresholdKind((kind) => byKind.get(kind)?.[index] ?? null),
-    }));
-  });
+  return thresholdRows(colony.thresholds).map((row) => ({ groupName, colony, ...row }));
 }

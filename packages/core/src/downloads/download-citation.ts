@@ -1,0 +1,218 @@
+import { personName, type CitationCreator } from '../citation/citation-facts';
+import { datasetPath, projectPath } from '../client-routes';
+import { orcidUrl } from '../datasets/identifiers';
+import { filterSetToQueryString } from '../filters/filter-query';
+import { licenceSummary } from './download-datasets';
+import type { DownloadContext, DownloadDataset, DownloadFormat } from './download-model';
+import { downloadTitle } from './download-query';
+
+/**
+ * How a download is cited and what travels with it: CITATION.cff, the citation text of the
+ * download itself and the README of a zip. A snapshot is cited by its own citation first; every
+ * dataset version whose data it holds is listed next to it, since each version's creators are
+ * owed their own citation.
+ */
+
+/** Where the download's selection can be seen again on the platform. */
+export function downloadUrl(context: DownloadContext): string {
+  const { source } = context.query;
+  const base = context.publicUrl;
+  switch (source.kind) {
+    case 'snapshot':
+      return `${base}/snapshots/${encodeURIComponent(source.snapshotId)}`;
+    case 'dataset-version':
+      return `${base}${datasetPath(source.datasetId, source.version)}`;
+    case 'project':
+      return `${base}${projectPath(source.projectId)}`;
+    case 'map':
+    case 'cart-group': {
+      const query = filterSetToQueryString(source.filters);
+      return `${base}/map${query === '' ? '' : `?${query}`}`;
+    }
+  }
+}
+
+/**
+ * The citation of the download as a whole: a snapshot's own citation; a download holding one
+ * dataset version, that version's citation; otherwise the platform as publisher of the
+ * selection (each version is cited besides, see README.txt and CITATION.cff).
+ */
+export function downloadCitationText(context: DownloadContext): string {
+  if (context.snapshot !== null) return context.snapshot.citation;
+  if (context.datasets.length === 1) return context.datasets[0]!.citation;
+  const year = context.createdAt.slice(0, 4);
+  return `${context.platform}. (${year}). ${downloadTitle(context)} (data version ${context.dataVersion}) [Data set]. Retrieved ${context.createdAt.slice(0, 10)}, from ${downloadUrl(context)}`;
+}
+
+// ---- CITATION.cff (Citation File Format 1.2.0) -------------------------------------------------
+
+/** A YAML scalar: a JSON string is a valid YAML double-quoted scalar. */
+const yaml = (text: string) => JSON.stringify(text);
+
+function cffAuthors(
+  creators: readonly CitationCreator[],
+  publisher: string,
+  indent: string,
+): string[] {
+  if (creators.length === 0) return [`${indent}- name: ${yaml(publisher)}`];
+  return creators.flatMap((creator) => {
+    const { family, given } = personName(creator.name);
+    const lines =
+      given === ''
+        ? [`${indent}- name: ${yaml(family)}`]
+        : [`${indent}- family-names: ${yaml(family)}`, `${indent}  given-names: ${yaml(given)}`];
+    if (creator.orcid !== null) lines.push(`${indent}  orcid: ${yaml(orcidUrl(creator.orcid))}`);
+    if (creator.affiliation) lines.push(`${indent}  affiliation: ${yaml(creator.affiliation)}`);
+    return lines;
+  });
+}
+
+/** The fields describing one dataset version (top level, or an item of `references`). */
+function cffDatasetFields(dataset: DownloadDataset, indent: string, first: string): string[] {
+  const { facts } = dataset;
+  const lines = [
+    `${first}type: dataset`,
+    `${indent}title: ${yaml(facts.title.trim() || 'Untitled dataset')}`,
+    `${indent}authors:`,
+    ...cffAuthors(facts.creators, facts.publisher, `${indent}  `),
+    `${indent}version: ${yaml(String(facts.version))}`,
+    `${indent}date-released: ${yaml(facts.publishedAt.slice(0, 10))}`,
+  ];
+  if (facts.doi !== null) lines.push(`${indent}doi: ${yaml(facts.doi)}`);
+  lines.push(`${indent}url: ${yaml(facts.url)}`);
+  if (facts.licence !== null) lines.push(`${indent}license: ${yaml(facts.licence)}`);
+  lines.push(`${indent}publisher:`, `${indent}  name: ${yaml(facts.publisher)}`);
+  return lines;
+}
+
+/**
+ * CITATION.cff (CFF 1.2.0, type dataset). A download of one dataset version (and nothing else) is
+ * cited as that version. A snapshot is cited first as itself; any other selection as the
+ * platform's selection; then every dataset version is listed under `references`. A licence is
+ * stated only when one was: versions without one are listed without `license`.
+ */
+export function citationCff(context: DownloadContext): string {
+  const header = [
+    'cff-version: 1.2.0',
+    `message: ${yaml('If you use these data, please cite them as below, and cite every dataset version listed under references.')}`,
+  ];
+  const only =
+    context.datasets.length === 1 && context.snapshot === null ? context.datasets[0]! : null;
+  if (only !== null) {
+    return [...header, ...cffDatasetFields(only, '', ''), ''].join('\n');
+  }
+  const stated = context.datasets.map((d) => d.facts.licence);
+  // A licence is claimed for the whole only when every version states one: data without a
+  // stated licence must not appear to come under the others' licence.
+  const licences = stated.includes(null)
+    ? []
+    : [...new Set(stated.filter((licence) => licence !== null))];
+  const snapshotNote =
+    context.snapshot !== null && context.query.source.kind !== 'snapshot'
+      ? ` (snapshot ${context.snapshot.id})`
+      : '';
+  const title = `${downloadTitle(context)}${snapshotNote}`;
+  const top = [
+    'type: dataset',
+    `title: ${yaml(title)}`,
+    'authors:',
+    `  - name: ${yaml(context.platform)}`,
+    `version: ${yaml(context.snapshot === null ? `data version ${context.dataVersion}` : context.snapshot.id)}`,
+    `date-released: ${yaml(context.createdAt.slice(0, 10))}`,
+    `url: ${yaml(downloadUrl(context))}`,
+  ];
+  // CFF takes one SPDX id or a list (parts of the data come under each).
+  if (licences.length === 1) top.push(`license: ${yaml(licences[0]!)}`);
+  if (licences.length > 1) top.push('license:', ...licences.map((l) => `  - ${yaml(l)}`));
+  if (context.snapshot !== null) {
+    top.push(
+      `abstract: ${yaml(`Citable snapshot ${context.snapshot.id} (content hash ${context.snapshot.contentHash}). ${context.snapshot.citation}`)}`,
+    );
+  }
+  const references =
+    context.datasets.length === 0
+      ? []
+      : [
+          'references:',
+          ...context.datasets.flatMap((dataset) => cffDatasetFields(dataset, '    ', '  - ')),
+        ];
+  return [...header, ...top, ...references, ''].join('\n');
+}
+
+// ---- README.txt --------------------------------------------------------------------------------
+
+const FILE_DESCRIPTIONS: Record<DownloadFormat, readonly [string, string][]> = {
+  csv: [
+    [
+      'data.csv',
+      'the data: one row per colony × condition × timepoint (UTF-8 with BOM, comma-separated)',
+    ],
+  ],
+  geojson: [['data.geojson', 'the data: one GeoJSON Point Feature per colony (RFC 7946)']],
+  dwca: [
+    ['meta.xml', 'Darwin Core Archive descriptor: which file holds which Darwin Core terms'],
+    ['eml.xml', 'metadata in EML 2.1.1 (GBIF profile): title, creators, licences, citations'],
+    ['event.txt', 'Event core: one event per CBASS assay (tab-separated)'],
+    ['occurrence.txt', 'Occurrence extension: one occurrence per colony (tab-separated)'],
+    [
+      'extendedmeasurementorfact.txt',
+      'Extended MeasurementOrFact: thresholds and MMM per colony (tab-separated)',
+    ],
+  ],
+};
+
+const COMPANION_FILES: readonly [string, string][] = [
+  ['README.txt', 'this file'],
+  ['DATA-DICTIONARY.md', 'the meaning and unit of every column, property and term'],
+  [
+    'CITATION.cff',
+    'how to cite the data (Citation File Format 1.2.0; reference managers and GitHub read it)',
+  ],
+  ['LICENCES.txt', 'the licences of the data, most restrictive first'],
+  ['query.json', 'what was asked for, the data version and the dataset versions returned'],
+];
+
+/**
+ * README.txt of a zip: what the download is, what each file holds, how to cite it and under which
+ * licences. `dataFileName` names the data file for CSV and GeoJSON zips.
+ */
+export function downloadReadme(
+  context: DownloadContext,
+  format: DownloadFormat,
+  dataFileName?: string,
+): string {
+  const files = FILE_DESCRIPTIONS[format].map(([name, text]): [string, string] =>
+    format !== 'dwca' && dataFileName ? [dataFileName, text] : [name, text],
+  );
+  const lines = [
+    downloadTitle(context),
+    '='.repeat(downloadTitle(context).length),
+    '',
+    `Downloaded from ${context.platform} (${downloadUrl(context)}) on ${context.createdAt}.`,
+    `Data version ${context.dataVersion}; written by ${context.platform} ${context.softwareVersion}.`,
+    ...(context.snapshot === null
+      ? []
+      : [`Snapshot ${context.snapshot.id}, content hash ${context.snapshot.contentHash}.`]),
+    '',
+    'Files',
+    '-----',
+    ...[...files, ...COMPANION_FILES].map(([name, text]) => `${name}: ${text}`),
+    '',
+    `Column meanings and units: DATA-DICTIONARY.md (also in the API description, ${context.publicUrl}/api/docs).`,
+    '',
+    'How to cite',
+    '-----------',
+    downloadCitationText(context),
+    '',
+    ...(context.datasets.length > 1 || context.snapshot !== null
+      ? ['The data come from these dataset versions; cite each one you use:', '']
+      : []),
+    ...(context.datasets.length > 1 || context.snapshot !== null
+      ? context.datasets.flatMap((dataset) => [`[${dataset.citationKey}] ${dataset.citation}`, ''])
+      : []),
+    'Licences',
+    '--------',
+    licenceSummary(context.datasets),
+  ];
+  return lines.join('\n').replace(/\n+$/, '\n');
+}

@@ -1,0 +1,24 @@
+import { citationCff, downloadReadme } from './download-citation';
+import { dataDictionaryMarkdown } from './data-dictionary';
+import { licenceSummary } from './download-datasets';
+import type { DownloadContext, DownloadFormat } from './download-model';
+import { queryJson } from './download-query';
+
+/**
+ * The files that travel next to the data in every zip: README.txt, DATA-DICTIONARY.md,
+ * CITATION.cff, LICENCES.txt and query.json (names as the README lists them). `dataFileName` is the data file's name in a
+ * CSV or GeoJSON zip.
+ */
+export function downloadCompanionFiles(
+  context: DownloadContext,
+  format: DownloadFormat,
+  dataFileName?: string,
+): Record<string, string> {
+  return {
+    'README.txt': downloadReadme(context, format, dataFileName),
+    'DATA-DICTIONARY.md': dataDictionaryMarkdown(),
+    'CITATION.cff': citationCff(context),
+    'LICENCES.txt': licenceSummary(context.datasets),
+    'query.json': queryJson(context),
+  };
+}

@@ -1,0 +1,133 @@
+import { Ajv, type ValidateFunction } from 'ajv';
+import { beforeAll, describe, expect, it } from 'vitest';
+import featureCollectionSchema from '../../../../fixtures/geojson/FeatureCollection.json';
+import {
+  ALL_COLONIES,
+  EDGE_COLONY,
+  mixedContext,
+  SEED_COLONIES,
+} from '../../test/download-test-data';
+import { THRESHOLD_KINDS } from '../thresholds/threshold-kinds';
+import { datasetLookup } from './download-datasets';
+import {
+  createGeoJsonWriter,
+  GEOJSON_METADATA_MEMBERS,
+  GEOJSON_PROPERTIES,
+} from './download-geojson';
+import type { DownloadColony } from './download-model';
+
+const context = mixedContext({
+  query: { source: { kind: 'map', filters: { species: 'Porites lutea' } }, hideFlagged: false },
+});
+
+/** Writes a whole file the way the server streams it: prefix, feature by feature, suffix. */
+function write(colonies: readonly DownloadColony[]): string {
+  const writer = createGeoJsonWriter(context, datasetLookup(context));
+  let text = writer.prefix();
+  for (const colony of colonies) text += writer.feature(colony);
+  return text + writer.suffix();
+}
+
+interface Parsed {
+  type: string;
+  metadata: Record<string, unknown>;
+  features: {
+    id: number;
+    geometry: { type: string; coordinates: number[] };
+    properties: Record<string, unknown>;
+  }[];
+}
+
+describe('GeoJSON download', () => {
+  let validate: ValidateFunction;
+  beforeAll(() => {
+    const ajv = new Ajv({ allErrors: true, strict: true });
+    validate = ajv.compile(featureCollectionSchema);
+  });
+  const errors = (value: unknown) =>
+    validate(value) ? [] : (validate.errors ?? []).map((e) => `${e.instancePath} ${e.message}`);
+
+  it('validates against the official GeoJSON FeatureCollection schema (0, 1 and many features)', () => {
+    for (const colonies of [[], [EDGE_COLONY], ALL_COLONIES]) {
+      const parsed = JSON.parse(write(colonies)) as Parsed;
+      expect(errors(parsed)).toEqual([]);
+      expect(parsed.features).toHaveLength(colonies.length);
+    }
+  });
+
+  it('fails the schema when a feature is broken (so the check can fail)', () => {
+    const parsed = JSON.parse(write([EDGE_COLONY])) as Parsed;
+    const broken = structuredClone(parsed) as unknown as { features: Record<string, unknown>[] };
+    delete broken.features[0]!.geometry;
+    expect(errors(broken)).not.toEqual([]);
+    const oneCoordinate = structuredClone(parsed);
+    oneCoordinate.features[0]!.geometry.coordinates = [1];
+    expect(errors(oneCoordinate)).not.toEqual([]);
+  });
+
+  it('writes one Point per colony, longitude first, id = colony id, with the seed values', () => {
+    const parsed = JSON.parse(write(SEED_COLONIES)) as Parsed;
+    parsed.features.forEach((feature, index) => {
+      const colony = SEED_COLONIES[index]!;
+      expect(feature.id).toBe(colony.id);
+      expect(feature.geometry).toEqual({
+        type: 'Point',
+        coordinates: [colony.longitude, colony.latitude],
+      });
+      for (const kind of THRESHOLD_KINDS) {
+        expect(feature.properties[kind]).toEqual(
+          colony.thresholds[kind].map((t) => ({
+            condition: t.condition,
+            timepoint: t.timepoint,
+            abs: t.abs,
+            rel: t.rel,
+            mmm: t.mmm,
+            flags: t.qualityFlags,
+          })),
+        );
+      }
+    });
+    const vatu = parsed.features.find((f) => f.id === 658)!;
+    expect(vatu.geometry.coordinates).toEqual([177.6889888, -18.20583554]);
+    expect(vatu.properties).toMatchObject({
+      colony_name: 'Vatu-o-lalai_Porites_cylindrica_1',
+      species: 'Porites cylindrica',
+      country: 'FJI',
+      licence: 'not stated',
+      citation_key: 'coral-dataset-1-v1',
+    });
+  });
+
+  it('rounds coordinates to at most 8 decimals and keeps text as text (no neutralising in JSON)', () => {
+    const [feature] = (JSON.parse(write([EDGE_COLONY])) as Parsed).features;
+    expect(feature!.geometry.coordinates).toEqual([39.00000001, 22.12345679]);
+    expect(feature!.properties.colony_name).toBe(EDGE_COLONY.name);
+    expect(feature!.properties.licence).toBe('CC-BY-4.0');
+  });
+
+  it('puts the citations, licences (most restrictive first), data version and query under "metadata"', () => {
+    const text = write([EDGE_COLONY]);
+    // Metadata first, so that a streaming reader meets the citation before the data.
+    expect(text.indexOf('"metadata"')).toBeLessThan(text.indexOf('"features"'));
+    const { metadata } = JSON.parse(text) as Parsed;
+    expect(Object.keys(metadata)).toEqual(GEOJSON_METADATA_MEMBERS.map((m) => m.key));
+    expect(metadata).toMatchObject({
+      data_version: 42,
+      created_at: '2026-11-24T10:15:00.000Z',
+      query: { hideFlagged: false, source: { filters: { species: 'Porites lutea' }, kind: 'map' } },
+      snapshot: null,
+    });
+    expect((metadata.licences as { licence: string }[]).map((l) => l.licence)).toEqual([
+      'not stated',
+      'CC-BY-4.0',
+    ]);
+    expect((metadata.datasets as { citation: string }[])[1]!.citation).toContain(
+      'Voolstra, C. R., & Evensen, N. R. (2024).',
+    );
+  });
+
+  it('writes exactly the documented properties', () => {
+    const [feature] = (JSON.parse(write([EDGE_COLONY])) as Parsed).features;
+    expect(Object.keys(feature!.properties)).toEqual(GEOJSON_PROPERTIES.map((p) => p.key));
+  });
+});

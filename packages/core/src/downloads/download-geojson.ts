@@ -1,0 +1,223 @@
+import {
+  THRESHOLD_KIND_INFO,
+  THRESHOLD_KINDS,
+  type ThresholdKind,
+} from '../thresholds/threshold-kinds';
+import { licenceCell, licenceGroups, licenceTitle, type DatasetLookup } from './download-datasets';
+import type { DownloadColony, DownloadContext } from './download-model';
+import { canonicalQuery, downloadTitle } from './download-query';
+
+/**
+ * The open download as GeoJSON (RFC 7946): a FeatureCollection with one Point Feature per colony.
+ * Streamable: `prefix`, then `feature` per colony (it writes the comma between features), then
+ * `suffix`. The citation texts, licences, data version and query go under a top-level "metadata"
+ * member (a foreign member, RFC 7946 §6.1), written before the features so that a reader sees
+ * how to cite the data before the data.
+ */
+export const DOWNLOAD_GEOJSON_CONTENT_TYPE = 'application/geo+json';
+
+/** RFC 7946 §11.2 finds 6 decimals (about 10 cm) enough; up to 8 keep what providers measured. */
+const MAX_COORDINATE_DECIMALS = 8;
+
+export const roundCoordinate = (value: number) => Number(value.toFixed(MAX_COORDINATE_DECIMALS));
+
+/** One threshold as a property: the shape of every item of the per-kind arrays. */
+export interface GeoJsonThreshold {
+  condition: string | null;
+  timepoint: string | null;
+  abs: number | null;
+  rel: number | null;
+  mmm: number | null;
+  flags: readonly string[];
+}
+
+export interface GeoJsonPropertySpec {
+  key: string;
+  description: string;
+  unit: string | null;
+}
+
+/** The properties of every Feature, in order (the data dictionary documents them from here). */
+export const GEOJSON_PROPERTIES: readonly GeoJsonPropertySpec[] = [
+  { key: 'colony_id', description: 'Colony id on the platform (also the Feature id)', unit: null },
+  { key: 'colony_name', description: 'Colony name as the data provider gave it', unit: null },
+  { key: 'species', description: 'Species (scientific name)', unit: null },
+  { key: 'country', description: 'Country of collection, ISO 3166-1 alpha-3 code', unit: null },
+  {
+    key: 'collection_dates',
+    description:
+      "Array of the distinct collection dates of the colony's samples (ISO 8601), ascending",
+    unit: null,
+  },
+  {
+    key: 'project_names',
+    description: 'Array of the projects holding samples of the colony',
+    unit: null,
+  },
+  { key: 'dataset_id', description: 'Id of the dataset the colony belongs to', unit: null },
+  { key: 'dataset_version', description: 'Version number of that dataset', unit: null },
+  {
+    key: 'citation_key',
+    description: 'Key of the dataset version; metadata.datasets gives its citation',
+    unit: null,
+  },
+  {
+    key: 'licence',
+    description: 'SPDX id of the licence of the dataset version, or "not stated"',
+    unit: null,
+  },
+  {
+    key: 'source_dois',
+    description:
+      "Array of the DOIs of the publications of the colony's projects and dataset version",
+    unit: null,
+  },
+  ...THRESHOLD_KINDS.map((kind) => {
+    const { edLabel, label, meaning } = THRESHOLD_KIND_INFO[kind];
+    return {
+      key: kind,
+      description: `Array of the colony's ${edLabel} (${label}: ${meaning}) values, one item per condition and timepoint: {condition, timepoint (minutes after the start of the ramp), abs (°C), rel (abs − MMM, °C), mmm (the MMM SST climatology, °C), flags (array of data-quality flag codes, applying to abs and rel)}`,
+      unit: '°C',
+    };
+  }),
+];
+
+/** The members of the top-level "metadata" object. */
+export const GEOJSON_METADATA_MEMBERS: readonly GeoJsonPropertySpec[] = [
+  { key: 'title', description: 'What the download is', unit: null },
+  { key: 'platform', description: 'The platform that published the data', unit: null },
+  {
+    key: 'software_version',
+    description: 'Version of the software that wrote the file',
+    unit: null,
+  },
+  {
+    key: 'data_version',
+    description: "The platform's data version (publication number) the file was written from",
+    unit: null,
+  },
+  { key: 'created_at', description: 'When the download was made (ISO 8601)', unit: null },
+  { key: 'query', description: 'What was asked for (the same object as query.json)', unit: null },
+  {
+    key: 'snapshot',
+    description:
+      'The citable snapshot the download belongs to ({id, content_hash, citation}), or null',
+    unit: null,
+  },
+  {
+    key: 'datasets',
+    description:
+      'The dataset versions in the download: {citation_key, dataset_id, version, title, citation, url, doi, licence}',
+    unit: null,
+  },
+  {
+    key: 'licences',
+    description:
+      'The distinct licences, most restrictive first: {licence (SPDX id or "not stated"), text, citation_keys}',
+    unit: null,
+  },
+];
+
+function thresholdsOf(colony: DownloadColony, kind: ThresholdKind): GeoJsonThreshold[] {
+  return colony.thresholds[kind].map((entry) => ({
+    condition: entry.condition,
+    timepoint: entry.timepoint,
+    abs: entry.abs,
+    rel: entry.rel,
+    mmm: entry.mmm,
+    flags: entry.qualityFlags,
+  }));
+}
+
+/** One colony as a GeoJSON Feature (an object; `createGeoJsonWriter` serialises it). */
+export function colonyFeature(colony: DownloadColony, lookup: DatasetLookup) {
+  const dataset = lookup(colony);
+  const properties: Record<string, unknown> = {
+    colony_id: colony.id,
+    colony_name: colony.name,
+    species: colony.species,
+    country: colony.country,
+    collection_dates: colony.collectionDates,
+    project_names: colony.projectNames,
+    dataset_id: colony.datasetId,
+    dataset_version: colony.datasetVersion,
+    citation_key: colony.citationKey,
+    licence: licenceCell(dataset),
+    source_dois: colony.publicationDois,
+  };
+  for (const kind of THRESHOLD_KINDS) properties[kind] = thresholdsOf(colony, kind);
+  return {
+    type: 'Feature' as const,
+    id: colony.id,
+    // RFC 7946 §3.1.1: longitude first.
+    geometry: {
+      type: 'Point' as const,
+      coordinates: [roundCoordinate(colony.longitude), roundCoordinate(colony.latitude)],
+    },
+    properties,
+  };
+}
+
+function metadataOf(context: DownloadContext) {
+  return {
+    title: downloadTitle(context),
+    platform: context.platform,
+    software_version: context.softwareVersion,
+    data_version: context.dataVersion,
+    created_at: context.createdAt,
+    query: canonicalQuery(context.query),
+    snapshot:
+      context.snapshot === null
+        ? null
+        : {
+            id: context.snapshot.id,
+            content_hash: context.snapshot.contentHash,
+            citation: context.snapshot.citation,
+          },
+    datasets: context.datasets.map((dataset) => ({
+      citation_key: dataset.citationKey,
+      dataset_id: dataset.facts.datasetId,
+      version: dataset.facts.version,
+      title: dataset.facts.title,
+      citation: dataset.citation,
+      url: dataset.facts.url,
+      doi: dataset.facts.doi,
+      licence: licenceCell(dataset),
+    })),
+    licences: licenceGroups(context.datasets).map((group) => ({
+      licence: group.licence ?? 'not stated',
+      text: licenceTitle(group.licence),
+      citation_keys: group.datasets.map((dataset) => dataset.citationKey),
+    })),
+  };
+}
+
+export interface GeoJsonWriter {
+  /** The start of the file, up to the opening bracket of "features". */
+  prefix(): string;
+  /** One Feature, preceded by the separating comma from the second one on. */
+  feature(colony: DownloadColony): string;
+  /** The end of the file. */
+  suffix(): string;
+}
+
+/**
+ * A writer for one GeoJSON download. It holds only a feature counter (for the commas), so the
+ * server can stream any number of colonies through it.
+ */
+export function createGeoJsonWriter(
+  context: DownloadContext,
+  lookup: DatasetLookup,
+): GeoJsonWriter {
+  let written = 0;
+  return {
+    prefix: () =>
+      `{"type":"FeatureCollection","metadata":${JSON.stringify(metadataOf(context))},"features":[\n`,
+    feature(colony) {
+      const text = JSON.stringify(colonyFeature(colony, lookup));
+      written += 1;
+      return written === 1 ? text : `,\n${text}`;
+    },
+    suffix: () => (written === 0 ? ']}\n' : '\n]}\n'),
+  };
+}

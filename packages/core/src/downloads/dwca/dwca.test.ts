@@ -1,0 +1,322 @@
+import dwcTermList from '../../../../../fixtures/darwin-core/all_dwc_vertical.csv?raw';
+import emofDefinition from '../../../../../fixtures/darwin-core/extended_measurement_or_fact.xml?raw';
+import { XMLParser, XMLValidator } from 'fast-xml-parser';
+import { describe, expect, it } from 'vitest';
+import {
+  ALL_COLONIES,
+  BARE_COLONY,
+  LICENSED_DATASET,
+  mixedContext,
+  SEED_COLONIES,
+  SEED_DATASET,
+} from '../../../test/download-test-data';
+import { testDownloadContext } from '../../../test/download-colonies';
+import { THRESHOLD_KINDS } from '../../thresholds/threshold-kinds';
+import { datasetLookup } from '../download-datasets';
+import { dwcaFiles } from './dwca-archive';
+import { DEFAULT_SAMPLING_PROTOCOL, samplingProtocol } from './dwca-ids';
+import { DwcaEventTracker, dwcaEventRows } from './event-file';
+import { dwcaEmlXml } from './eml-xml';
+import { dwcaMetaXml } from './meta-xml';
+
+/** The official term IRIs (fixtures/darwin-core/README.md explains the namespace rule). */
+function officialTerms(): Set<string> {
+  const names = dwcTermList.split('\n').filter(Boolean);
+  const dublinCore = new Set(names.slice(0, 8));
+  expect([...dublinCore]).toContain('license');
+  const terms = new Set(
+    names.map((name) =>
+      dublinCore.has(name)
+        ? `http://purl.org/dc/terms/${name}`
+        : `http://rs.tdwg.org/dwc/terms/${name}`,
+    ),
+  );
+  const emof = new XMLParser({ ignoreAttributes: false }).parse(emofDefinition) as {
+    extension: { property: { '@_qualName': string }[] };
+  };
+  for (const property of emof.extension.property) terms.add(property['@_qualName']);
+  return terms;
+}
+
+/** A tab-separated data file as header → value records. */
+function table(text: string): Record<string, string>[] {
+  expect(text.endsWith('\n')).toBe(true);
+  const [header, ...lines] = text.slice(0, -1).split('\n');
+  const names = header!.split('\t');
+  return lines.map((line) => {
+    const cells = line.split('\t');
+    expect(cells).toHaveLength(names.length);
+    return Object.fromEntries(names.map((name, i) => [name, cells[i]!]));
+  });
+}
+
+const parser = new XMLParser({
+  ignoreAttributes: false,
+  isArray: (name) => ['field', 'extension', 'para', 'creator', 'citation'].includes(name),
+});
+
+describe('Darwin Core Archive', () => {
+  const context = mixedContext();
+  const files = dwcaFiles(context, ALL_COLONIES);
+  const events = table(files['event.txt']!);
+  const occurrences = table(files['occurrence.txt']!);
+  const measurements = table(files['extendedmeasurementorfact.txt']!);
+
+  it('meta.xml is well-formed XML binding every column to an official term IRI', () => {
+    const meta = files['meta.xml']!;
+    expect(XMLValidator.validate(meta)).toBe(true);
+    const archive = (parser.parse(meta) as { archive: Record<string, unknown> }).archive as {
+      core: {
+        '@_rowType': string;
+        field: { '@_index': string; '@_term': string }[];
+        files: { location: string };
+      };
+      extension: {
+        '@_rowType': string;
+        field: { '@_term': string }[];
+        files: { location: string };
+      }[];
+    };
+    expect(archive.core['@_rowType']).toBe('http://rs.tdwg.org/dwc/terms/Event');
+    expect(archive.core.files.location).toBe('event.txt');
+    expect(archive.extension.map((e) => [e.files.location, e['@_rowType']])).toEqual([
+      ['occurrence.txt', 'http://rs.tdwg.org/dwc/terms/Occurrence'],
+      ['extendedmeasurementorfact.txt', 'http://rs.iobis.org/obis/terms/ExtendedMeasurementOrFact'],
+    ]);
+    const official = officialTerms();
+    const used = [archive.core, ...archive.extension].flatMap((f) =>
+      f.field.map((field) => field['@_term']),
+    );
+    expect(used.filter((term) => !official.has(term))).toEqual([]);
+    expect(used).toContain('http://rs.iobis.org/obis/terms/measurementUnitID');
+    // And the check can fail: a made-up term is not official.
+    expect(official.has('http://rs.tdwg.org/dwc/terms/ed50')).toBe(false);
+  });
+
+  it('meta.xml column indexes match the header of each file', () => {
+    const archive = (parser.parse(dwcaMetaXml()) as { archive: Record<string, unknown> })
+      .archive as {
+      core: { field: { '@_index': string; '@_term': string }[] };
+      extension: {
+        field: { '@_index': string; '@_term': string }[];
+        files: { location: string };
+      }[];
+    };
+    const check = (fileName: string, fields: { '@_index': string; '@_term': string }[]) => {
+      const header = files[fileName]!.split('\n')[0]!.split('\t');
+      for (const field of fields) {
+        expect(header[Number(field['@_index'])]).toBe(field['@_term'].split('/').at(-1));
+      }
+    };
+    check('event.txt', archive.core.field);
+    for (const extension of archive.extension) check(extension.files.location, extension.field);
+  });
+
+  it('links every occurrence and measurement to an event, and every measurement to an occurrence', () => {
+    const eventIds = new Set(events.map((e) => e.eventID));
+    expect(eventIds.size).toBe(events.length); // each event once
+    const occurrenceIds = new Set(occurrences.map((o) => o.occurrenceID));
+    expect(occurrences).toHaveLength(ALL_COLONIES.length);
+    expect(occurrences.filter((o) => !eventIds.has(o.eventID))).toEqual([]);
+    expect(measurements.filter((m) => !eventIds.has(m.eventID))).toEqual([]);
+    expect(measurements.filter((m) => !occurrenceIds.has(m.occurrenceID))).toEqual([]);
+    expect(new Set(measurements.map((m) => m.measurementID)).size).toBe(measurements.length);
+  });
+
+  it('writes one event per real assay with its site, date, country and protocol', () => {
+    const assays = new Set(SEED_COLONIES.flatMap((c) => c.assays.map((a) => a.id)));
+    const assayEvents = events.filter((e) => e.eventType === 'CBASS assay');
+    expect(assayEvents).toHaveLength(assays.size + BARE_COLONY.assays.length);
+    expect(events.find((e) => e.eventID === 'https://corals.example.org/assays/214')).toEqual({
+      eventID: 'https://corals.example.org/assays/214',
+      eventType: 'CBASS assay',
+      eventDate: '2022-09-20',
+      locality: 'Vatu-o-lalai',
+      countryCode: 'FJ',
+      samplingProtocol: DEFAULT_SAMPLING_PROTOCOL,
+      eventRemarks: 'Project: 2022_FJI_Viti_Levu_ElisaJahreis',
+      datasetID: 'https://corals.example.org/datasets/1/versions/1',
+      datasetName: 'Coral Future public data',
+      license: '',
+    });
+  });
+
+  it('gives a colony without assay a collection event of its own', () => {
+    const occurrence = occurrences.find(
+      (o) => o.occurrenceID === 'https://corals.example.org/colony/9001',
+    )!;
+    expect(occurrence.eventID).toBe('https://corals.example.org/colony/9001#collection');
+    const event = events.find((e) => e.eventID === occurrence.eventID)!;
+    expect(event).toMatchObject({
+      eventType: 'Collection',
+      eventDate: '2023-03-01',
+      countryCode: 'SA',
+    });
+    expect(event.license).toBe('https://creativecommons.org/licenses/by/4.0/');
+    // Tabs and line breaks in names become spaces; nothing is formula-neutralised here.
+    expect(occurrence.organismName).toBe(
+      '=HYPERLINK("http://evil.example","click"), "quoted" line',
+    );
+  });
+
+  it('writes a real colony as an occurrence (MaterialSample, WGS 84, alpha-2 country)', () => {
+    expect(
+      occurrences.find((o) => o.occurrenceID === 'https://corals.example.org/colony/658'),
+    ).toEqual({
+      eventID: 'https://corals.example.org/assays/214',
+      occurrenceID: 'https://corals.example.org/colony/658',
+      basisOfRecord: 'MaterialSample',
+      occurrenceStatus: 'present',
+      organismID: 'https://corals.example.org/colony/658',
+      organismName: 'Vatu-o-lalai_Porites_cylindrica_1',
+      scientificName: 'Porites cylindrica',
+      eventDate: '2022-09-20',
+      decimalLatitude: '-18.20583554',
+      decimalLongitude: '177.6889888',
+      geodeticDatum: 'EPSG:4326',
+      countryCode: 'FJ',
+      associatedReferences: '',
+      datasetID: 'https://corals.example.org/datasets/1/versions/1',
+      license: '',
+    });
+  });
+
+  it('writes every stored absolute and relative value and the MMM once per condition and timepoint', () => {
+    const colony = SEED_COLONIES.find((c) => c.id === 658)!;
+    const mine = measurements.filter(
+      (m) => m.occurrenceID === 'https://corals.example.org/colony/658',
+    );
+    const values = THRESHOLD_KINDS.flatMap((kind) =>
+      colony.thresholds[kind].flatMap((t) => [t.abs, t.rel]).filter((v) => v !== null),
+    );
+    const tuples = new Set(
+      THRESHOLD_KINDS.flatMap((k) =>
+        colony.thresholds[k].map((t) => `${t.condition}|${t.timepoint}`),
+      ),
+    );
+    expect(mine).toHaveLength(values.length + tuples.size);
+    const ed50 = mine.find(
+      (m) =>
+        m.measurementType === 'ED50 (Thermal Tolerance) absolute' &&
+        m.measurementRemarks?.startsWith('condition: Winter; timepoint: 420 min'),
+    )!;
+    expect(ed50).toMatchObject({
+      eventID: 'https://corals.example.org/assays/214',
+      measurementValue: '37.57',
+      measurementUnit: '°C',
+      measurementUnitID: 'http://vocab.nerc.ac.uk/collection/P06/current/UPAA/',
+      measurementRemarks: 'condition: Winter; timepoint: 420 min; quality flags: none',
+    });
+    expect(ed50.measurementMethod).toBe(
+      'Three-parameter log-logistic dose-response fit of Fv/Fm over assay temperature (CBASSED50, drc LL.3), as submitted by the data provider; exported by Coral Thermal Tolerance 0.1.0',
+    );
+    expect(mine.filter((m) => m.measurementType?.startsWith('MMM'))).toHaveLength(tuples.size);
+  });
+
+  it('carries quality flags in the remarks and links a value to its own assay only when the colony has it', () => {
+    const edge = measurements.filter(
+      (m) => m.occurrenceID === 'https://corals.example.org/colony/9001',
+    );
+    // No MMM and no relative values: only the three absolute values.
+    expect(edge.map((m) => [m.measurementType, m.measurementValue, m.measurementRemarks])).toEqual([
+      [
+        'ED50 (Thermal Tolerance) absolute',
+        '50.2',
+        'condition: -Control; timepoint: 420 min; quality flags: implausible_absolute, missing_mmm',
+      ],
+      [
+        'ED5 (Breakpoint Temperature) absolute',
+        '34',
+        'condition: -Control; timepoint: 420 min; quality flags: missing_mmm',
+      ],
+      [
+        'ED50 (Thermal Tolerance) absolute',
+        '36.1',
+        'condition: -Control; timepoint: 420 min; quality flags: missing_mmm',
+      ],
+    ]);
+    // Assay 77 is not one of the colony's assays: the value hangs on the colony's own event.
+    expect(new Set(edge.map((m) => m.eventID))).toEqual(
+      new Set(['https://corals.example.org/colony/9001#collection']),
+    );
+  });
+
+  it('writes each event once across colonies (the tracker) and streams colony by colony', () => {
+    const lookup = datasetLookup(context);
+    const tracker = new DwcaEventTracker();
+    const [a, b] = SEED_COLONIES.filter((c) => c.assays.some((x) => x.id === 214));
+    expect(dwcaEventRows(a!, context, lookup, tracker)).not.toBe('');
+    const again = dwcaEventRows(b!, context, lookup, tracker);
+    expect(again).not.toContain('/assays/214\t');
+  });
+
+  it('describes the protocol from the dataset metadata', () => {
+    expect(samplingProtocol(LICENSED_DATASET)).toBe(
+      'CBASS acute heat-stress assay: CBASS standard: 3 h ramp up, 3 h hold, 1 h ramp down, overnight recovery; hold temperatures 30, 33, 36, 39 °C; hold 180 min',
+    );
+    expect(samplingProtocol(SEED_DATASET)).toBe(DEFAULT_SAMPLING_PROTOCOL);
+  });
+});
+
+describe('eml.xml', () => {
+  it('is well-formed EML 2.1.1 with creators, ORCID iDs, rights (most restrictive first) and citations', () => {
+    const eml = dwcaEmlXml(mixedContext());
+    expect(XMLValidator.validate(eml)).toBe(true);
+    const parsed = parser.parse(eml) as { 'eml:eml': Record<string, unknown> };
+    const root = parsed['eml:eml'] as {
+      '@_xmlns:eml': string;
+      dataset: {
+        title: { '#text': string };
+        creator: {
+          individualName: { surName: string };
+          userId?: { '#text': string; '@_directory': string };
+        }[];
+        pubDate: string;
+        language: string;
+        intellectualRights: { para: unknown[] };
+        additionalInfo: { para: string[] };
+      };
+      additionalMetadata: {
+        metadata: {
+          gbif: { citation: { '#text': string }[]; bibliography: { citation: unknown[] } };
+        };
+      };
+    };
+    expect(root['@_xmlns:eml']).toBe('eml://ecoinformatics.org/eml-2.1.1');
+    expect(root.dataset.title['#text']).toBe('Coral thermal tolerance (CBASS) data: map selection');
+    expect(root.dataset.creator.map((c) => c.individualName.surName)).toEqual([
+      'Voolstra',
+      'Evensen',
+    ]);
+    expect(root.dataset.creator[0]!.userId).toEqual({
+      '#text': '0000-0003-4555-3795',
+      '@_directory': 'https://orcid.org/',
+    });
+    expect(root.dataset.pubDate).toBe('2026-11-24');
+    expect(root.dataset.language).toBe('eng');
+    expect(root.dataset.intellectualRights.para).toHaveLength(2);
+    expect(JSON.stringify(root.dataset.intellectualRights.para[0])).toContain('Licence not stated');
+    expect(JSON.stringify(root.dataset.intellectualRights.para[1])).toContain(
+      'https://creativecommons.org/licenses/by/4.0/',
+    );
+    expect(root.dataset.additionalInfo.para.slice(1)).toEqual([
+      `coral-dataset-1-v1: ${SEED_DATASET.citation}`,
+      `coral-dataset-12-v2: ${LICENSED_DATASET.citation}`,
+    ]);
+    expect(root.additionalMetadata.metadata.gbif.bibliography.citation).toHaveLength(2);
+  });
+
+  it('escapes XML in free text and cites the platform when no version names creators', () => {
+    const context = testDownloadContext([
+      { ...SEED_DATASET, facts: { ...SEED_DATASET.facts, description: 'a < b & "c"' } },
+    ]);
+    const eml = dwcaEmlXml(context);
+    expect(XMLValidator.validate(eml)).toBe(true);
+    expect(eml).toContain('a &lt; b &amp; &quot;c&quot;');
+    expect(eml).toContain(
+      '<creator>\n    <organizationName>Coral Thermal Tolerance</organizationName>',
+    );
+    // One version only: the download is cited as that version.
+    expect(eml).toContain(`>${SEED_DATASET.citation.replaceAll('&', '&amp;')}</citation>`);
+  });
+});

@@ -19,6 +19,8 @@ export const CLIENT_ROUTES = {
   dataset_version: '/datasets/:datasetId/versions/:version',
   my_datasets: '/my/datasets',
   review: '/review',
+  /** What each quality flag means (decision 0013). */
+  quality_flags: '/quality-flags',
 } as const;
 
 export const projectPath = (projectId: number | string) => `/project/${projectId}`;

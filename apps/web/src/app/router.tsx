@@ -25,6 +25,7 @@ export const pageRoutes: RouteObject[] = [
   { path: CLIENT_ROUTES.ed50, lazy: lazyRoute(() => import('./routes/ed50')) },
   { path: CLIENT_ROUTES.my_datasets, lazy: lazyRoute(() => import('./routes/my-datasets')) },
   { path: CLIENT_ROUTES.review, lazy: lazyRoute(() => import('./routes/review')) },
+  { path: CLIENT_ROUTES.quality_flags, lazy: lazyRoute(() => import('./routes/quality-flags')) },
   { path: '*', lazy: lazyRoute(() => import('./routes/not-found')) },
 ];
 

@@ -21,6 +21,8 @@ export const CLIENT_ROUTES = {
   review: '/review',
   snapshot: '/snapshots/:snapshotId',
   cite: '/cite',
+  /** What each quality flag means (decision 0013). */
+  quality_flags: '/quality-flags',
 } as const;
 
 export const projectPath = (projectId: number | string) => `/project/${projectId}`;

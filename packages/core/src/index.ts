@@ -3,6 +3,8 @@ export * from './countries/normalize-country';
 export * from './thresholds/threshold-kinds';
 export * from './thresholds/threshold-entries';
 export * from './thresholds/quality-flags';
+export * from './thresholds/quality-flag-descriptions';
+export * from './thresholds/flagged-entries';
 export * from './datasets/dataset-bundle';
 export * from './datasets/threshold-flags';
 export * from './datasets/identifiers';

@@ -27,6 +27,7 @@ export const pageRoutes: RouteObject[] = [
   { path: CLIENT_ROUTES.review, lazy: lazyRoute(() => import('./routes/review')) },
   { path: CLIENT_ROUTES.snapshot, lazy: lazyRoute(() => import('./routes/snapshot')) },
   { path: CLIENT_ROUTES.cite, lazy: lazyRoute(() => import('./routes/cite')) },
+  { path: CLIENT_ROUTES.quality_flags, lazy: lazyRoute(() => import('./routes/quality-flags')) },
   { path: '*', lazy: lazyRoute(() => import('./routes/not-found')) },
 ];
 

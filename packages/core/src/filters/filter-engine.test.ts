@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { defaultRangesFromMaxMin, type DefaultRanges } from './default-ranges';
 import {
   activeRangeKeys,
   compileColonyFilter,
@@ -10,41 +9,7 @@ import {
   normalizeFilterSet,
 } from './filter-engine';
 import { ALL_RANGE_KEYS, RANGE_SPEC_BY_KEY, type AnyRangeKey, type FilterSet } from './filter-set';
-import { colony, type Values } from '../../test/test-colonies';
-
-/** Dataset defaults like the seed's: ED50 32.11–44.06, relative 3.5–12.5, ED5 / ED95 apart. */
-const defaults: DefaultRanges = defaultRangesFromMaxMin({
-  ed50: {
-    min_abs_thermal_tolerance: 32.11,
-    max_abs_thermal_tolerance: 44.06,
-    min_rel_thermal_tolerance: 3.5,
-    max_rel_thermal_tolerance: 12.5,
-    min_ed50: 32.11,
-    max_ed50: 44.06,
-    min_ed50_mmm: 3.5,
-    max_ed50_mmm: 12.5,
-  },
-  ed5: {
-    min_abs_breakpoint_temperature: 30,
-    max_abs_breakpoint_temperature: 38,
-    min_rel_breakpoint_temperature: 1,
-    max_rel_breakpoint_temperature: 9,
-    min_ed5: 30,
-    max_ed5: 38,
-    min_ed5_mmm: 1,
-    max_ed5_mmm: 9,
-  },
-  ed95: {
-    min_abs_thermal_limit: 35,
-    max_abs_thermal_limit: 45,
-    min_rel_thermal_limit: 6,
-    max_rel_thermal_limit: 15,
-    min_ed95: 35,
-    max_ed95: 45,
-    min_ed95_mmm: 6,
-    max_ed95_mmm: 15,
-  },
-});
+import { colony, TEST_DEFAULTS as defaults, type Values } from '../../test/test-colonies';
 
 const passes = (filters: FilterSet, c = colony()) => compileColonyFilter(filters, defaults)(c);
 
@@ -265,6 +230,13 @@ describe('normalizeFilterSet', () => {
     ['default range dropped', { absThermalTolerance: [32.11, 44.06] }, {}],
     ['infinite range dropped', { absThermalLimit: [-Infinity, 40] }, {}],
     ['active range kept', { ed5Mmm: [2, 3] }, { ed5Mmm: [2, 3] }],
+    ['hideFlagged true kept', { hideFlagged: true }, { hideFlagged: true }],
+    ['hideFlagged false dropped', { hideFlagged: false }, {}],
+    [
+      'hideFlagged after years, before the ranges',
+      { absThermalTolerance: [33, 40], hideFlagged: true, years: [2022] },
+      { years: [2022], hideFlagged: true, absThermalTolerance: [33, 40] },
+    ],
     [
       'keys in canonical order',
       { ed95Mmm: [7, 8], species: 'S', absThermalTolerance: [33, 40], project: 'P' },
@@ -292,6 +264,8 @@ describe('countActiveFilters (the badge, product-spec §5)', () => {
     ['relative ranges do not count', { relThermalTolerance: [4, 5], relThermalLimit: [7, 8] }, 0],
     ['ed aliases do not count', { ed50: [33, 40], ed50Mmm: [4, 5], ed95: [36, 44] }, 0],
     ['legacy keys do not count', { ed50Temperatures: [33, 40] }, 0],
+    ['hide flagged values (decision 0013)', { hideFlagged: true }, 1],
+    ['hideFlagged false', { hideFlagged: false }, 0],
     [
       'everything',
       {
@@ -304,6 +278,19 @@ describe('countActiveFilters (the badge, product-spec §5)', () => {
         relThermalTolerance: [4, 5],
       },
       6,
+    ],
+    [
+      'everything with hide flagged values',
+      {
+        species: 'S',
+        project: 'P',
+        years: [2022],
+        hideFlagged: true,
+        absThermalTolerance: [33, 40],
+        absBreakpointTemperature: [31, 37],
+        absThermalLimit: [36, 44],
+      },
+      7,
     ],
   ])('%s → %i', (_, filters, count) => {
     expect(countActiveFilters(filters, defaults)).toBe(count);

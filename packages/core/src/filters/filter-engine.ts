@@ -1,4 +1,5 @@
 import type { TColony } from '../contract/colonies';
+import { colonyWithoutFlagged } from '../thresholds/flagged-entries';
 import type { ThresholdListKey } from '../thresholds/threshold-kinds';
 import type { DefaultRanges, RangeBounds } from './default-ranges';
 import {
@@ -61,7 +62,7 @@ function yearsOf(filters: FilterSet): number[] {
 
 /**
  * The filter set reduced to what filters (product-spec §5), in canonical order: blank species and
- * project, empty years and inactive ranges are dropped; years are sorted and distinct. Two
+ * project, empty years, a `hideFlagged` other than true and inactive ranges are dropped; years are sorted and distinct. Two
  * filter sets select the same colonies when their normal forms are equal.
  */
 export function normalizeFilterSet(filters: FilterSet, defaults: DefaultRanges): FilterSet {
@@ -72,6 +73,7 @@ export function normalizeFilterSet(filters: FilterSet, defaults: DefaultRanges):
   if (species !== undefined) normal.species = species;
   if (project !== undefined) normal.project = project;
   if (years.length > 0) normal.years = years;
+  if (filters.hideFlagged === true) normal.hideFlagged = true;
   for (const key of ALL_RANGE_KEYS) {
     const range = filters[key];
     if (isRangeKeyActive(filters, key, defaults)) normal[key] = [range![0], range![1]];
@@ -91,62 +93,88 @@ interface RangeCheck {
 }
 
 /**
- * The filter as a predicate over colonies (product-spec §5), prepared once so that 100,000 colonies
- * are tested quickly:
+ * The filter as a function from a colony to the colony as shown, or null when it does not pass
+ * (product-spec §5), prepared once so that 100,000 colonies are tested quickly:
+ * - with `hideFlagged`, the colony's untrustworthy entries are removed first (decision 0013), and
+ *   a colony left with none of the entries it had does not pass; the checks below see only the
+ *   remaining entries;
  * - the species must equal the colony's species;
  * - the project must be among the colony's projects;
  * - one of the colony's collection years must be among the years;
  * - for each active range, the colony must have entries of that kind with at least one non-null
  *   value inside [min, max], bounds included.
+ * The colony shown is the input itself unless entries were removed (then a stripped copy).
  */
-export function compileColonyFilter(
+export function compileColonyView(
   filters: FilterSet,
   defaults: DefaultRanges,
-): (colony: FilterableColony) => boolean {
+): <C extends FilterableColony>(colony: C) => C | null {
   const normal = normalizeFilterSet(filters, defaults);
-  const { species, project } = normal;
+  const { species, project, hideFlagged } = normal;
   const years = normal.years ? new Set(normal.years) : null;
   const checks: RangeCheck[] = ALL_RANGE_KEYS.filter((key) => normal[key]).map((key) => {
     const { listKey, valueKey } = RANGE_SPEC_BY_KEY[key];
     const [min, max] = normal[key]!;
     return { listKey, valueKey, min, max };
   });
-  return (colony) => {
-    if (species !== undefined && colony.species !== species) return false;
-    if (project !== undefined && !colony.projects.includes(project)) return false;
-    if (years && !(colony.collection_years ?? []).some((year) => years.has(year))) return false;
+  return <C extends FilterableColony>(colony: C): C | null => {
+    if (species !== undefined && colony.species !== species) return null;
+    if (project !== undefined && !colony.projects.includes(project)) return null;
+    if (years && !(colony.collection_years ?? []).some((year) => years.has(year))) return null;
+    const shown = hideFlagged ? colonyWithoutFlagged(colony) : colony;
+    if (shown === null) return null;
     for (const { listKey, valueKey, min, max } of checks) {
-      const entries = colony[listKey] as readonly Record<string, unknown>[] | undefined;
-      if (!entries?.some((entry) => inRange(entry[valueKey], min, max))) return false;
+      const entries = shown[listKey] as readonly Record<string, unknown>[] | undefined;
+      if (!entries?.some((entry) => inRange(entry[valueKey], min, max))) return null;
     }
-    return true;
+    return shown;
   };
+}
+
+/** The filter as a predicate over colonies: whether `compileColonyView` shows the colony. */
+export function compileColonyFilter(
+  filters: FilterSet,
+  defaults: DefaultRanges,
+): (colony: FilterableColony) => boolean {
+  const view = compileColonyView(filters, defaults);
+  return (colony) => view(colony) !== null;
 }
 
 function inRange(value: unknown, min: number, max: number): boolean {
   return typeof value === 'number' && value >= min && value <= max;
 }
 
-/** The colonies that pass the filter set, in their original order. */
+/**
+ * The colonies that pass the filter set, in their original order, as shown: with `hideFlagged`,
+ * without their untrustworthy entries (stripped copies; the input is never changed).
+ */
 export function filterColonies<C extends FilterableColony>(
   colonies: readonly C[],
   filters: FilterSet,
   defaults: DefaultRanges,
 ): C[] {
   if (isEmptyFilterSet(normalizeFilterSet(filters, defaults))) return [...colonies];
-  const passes = compileColonyFilter(filters, defaults);
-  return colonies.filter(passes);
+  const view = compileColonyView(filters, defaults);
+  const shown: C[] = [];
+  for (const colony of colonies) {
+    const result = view(colony);
+    if (result !== null) shown.push(result);
+  }
+  return shown;
 }
 
 /**
  * The badge next to 'Filters' (product-spec §5): species, project, years, and each of the three
- * absolute temperature ranges that differs from its default; at most 6.
+ * absolute temperature ranges that differs from its default; plus "Hide flagged values", which
+ * the spec predates but which changes which colonies show like any other filter (decision 0013);
+ * at most 7.
  */
 export function countActiveFilters(filters: FilterSet, defaults: DefaultRanges): number {
   let count = 0;
   if (nonBlank(filters.species) !== undefined) count++;
   if (nonBlank(filters.project) !== undefined) count++;
   if (yearsOf(filters).length > 0) count++;
+  if (filters.hideFlagged === true) count++;
   for (const key of ABSOLUTE_RANGE_KEYS) if (isRangeKeyActive(filters, key, defaults)) count++;
   return count;
 }

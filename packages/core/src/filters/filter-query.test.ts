@@ -13,6 +13,12 @@ describe('filterSetToQueryString', () => {
     [{ absThermalTolerance: [33.5, 40] }, 'absThermalTolerance=33.5%2C40'],
     [{ relThermalLimit: [-1.25, 0] }, 'relThermalLimit=-1.25%2C0'],
     [{ ed50: [-Infinity, 40] }, 'ed50=-Infinity%2C40'],
+    [{ hideFlagged: true }, 'hideFlagged=true'],
+    [{ hideFlagged: false }, ''],
+    [
+      { absThermalTolerance: [33, 40], hideFlagged: true, years: [2022] },
+      'years=2022&hideFlagged=true&absThermalTolerance=33%2C40',
+    ],
     [
       { ed95Mmm: [1, 2], absThermalTolerance: [33, 40], years: [2022], project: 'P', species: 'S' },
       'species=S&project=P&years=2022&absThermalTolerance=33%2C40&ed95Mmm=1%2C2',
@@ -28,6 +34,7 @@ describe('parseFilterQuery', () => {
       species: 'Porites cylindrica',
       project: 'GlobalSearch_Carib',
       years: [2022, 2222],
+      hideFlagged: true,
       ...Object.fromEntries(ALL_RANGE_KEYS.map((key, i) => [key, [i + 0.25, i + 10.5]])),
     };
     const { filters: parsed, problems } = parseFilterQuery(
@@ -74,6 +81,15 @@ describe('parseFilterQuery', () => {
     ['a range with text', { ed50: 'low,high' }, /ed50: expected "min,max"/],
     ['a range with an empty bound', { ed50: ',40' }, /ed50: expected "min,max"/],
     ['a range with NaN', { ed50: 'NaN,40' }, /ed50: expected "min,max"/],
+    [
+      'hideFlagged=false',
+      { hideFlagged: 'false' },
+      /hideFlagged: the only value is "true".*got "false"/,
+    ],
+    ['hideFlagged=1', { hideFlagged: '1' }, /hideFlagged: the only value is "true"/],
+    ['a blank hideFlagged', { hideFlagged: '' }, /hideFlagged: the only value is "true"/],
+    ['hideFlagged in capitals', { hideFlagged: 'TRUE' }, /hideFlagged/],
+    ['a repeated hideFlagged', { hideFlagged: ['true', 'true'] }, /hideFlagged: give it once/],
     ['a reversed range', { ed50: '40,33' }, /ed50: the minimum 40 is greater than the maximum 33/],
   ])('reports %s and leaves it out', (_, query, problem) => {
     const { filters, problems } = parseFilterQuery(query);

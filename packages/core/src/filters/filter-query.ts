@@ -12,14 +12,19 @@ import {
  *
  * - `species=Porites%20lobata`, `project=GlobalSearch_GBR`
  * - `years=2022,2023` (collection years, comma-separated)
+ * - `hideFlagged=true` (decision 0013; any other value is refused, leave it out to show all)
  * - one parameter per range, `absThermalTolerance=33.5,40` (min,max in °C)
  */
 export const FILTER_QUERY_KEYS: readonly string[] = [
   'species',
   'project',
   'years',
+  'hideFlagged',
   ...ALL_RANGE_KEYS,
 ];
+
+/** The one value of `hideFlagged`: the parameter is left out to show flagged values. */
+export const HIDE_FLAGGED_VALUE = 'true';
 
 /** A decimal number, or ±Infinity (a range with an infinity is accepted and filters nothing). */
 export const NUMBER_PATTERN = '[+-]?(?:\\d+(?:\\.\\d*)?|\\.\\d+)(?:[eE][+-]?\\d+)?|[+-]?Infinity';
@@ -30,8 +35,8 @@ export const YEARS_PATTERN = /^\d{1,4}(?:,\d{1,4})*$/;
 const formatNumber = (value: number) => String(value);
 
 /**
- * Query parameters of a filter set, in canonical order (species, project, years, then the
- * ranges in RANGE_SPECS order), skipping blank species and project and empty years. Does not
+ * Query parameters of a filter set, in canonical order (species, project, years, hideFlagged,
+ * then the ranges in RANGE_SPECS order), skipping blank species and project and empty years. Does not
  * drop default ranges: normalise first (`normalizeFilterSet`) for the shortest address.
  */
 export function filterSetToQueryEntries(filters: FilterSet): [string, string][] {
@@ -39,6 +44,7 @@ export function filterSetToQueryEntries(filters: FilterSet): [string, string][] 
   if (filters.species) entries.push(['species', filters.species]);
   if (filters.project) entries.push(['project', filters.project]);
   if (filters.years && filters.years.length > 0) entries.push(['years', filters.years.join(',')]);
+  if (filters.hideFlagged === true) entries.push(['hideFlagged', HIDE_FLAGGED_VALUE]);
   for (const key of ALL_RANGE_KEYS) {
     const range = filters[key];
     if (range) entries.push([key, `${formatNumber(range[0])},${formatNumber(range[1])}`]);
@@ -74,6 +80,9 @@ function entriesOf(input: QueryInput): [string, string | readonly string[]][] {
     (entry): entry is [string, string | readonly string[]] => entry[1] !== undefined,
   );
 }
+
+export const hideFlaggedProblem = (value: string) =>
+  `hideFlagged: the only value is "${HIDE_FLAGGED_VALUE}" (leave the parameter out to show flagged values), got "${value}"`;
 
 function parseRange(key: AnyRangeKey, text: string, problems: string[]): FilterRange | undefined {
   if (!RANGE_PATTERN.test(text)) {
@@ -112,6 +121,9 @@ export function parseFilterQuery(input: QueryInput): ParsedFilterQuery {
       if (YEARS_PATTERN.test(value)) {
         filters.years = [...new Set(value.split(',').map(Number))].sort((a, b) => a - b);
       } else problems.push(`years: expected comma-separated years (2022,2023), got "${value}"`);
+    } else if (key === 'hideFlagged') {
+      if (value === HIDE_FLAGGED_VALUE) filters.hideFlagged = true;
+      else problems.push(hideFlaggedProblem(value));
     } else if (isRangeKey(key)) {
       const range = parseRange(key, value, problems);
       if (range) filters[key] = range;

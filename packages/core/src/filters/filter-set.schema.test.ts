@@ -8,6 +8,7 @@ describe('ZFilterSet (a cart group’s filter_params)', () => {
       species: 'S',
       project: 'P',
       years: [2022],
+      hideFlagged: true,
       ...Object.fromEntries(ALL_RANGE_KEYS.map((key) => [key, [1, 2]])),
     };
     expect(ZFilterSet.parse(filters)).toEqual(filters);
@@ -20,6 +21,7 @@ describe('ZFilterSet (a cart group’s filter_params)', () => {
     [{ ed50: [1] }],
     [{ ed50: [1, 'x'] }],
     [{ species: 3 }],
+    [{ hideFlagged: 'true' }],
   ])('refuses %j', (value) => {
     expect(ZFilterSet.safeParse(value).success).toBe(false);
   });
@@ -46,10 +48,19 @@ describe('ZFilterQuery (GET /api/public/colonies/ parameters)', () => {
     expect(result.error?.issues[0]?.message).toBe('Unknown filter parameters: colour, size');
   });
 
-  it.each([[{ ed50: '1' }], [{ years: 'x' }], [{ species: '' }], [{ species: ['a', 'b'] }]])(
-    'refuses %j',
-    (query) => {
-      expect(ZFilterQuery.safeParse(query).success).toBe(false);
-    },
-  );
+  it('accepts hideFlagged=true only, and says what it expects', () => {
+    expect(ZFilterQuery.parse({ hideFlagged: 'true' })).toEqual({ hideFlagged: 'true' });
+    const result = ZFilterQuery.safeParse({ hideFlagged: 'false' });
+    expect(result.error?.issues[0]?.message).toMatch(/hideFlagged: the only value is "true"/);
+  });
+
+  it.each([
+    [{ ed50: '1' }],
+    [{ years: 'x' }],
+    [{ hideFlagged: 'yes' }],
+    [{ species: '' }],
+    [{ species: ['a', 'b'] }],
+  ])('refuses %j', (query) => {
+    expect(ZFilterQuery.safeParse(query).success).toBe(false);
+  });
 });

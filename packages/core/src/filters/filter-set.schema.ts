@@ -5,7 +5,12 @@ import {
   RANGE_SPEC_BY_KEY,
   type AnyRangeKey,
 } from './filter-set';
-import { RANGE_PATTERN, YEARS_PATTERN } from './filter-query';
+import { HIDE_FLAGGED_VALUE, RANGE_PATTERN, YEARS_PATTERN } from './filter-query';
+
+const HIDE_FLAGGED_DESCRIPTION =
+  'Hide flagged values (decision 0013): threshold entries with an untrustworthy quality flag ' +
+  '(implausible_absolute, relative_mismatch) are removed from every colony before the range ' +
+  'checks; a colony left with none of the entries it had is not listed.';
 
 /*
  * Schemas of the filter set, apart from the engine so that the browser bundle, which only needs
@@ -29,6 +34,7 @@ export const ZFilterSet = z
     species: z.string().optional(),
     project: z.string().optional(),
     years: z.array(z.number().int()).optional().meta({ description: 'Collection years' }),
+    hideFlagged: z.boolean().optional().meta({ description: HIDE_FLAGGED_DESCRIPTION }),
     ...Object.fromEntries(
       ALL_RANGE_KEYS.map((key) => [
         key,
@@ -65,6 +71,12 @@ export const ZFilterQuery = z.strictObject(
         description: "Collection years, comma-separated; one of the colony's biosamples must match",
         example: '2022',
       }),
+    hideFlagged: z
+      .literal(HIDE_FLAGGED_VALUE, {
+        error: `hideFlagged: the only value is "${HIDE_FLAGGED_VALUE}" (leave the parameter out to show flagged values)`,
+      })
+      .optional()
+      .meta({ description: HIDE_FLAGGED_DESCRIPTION, example: HIDE_FLAGGED_VALUE }),
     ...(Object.fromEntries(ALL_RANGE_KEYS.map((key) => [key, rangeParameter(key)])) as Record<
       AnyRangeKey,
       ReturnType<typeof rangeParameter>

@@ -6,8 +6,8 @@ import {
 } from '../thresholds/threshold-kinds';
 
 /**
- * The filter set of the map (product-spec §3 "Filter set"): species, project, collection years and
- * [min, max] ranges over the thresholds of a colony. It is the map's URL state, the query of
+ * The filter set of the map (product-spec §3 "Filter set"): species, project, collection years,
+ * "Hide flagged values" and [min, max] ranges over the thresholds of a colony. It is the map's URL state, the query of
  * GET /api/public/colonies/ and the `filter_params` stored with a cart group.
  */
 export type FilterRange = readonly [min: number, max: number];
@@ -27,6 +27,14 @@ export type FilterSet = {
   project?: string;
   /** Collection years of the colony's biosamples; a colony passes with any one of them. */
   years?: readonly number[];
+  /**
+   * "Hide flagged values" (decision 0013): threshold entries with an untrustworthy quality flag
+   * (a failed fit, a relative value that disagrees with absolute − MMM) are removed from every
+   * colony before the range checks and from what is shown and downloaded; a colony that had
+   * entries and is left with none is hidden; a colony that never had a threshold stays. Only
+   * `true` filters; absent and `false` are the same (no filter).
+   */
+  hideFlagged?: boolean;
 } & { [K in AnyRangeKey]?: FilterRange };
 
 /** An empty filter set means all colonies. */

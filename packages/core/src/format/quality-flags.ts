@@ -1,11 +1,5 @@
-import { QUALITY_FLAGS, THRESHOLD_ORDER_TEXT } from '../thresholds/quality-flags';
-
-const LABELS: Record<string, string> = {
-  [QUALITY_FLAGS.implausibleAbsolute]: 'implausible value (failed curve fit)',
-  [QUALITY_FLAGS.missingMmm]: 'no MMM climatology',
-  [QUALITY_FLAGS.relativeMismatch]: 'relative value disagrees with absolute − MMM',
-  [QUALITY_FLAGS.inconsistentOrder]: `${THRESHOLD_ORDER_TEXT} does not hold`,
-};
+import { QUALITY_FLAGS } from '../thresholds/quality-flags';
+import { qualityFlagDescription } from '../thresholds/quality-flag-descriptions';
 
 /** Flags that cast doubt on an absolute threshold value (decision 0002). */
 const ABSOLUTE_VALUE_FLAGS: ReadonlySet<string> = new Set([
@@ -23,9 +17,9 @@ const SHOWN_VALUE_FLAGS: ReadonlySet<string> = new Set([
   QUALITY_FLAGS.relativeMismatch,
 ]);
 
-/** What a quality flag means, for people; unknown codes are shown as they are. */
+/** What a quality flag means, for people (its registry label); unknown codes are shown as they are. */
 export function qualityFlagLabel(flag: string): string {
-  return LABELS[flag] ?? flag.replaceAll('_', ' ');
+  return qualityFlagDescription(flag)?.label ?? flag.replaceAll('_', ' ');
 }
 
 /** The flags of an entry that concern its absolute value (the one project tables show). */

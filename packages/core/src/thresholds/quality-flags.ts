@@ -26,9 +26,12 @@ export type QualityFlag = (typeof QUALITY_FLAGS)[keyof typeof QUALITY_FLAGS];
 export const PLAUSIBLE_ABSOLUTE_RANGE_C = { min: 15, max: 45 } as const;
 
 /** Tolerance for rounding when comparing rel with abs − MMM (values are stored to 2 decimals). */
-const RELATIVE_TOLERANCE_C = 0.05;
+export const RELATIVE_TOLERANCE_C = 0.05;
 
-/** Flags that mean the value itself is not trustworthy (excluded from dataset ranges). */
+/**
+ * Flags that mean the value itself is not trustworthy: excluded from dataset ranges (decision
+ * 0002) and hidden, with their whole entry, by the map's "Hide flagged values" (decision 0013).
+ */
 export const UNTRUSTWORTHY_FLAG_CODES: readonly QualityFlag[] = [
   QUALITY_FLAGS.implausibleAbsolute,
   QUALITY_FLAGS.relativeMismatch,

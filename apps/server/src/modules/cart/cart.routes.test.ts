@@ -26,7 +26,13 @@ async function listGroups(client: TestAgent) {
 
 describe('the research cart flow', () => {
   it('creates, lists, renames, exports and deletes a group', async () => {
-    const filters = { species: 'Porites cylindrica', ed50: [30, 40], years: [2022] };
+    // hideFlagged (decision 0013) is stored and answered like every other filter key.
+    const filters = {
+      species: 'Porites cylindrica',
+      ed50: [30, 40],
+      years: [2022],
+      hideFlagged: true,
+    };
     const created = await addGroup(ann, {
       colony_ids: [658, 3901, 658],
       filter_params: filters,

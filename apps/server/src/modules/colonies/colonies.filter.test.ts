@@ -4,7 +4,9 @@ import {
   ALL_RANGE_KEYS,
   defaultRangesFromMaxMin,
   filterColonies,
+  FILTER_QUERY_KEYS,
   filterSetToQueryString,
+  isHiddenByHideFlagged,
   RANGE_SPEC_BY_KEY,
   THRESHOLD_KIND_INFO,
   THRESHOLD_KINDS,
@@ -12,6 +14,7 @@ import {
   type FilterSet,
   type TColony,
   type TErrorResponse,
+  type ThresholdEntryBase,
 } from '@coral/core';
 import { createTestApp, type TestContext } from '../../../test/test-app';
 import { COLONY_FEED_FORMAT } from './colonies.service';
@@ -125,6 +128,10 @@ describe('GET /api/public/colonies/ with filter parameters', () => {
     ['years=twenty', /years: expected comma-separated years/],
     ['species=', /species/],
     ['species=A&species=B', /species/],
+    ['hideFlagged=false', /hideFlagged: the only value is "true"/],
+    ['hideFlagged=1', /hideFlagged: the only value is "true"/],
+    ['hideFlagged=', /hideFlagged/],
+    ['hideFlagged=true&hideFlagged=true', /hideFlagged/],
   ])('refuses ?%s with 400 and says why', async (query, message) => {
     const response = await get(query);
     expect(response.statusCode).toBe(400);
@@ -145,9 +152,56 @@ describe('GET /api/public/colonies/ with filter parameters', () => {
       'species',
       'project',
       'years',
+      'hideFlagged',
       ...ALL_RANGE_KEYS,
     ]);
+    expect(parameters.map((p) => p.name)).toEqual(FILTER_QUERY_KEYS);
     expect(parameters.every((p) => p.in === 'query' && p.description)).toBe(true);
+  });
+});
+
+const entriesOf = (colony: TColony): ThresholdEntryBase[] =>
+  THRESHOLD_KINDS.flatMap(
+    (kind): ThresholdEntryBase[] => colony[THRESHOLD_KIND_INFO[kind].listKey],
+  );
+
+// decision 0013
+describe('GET /api/public/colonies/?hideFlagged=true', () => {
+  it('answers exactly the browser’s filtered, stripped colonies', async () => {
+    const response = await get('hideFlagged=true');
+    expect(response.statusCode, response.body).toBe(200);
+    const colonies = response.json<TColony[]>();
+    expect(colonies).toEqual(filterColonies(all, { hideFlagged: true }, defaults));
+    // The seed has failed fits (decision 0002): some entries go, and colonies with nothing else.
+    const flaggedBefore = all.flatMap(entriesOf).filter(isHiddenByHideFlagged).length;
+    expect(flaggedBefore).toBeGreaterThan(300);
+    expect(colonies.flatMap(entriesOf).filter(isHiddenByHideFlagged)).toEqual([]);
+    expect(colonies.length).toBeLessThan(all.length);
+    const kept = new Set(colonies.map((c) => c.id));
+    for (const colony of all) {
+      const entries = entriesOf(colony);
+      const allFlagged = entries.length > 0 && entries.every(isHiddenByHideFlagged);
+      expect(kept.has(colony.id), `colony ${colony.id}`).toBe(!allFlagged);
+    }
+  });
+
+  it('applies it before the range checks, with the other filters', async () => {
+    const filters: FilterSet = { hideFlagged: true, absThermalTolerance: [40, 3000] };
+    const response = await get(filterSetToQueryString(filters));
+    const colonies = response.json<TColony[]>();
+    expect(colonies).toEqual(filterColonies(all, filters, defaults));
+    const without = await serverIds({ absThermalTolerance: [40, 3000] });
+    expect(colonies.length).toBeLessThan(without.length);
+  });
+
+  it('has its own ETag, answered 304', async () => {
+    const flagged = await get('hideFlagged=true&species=Porites%20lobata');
+    const plain = await get('species=Porites%20lobata');
+    const etag = flagged.headers.etag as string;
+    expect(etag).not.toBe(plain.headers.etag);
+    expect(etag).not.toBe((await get('hideFlagged=true')).headers.etag);
+    const again = await get('species=Porites%20lobata&hideFlagged=true', { 'if-none-match': etag });
+    expect(again.statusCode).toBe(304);
   });
 });
 
@@ -172,6 +226,7 @@ function randomFilterSet(next: () => number): FilterSet {
   if (next() < 0.3) filters.species = pick(species);
   if (next() < 0.3) filters.project = pick(projects);
   if (next() < 0.2) filters.years = [pick([2022, 2222, 2021])];
+  if (next() < 0.3) filters.hideFlagged = true;
   const rangeCount = Math.floor(next() * 4);
   for (let i = 0; i < rangeCount; i++) {
     const key = pick(ALL_RANGE_KEYS);
@@ -197,6 +252,14 @@ describe('client and server agree', () => {
     for (let i = 0; i < 300; i++) {
       const filters = randomFilterSet(next);
       const expected = browserIds(filters);
+      if (filters.hideFlagged) {
+        // Not only the same colonies: the same stripped entries (decision 0013).
+        const response = await get(filterSetToQueryString(filters));
+        expect(response.json<TColony[]>(), JSON.stringify(filters)).toEqual(
+          filterColonies(all, filters, defaults),
+        );
+        continue;
+      }
       expect(await serverIds(filters), JSON.stringify(filters)).toEqual(expected);
       if (expected.length > 0) nonEmpty++;
       if (expected.length > 0 && expected.length < all.length) narrowed++;

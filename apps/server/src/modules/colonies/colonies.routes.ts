@@ -59,7 +59,9 @@ export const coloniesRoutes: FastifyPluginAsyncZod<{ colonies: ColoniesService }
         description:
           'Without parameters: every colony (the snapshot published with the data). With filter ' +
           'parameters: exactly the colonies the map shows for that filter set, by the same ' +
-          'filter engine (packages/core/src/filters): species, project, collection years, and ' +
+          'filter engine (packages/core/src/filters): species, project, collection years, ' +
+          '`hideFlagged=true` (threshold entries with an untrustworthy quality flag are left out ' +
+          'of every colony, and colonies left with none of their entries are not listed), and ' +
           '`min,max` ranges that filter only when they differ from the dataset defaults of the ' +
           'max-min endpoints. Unknown or malformed parameters answer 400. ' +
           'Gzip-encoded when the client accepts it. ETag changes whenever the data changes.',
@@ -84,6 +86,7 @@ export const coloniesRoutes: FastifyPluginAsyncZod<{ colonies: ColoniesService }
       // Default ranges filter nothing: the whole feed, as stored.
       if (isEmptyFilterSet(normal)) return sendFeed(request, reply, feed);
 
+      // The normal form's query names every filter that changes the answer, hideFlagged included.
       const fingerprint = createHash('sha256')
         .update(filterSetToQueryString(normal))
         .digest('base64url')
@@ -93,6 +96,7 @@ export const coloniesRoutes: FastifyPluginAsyncZod<{ colonies: ColoniesService }
       ) {
         return reply.status(304).send();
       }
+      // With hideFlagged, filterColonies answers the stripped copies (decision 0013).
       const json = Buffer.from(
         JSON.stringify(filterColonies(await feed.colonies(), normal, defaults)),
       );

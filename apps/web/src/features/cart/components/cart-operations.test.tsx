@@ -50,6 +50,9 @@ describe('Research Cart: expanded group', () => {
     expect(cells.getByText(/flagged/).textContent).toBe(
       'flagged: implausible value (failed curve fit)',
     );
+    expect(cells.getByText(/flagged/).getAttribute('href')).toBe(
+      '/quality-flags#implausible_absolute',
+    );
     expect(cells.getByText('No data')).toBeTruthy();
 
     await user.click(expand);

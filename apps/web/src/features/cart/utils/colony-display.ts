@@ -2,7 +2,6 @@ import {
   entriesOfKind,
   formatCelsius,
   moreItemsLabel,
-  qualityFlagLabel,
   shownValueFlags,
   THRESHOLD_KIND_INFO,
   THRESHOLD_KINDS,
@@ -43,7 +42,7 @@ export interface ThresholdLine {
   rel: string;
   mmm: string;
   timepoint: string;
-  /** Why the shown values are doubtful (decision 0002); empty when they are not. */
+  /** Codes of the flags that make the shown values doubtful (decision 0002); empty when none. */
   flags: string[];
 }
 
@@ -58,7 +57,7 @@ export function thresholdLines(entries: readonly ThresholdEntryValues[]): Thresh
     rel: formatCelsius(entry.rel),
     mmm: formatCelsius(entry.sst_clim_mmm),
     timepoint: textOrNa(entry.timepoint),
-    flags: shownValueFlags(entry.quality_flags).map(qualityFlagLabel),
+    flags: shownValueFlags(entry.quality_flags),
   }));
 }
 

@@ -14,6 +14,8 @@ interface ColonyMapProps {
   data: ColonyMapData | null;
   /** The signed-in user's draft colonies to show ("Include my drafts"); empty for none. */
   drafts?: readonly TDraftColony[];
+  /** "Hide flagged values" is applied: popups list only the entries it keeps (decision 0013). */
+  hideFlagged?: boolean;
   /** Where the overlays are, so fitted bounds stay clear of them. */
   fitPadding: () => { topLeft: [number, number]; bottomRight: [number, number] };
 }
@@ -24,7 +26,13 @@ interface ColonyMapProps {
  */
 const NO_DRAFTS: readonly TDraftColony[] = [];
 
-export function ColonyMap({ tiles, data, drafts = NO_DRAFTS, fitPadding }: ColonyMapProps) {
+export function ColonyMap({
+  tiles,
+  data,
+  drafts = NO_DRAFTS,
+  hideFlagged = false,
+  fitPadding,
+}: ColonyMapProps) {
   const element = useRef<HTMLDivElement>(null);
   const controller = useRef<ColonyMapController | null>(null);
   const padding = useRef(fitPadding);
@@ -71,6 +79,7 @@ export function ColonyMap({ tiles, data, drafts = NO_DRAFTS, fitPadding }: Colon
           <ColonyPopup
             key={popup.key}
             colonies={data.model.colonies}
+            hideFlagged={hideFlagged}
             colonyIndices={popup.colonyIndices}
             onResize={updatePopup}
           />,

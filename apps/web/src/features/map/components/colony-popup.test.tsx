@@ -1,8 +1,13 @@
-import { render, screen, within } from '@testing-library/react';
+import { render as renderPlain, screen, within } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { MemoryRouter } from 'react-router';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { buildColonies, buildColony } from '../testing/colonies';
 import { ColonyPopup, POPUP_LIST_PAGE } from './colony-popup';
+
+/** The popup's flag badges are links: it renders inside the app's router. */
+const render = (ui: ReactElement) => renderPlain(<MemoryRouter>{ui}</MemoryRouter>);
 
 describe('ColonyPopup', () => {
   it('shows one colony: name, ID, species, coordinates to 4 decimals and the three lists', () => {
@@ -57,6 +62,27 @@ describe('ColonyPopup', () => {
     );
     const ed5 = screen.getByRole('region', { name: 'Breakpoint Temperatures (ED5)' });
     expect(within(ed5).getByText('No data')).toBeTruthy();
+    // The badge explains itself: a link to the flag's explanation.
+    const badge = within(items[0]!).getByRole('link', { name: /flagged/ });
+    expect(badge.getAttribute('href')).toBe('/quality-flags#implausible_absolute');
+  });
+
+  // decision 0013
+  it('with "Hide flagged values", lists only the entries the option keeps', () => {
+    const base = buildColony().thermal_tolerances[0]!;
+    const colony = buildColony({
+      thermal_tolerances: [
+        { ...base, id: 1, abs_thermal_tolerance: 2365.11, quality_flags: ['implausible_absolute'] },
+        { ...base, id: 2, abs_thermal_tolerance: 36.5, quality_flags: ['inconsistent_order'] },
+      ],
+    });
+    render(<ColonyPopup colonies={[colony]} colonyIndices={[0]} hideFlagged />);
+    const ed50 = screen.getByRole('region', { name: 'Thermal Tolerances (ED50)' });
+    const items = within(ed50).getAllByRole('listitem');
+    expect(items.map((item) => item.textContent?.slice(0, 17))).toEqual(['Absolute: 36.50°C']);
+    // Its order flag still shows (the option does not hide it), linked to its explanation.
+    const badge = within(items[0]!).getByRole('link', { name: /ED50 ≤ ED95 does not hold/ });
+    expect(badge.getAttribute('href')).toBe('/quality-flags#inconsistent_order');
   });
 
   it('lists colonies that share a place, opens one and goes back', async () => {

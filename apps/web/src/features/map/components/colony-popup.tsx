@@ -1,21 +1,11 @@
-import { formatCoordinates, formatValue, qualityFlagLabel, type TColony } from '@coral/core';
+import { formatCoordinates, formatValue, withoutFlaggedEntries, type TColony } from '@coral/core';
 import { useLayoutEffect, useState } from 'react';
-import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
+import { QualityFlagBadge } from '@/components/quality-flag-badge';
 import { popupLists, type PopupEntry } from '../utils/colony-entries';
 
 /** How many colonies a list shows before 'Show more'. */
 export const POPUP_LIST_PAGE = 50;
-
-function Flagged({ flags }: { flags: string[] }) {
-  if (flags.length === 0) return null;
-  const explanation = flags.map(qualityFlagLabel).join('; ');
-  return (
-    <Badge bg="warning" text="dark" className="ms-1 fw-normal" title={explanation}>
-      flagged<span className="visually-hidden">: {explanation}</span>
-    </Badge>
-  );
-}
 
 const celsius = (value: number | null) => {
   const text = formatValue(value);
@@ -27,11 +17,11 @@ function EntryLine({ entry }: { entry: PopupEntry }) {
     <li className="colony-popup__entry">
       <span>
         Absolute: {celsius(entry.absolute)}
-        <Flagged flags={entry.absoluteFlags} />
+        <QualityFlagBadge flags={entry.absoluteFlags} />
       </span>
       <span>
         Relative: {celsius(entry.relative)}
-        <Flagged flags={entry.relativeFlags} />
+        <QualityFlagBadge flags={entry.relativeFlags} />
       </span>
       <span>MMM: {celsius(entry.mmm)}</span>
       <span>Condition: {entry.condition ?? 'N/A'}</span>
@@ -42,9 +32,10 @@ function EntryLine({ entry }: { entry: PopupEntry }) {
 
 /**
  * A colony's popup (product-spec §2): name, ID, species, coordinates and the three threshold
- * lists.
+ * lists. With "Hide flagged values" the hidden entries are not listed (decision 0013).
  */
-export function ColonyDetails({ colony }: { colony: TColony }) {
+export function ColonyDetails({ colony: full, hideFlagged = false }: ColonyDetailsProps) {
+  const colony = hideFlagged ? withoutFlaggedEntries(full) : full;
   return (
     <div className="colony-popup__details">
       <h2 className="h6 mb-1">{colony.name}</h2>
@@ -74,8 +65,16 @@ export function ColonyDetails({ colony }: { colony: TColony }) {
   );
 }
 
+interface ColonyDetailsProps {
+  colony: TColony;
+  /** "Hide flagged values" is applied: list only the entries it keeps. */
+  hideFlagged?: boolean;
+}
+
 interface ColonyPopupProps {
   colonies: readonly TColony[];
+  /** "Hide flagged values" is applied (the popups then list only the entries it keeps). */
+  hideFlagged?: boolean;
   /** Colony indices of the marker: one shows its details, several a list to choose from. */
   colonyIndices: readonly number[];
   /** Called after the content changed size, so the map can re-place the popup. */
@@ -86,7 +85,12 @@ interface ColonyPopupProps {
  * The content of a marker's popup (at most 300 px wide, scrollable). Colonies that share a place
  * (the seed has up to 100 on one point) are listed; choosing one shows its details.
  */
-export function ColonyPopup({ colonies, colonyIndices, onResize }: ColonyPopupProps) {
+export function ColonyPopup({
+  colonies,
+  colonyIndices,
+  onResize,
+  hideFlagged = false,
+}: ColonyPopupProps) {
   const [chosen, setChosen] = useState<number | null>(
     colonyIndices.length === 1 ? colonyIndices[0]! : null,
   );
@@ -103,7 +107,7 @@ export function ColonyPopup({ colonies, colonyIndices, onResize }: ColonyPopupPr
             ← All {colonyIndices.length} colonies here
           </Button>
         )}
-        <ColonyDetails colony={colony} />
+        <ColonyDetails colony={colony} hideFlagged={hideFlagged} />
       </div>
     );
   }

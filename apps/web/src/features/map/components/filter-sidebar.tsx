@@ -1,5 +1,6 @@
 import {
   ABSOLUTE_RANGE_KEYS,
+  CLIENT_ROUTES,
   countActiveFilters,
   filterSetToQueryString,
   hasActiveAdvancedRange,
@@ -17,6 +18,7 @@ import { useState, type FormEvent, type ReactNode } from 'react';
 import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
+import { Link } from 'react-router';
 import { ChevronLeftIcon, FunnelIcon, TrashIcon } from './map-icons';
 import { RangeSlider } from './range-slider';
 
@@ -50,7 +52,8 @@ interface FilterSidebarProps {
 
 /**
  * The filter sidebar (product-spec §2): 'Filters' with the count of applied filters, species and
- * project dropdowns, collection years, the three compact sliders, 'Advanced Filters', 'Apply
+ * project dropdowns, collection years, "Hide flagged values" (decision 0013), the three compact
+ * sliders, 'Advanced Filters', 'Apply
  * Filters (N)' and the trash reset. Selections stay local until applied.
  */
 export function FilterSidebar(props: FilterSidebarProps) {
@@ -107,6 +110,7 @@ interface Draft {
   species: string;
   project: string;
   years: number[];
+  hideFlagged: boolean;
   ranges: Record<RangeKey, FilterRange>;
 }
 
@@ -119,6 +123,7 @@ function draftOf(applied: FilterSet, defaults: DefaultRanges): Draft {
     species: applied.species ?? '',
     project: applied.project ?? '',
     years: [...(applied.years ?? [])],
+    hideFlagged: applied.hideFlagged === true,
     ranges,
   };
 }
@@ -138,6 +143,7 @@ function FilterForm({
       species: draft.species,
       project: draft.project,
       years: draft.years,
+      hideFlagged: draft.hideFlagged,
       ...draft.ranges,
     },
     defaults,
@@ -202,6 +208,22 @@ function FilterForm({
           </div>
         </fieldset>
       )}
+      <div className="mb-3">
+        <Form.Check
+          type="switch"
+          role="switch"
+          id="map-filter-hide-flagged"
+          label="Hide flagged values"
+          checked={draft.hideFlagged}
+          onChange={(event) => setDraft((d) => ({ ...d, hideFlagged: event.target.checked }))}
+          aria-describedby="map-filter-hide-flagged-help"
+        />
+        <div id="map-filter-hide-flagged-help" className="form-text mt-0">
+          Leaves out values that failed their curve fit, before the temperature filters, and
+          colonies left with none.{' '}
+          <Link to={CLIENT_ROUTES.quality_flags}>What do the flags mean?</Link>
+        </div>
+      </div>
       {COMPACT_SLIDERS.map(({ key, label }) => (
         <RangeSlider
           key={key}

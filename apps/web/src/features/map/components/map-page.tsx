@@ -115,6 +115,7 @@ export function MapPage() {
         tiles={config.tiles}
         data={mapData}
         drafts={showDrafts ? drafts.data : undefined}
+        hideFlagged={applied.hideFlagged === true}
         fitPadding={fitPadding}
       />
       {loading && (

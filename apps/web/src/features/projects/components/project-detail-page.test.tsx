@@ -133,7 +133,10 @@ describe('Project detail quality flags', () => {
     expect(badge.closest('td')?.textContent).toBe(
       'ArabSeas (Timepoint: 420): 2365.11flagged: implausible value (failed curve fit)',
     );
-    expect(badge.getAttribute('title')).toBe('implausible value (failed curve fit)');
+    expect(badge.getAttribute('title')).toBe(
+      'implausible value (failed curve fit) (what does this mean?)',
+    );
+    expect(badge.getAttribute('href')).toBe('/quality-flags#implausible_absolute');
   });
 });
 

@@ -1,0 +1,3 @@
+import { QualityFlagsPage } from '@/features/quality-flags/components/quality-flags-page';
+
+export { QualityFlagsPage as Component };

@@ -44,7 +44,10 @@ async function download(origin: string, path: string): Promise<Figures> {
   const time = await timeIt(async () => {
     const response = await fetch(`${origin}${path}`);
     if (!response.ok || !response.body) throw new Error(`${path}: HTTP ${response.status}`);
-    for await (const chunk of response.body) bytes += (chunk as Uint8Array).byteLength;
+    const reader = response.body.getReader();
+    for (let read = await reader.read(); !read.done; read = await reader.read()) {
+      bytes += read.value.byteLength;
+    }
   });
   clearInterval(sampler);
   peak = Math.max(peak, process.memoryUsage().rss);
@@ -89,13 +92,17 @@ export async function runDownloadBench(options: { colonies: number }) {
   const large = await measure(synthetic);
   await synthetic.close();
 
-  const rows: BenchRow[] = DOWNLOAD_FORMATS.flatMap((format) => {
+  const rows: BenchRow[] = DOWNLOAD_FORMATS.flatMap((format): BenchRow[] => {
     const seed = baseline[format];
     const big = large[format];
     return [
       {
         label: `${format}: seed (682 colonies)`,
-        values: { time: `${seed.ms.toFixed(0)} ms`, size: mb(seed.bytes), 'peak memory +': `${seed.peakMb.toFixed(0)} MB` },
+        values: {
+          time: `${seed.ms.toFixed(0)} ms`,
+          size: mb(seed.bytes),
+          'peak memory +': `${seed.peakMb.toFixed(0)} MB`,
+        },
       },
       {
         label: `${format}: ${count(options.colonies)} colonies`,

@@ -29,13 +29,16 @@ async function filterMap(page: Page): Promise<number> {
 }
 
 /** Opens the map's Download menu, picks a file, and returns what the browser saved. */
-async function downloadFromMenu(page: Page, item: RegExp): Promise<{ file: Download; body: Buffer }> {
+async function downloadFromMenu(
+  page: Page,
+  item: RegExp,
+): Promise<{ file: Download; body: Buffer }> {
   await page.getByRole('button', { name: 'Download the colonies on the map' }).click();
   const [file] = await Promise.all([
     page.waitForEvent('download'),
     page.getByRole('menuitem', { name: item }).click(),
   ]);
-  return { file, body: fs.readFileSync((await file.path())!) };
+  return { file, body: fs.readFileSync(await file.path()) };
 }
 
 test.describe('[DOWNLOADS] open downloads of the map view', () => {
@@ -46,10 +49,13 @@ test.describe('[DOWNLOADS] open downloads of the map view', () => {
 
     const csv = await downloadFromMenu(page, /^CSV/);
     expect(csv.file.suggestedFilename()).toMatch(/Acropora-hyacinthus.*\.csv$/);
-    const rows = Papa.parse<Record<string, string>>(csv.body.toString('utf8').replace(/^\uFEFF/, ''), {
-      header: true,
-      skipEmptyLines: true,
-    }).data;
+    const rows = Papa.parse<Record<string, string>>(
+      csv.body.toString('utf8').replace(/^\uFEFF/, ''),
+      {
+        header: true,
+        skipEmptyLines: true,
+      },
+    ).data;
     expect(new Set(rows.map((row) => row.colony_id)).size).toBe(shown);
     expect(new Set(rows.map((row) => row.species))).toEqual(new Set([SPECIES]));
 
@@ -86,12 +92,21 @@ test.describe('[DOWNLOADS] open downloads of the map view', () => {
     const [file] = await Promise.all([
       page.waitForEvent('download'),
       (async () => {
-        await page.getByRole('button', { name: /Download/ }).first().click();
+        await page
+          .getByRole('button', { name: /Download/ })
+          .first()
+          .click();
         await page.getByRole('menuitem', { name: /^CSV/ }).click();
       })(),
     ]);
-    const body = fs.readFileSync((await file.path())!).toString('utf8').replace(/^\uFEFF/, '');
-    const rows = Papa.parse<Record<string, string>>(body, { header: true, skipEmptyLines: true }).data;
+    const body = fs
+      .readFileSync(await file.path())
+      .toString('utf8')
+      .replace(/^\uFEFF/, '');
+    const rows = Papa.parse<Record<string, string>>(body, {
+      header: true,
+      skipEmptyLines: true,
+    }).data;
     expect(new Set(rows.map((row) => row.colony_id)).size).toBe(shown);
   });
 });

@@ -158,18 +158,17 @@ export async function buildApp({ config, db, jobs }: AppDependencies): Promise<F
     writer,
     maxPerUserPerHour: config.downloads.maxSnapshotsPerUserPerHour,
   });
-  await app.register(snapshotsRoutes, { snapshots, authenticator });
-  await app.register(downloadsRoutes, {
-    sources,
+  const downloadDependencies = {
     writer,
-    snapshots,
     authenticator,
     anonymousLimiter: createRequestRateLimiter(db, {
       prefix: 'download:ip:',
       windowSeconds: config.downloads.windowSeconds,
       maxPerWindow: config.downloads.maxAnonymousPerWindow,
     }),
-  });
+  };
+  await app.register(downloadsRoutes, { sources, ...downloadDependencies });
+  await app.register(snapshotsRoutes, { snapshots, ...downloadDependencies });
 
   await registerWebApp(app, config.webDistDir);
   return app;

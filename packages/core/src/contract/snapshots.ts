@@ -47,7 +47,9 @@ export const ZSnapshot = z
     created_at: z.string().meta({ description: 'ISO date-time' }),
     source: z.enum(['map', 'cart-group']),
     description: z.string().meta({ description: 'What was frozen, in words' }),
-    query: z.record(z.string(), z.unknown()).meta({ description: 'The query.json of the snapshot' }),
+    query: z
+      .record(z.string(), z.unknown())
+      .meta({ description: 'The query.json of the snapshot' }),
     data_version: z.number().int(),
     colony_count: z.number().int(),
     content_hash: z

@@ -7,7 +7,7 @@ import {
   citationCff,
   downloadCitationText,
   downloadReadme,
-  downloadUrl,
+  selectionPageUrl,
 } from './download-citation';
 import { downloadCompanionFiles } from './download-companions';
 import { licenceGroups, licenceSummary } from './download-datasets';
@@ -253,10 +253,10 @@ describe('downloadFileName', () => {
   });
 
   it('points back at the selection on the platform', () => {
-    expect(downloadUrl(at({ kind: 'map', filters: { species: 'Porites lutea' } }))).toBe(
+    expect(selectionPageUrl(at({ kind: 'map', filters: { species: 'Porites lutea' } }))).toBe(
       'https://corals.example.org/map?species=Porites+lutea',
     );
-    expect(downloadUrl(at({ kind: 'project', projectId: 61, projectName: 'x' }))).toBe(
+    expect(selectionPageUrl(at({ kind: 'project', projectId: 61, projectName: 'x' }))).toBe(
       'https://corals.example.org/project/61',
     );
   });

@@ -1,5 +1,5 @@
 import { personName, type CitationCreator } from '../citation/citation-facts';
-import { datasetPath, projectPath } from '../client-routes';
+import { datasetPath, projectPath, snapshotPath } from '../client-routes';
 import { orcidUrl } from '../datasets/identifiers';
 import { filterSetToQueryString } from '../filters/filter-query';
 import { licenceSummary } from './download-datasets';
@@ -14,12 +14,12 @@ import { downloadTitle } from './download-query';
  */
 
 /** Where the download's selection can be seen again on the platform. */
-export function downloadUrl(context: DownloadContext): string {
+export function selectionPageUrl(context: DownloadContext): string {
   const { source } = context.query;
   const base = context.publicUrl;
   switch (source.kind) {
     case 'snapshot':
-      return `${base}/snapshots/${encodeURIComponent(source.snapshotId)}`;
+      return `${base}${snapshotPath(source.snapshotId)}`;
     case 'dataset-version':
       return `${base}${datasetPath(source.datasetId, source.version)}`;
     case 'project':
@@ -41,7 +41,7 @@ export function downloadCitationText(context: DownloadContext): string {
   if (context.snapshot !== null) return context.snapshot.citation;
   if (context.datasets.length === 1) return context.datasets[0]!.citation;
   const year = context.createdAt.slice(0, 4);
-  return `${context.platform}. (${year}). ${downloadTitle(context)} (data version ${context.dataVersion}) [Data set]. Retrieved ${context.createdAt.slice(0, 10)}, from ${downloadUrl(context)}`;
+  return `${context.platform}. (${year}). ${downloadTitle(context)} (data version ${context.dataVersion}) [Data set]. Retrieved ${context.createdAt.slice(0, 10)}, from ${selectionPageUrl(context)}`;
 }
 
 // ---- CITATION.cff (Citation File Format 1.2.0) -------------------------------------------------
@@ -119,7 +119,7 @@ export function citationCff(context: DownloadContext): string {
     `  - name: ${yaml(context.platform)}`,
     `version: ${yaml(context.snapshot === null ? `data version ${context.dataVersion}` : context.snapshot.id)}`,
     `date-released: ${yaml(context.createdAt.slice(0, 10))}`,
-    `url: ${yaml(downloadUrl(context))}`,
+    `url: ${yaml(selectionPageUrl(context))}`,
   ];
   // CFF takes one SPDX id or a list (parts of the data come under each).
   if (licences.length === 1) top.push(`license: ${yaml(licences[0]!)}`);
@@ -188,7 +188,7 @@ export function downloadReadme(
     downloadTitle(context),
     '='.repeat(downloadTitle(context).length),
     '',
-    `Downloaded from ${context.platform} (${downloadUrl(context)}) on ${context.createdAt}.`,
+    `Downloaded from ${context.platform} (${selectionPageUrl(context)}) on ${context.createdAt}.`,
     `Data version ${context.dataVersion}; written by ${context.platform} ${context.softwareVersion}.`,
     ...(context.snapshot === null
       ? []

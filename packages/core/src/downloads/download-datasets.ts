@@ -1,4 +1,9 @@
-import { LICENCE_NOT_STATED, LICENCES, type LicenceId } from '../datasets/licences';
+import {
+  LICENCE_NOT_STATED,
+  LICENCES,
+  licencesMostRestrictiveFirst,
+  type LicenceId,
+} from '../datasets/licences';
 import type { DownloadColony, DownloadContext, DownloadDataset } from './download-model';
 
 /**
@@ -29,17 +34,6 @@ export const LICENCE_NOT_STATED_CELL = 'not stated';
 export const licenceCell = (dataset: DownloadDataset): string =>
   dataset.facts.licence ?? LICENCE_NOT_STATED_CELL;
 
-/**
- * Licences from the most to the least restrictive. "Not stated" comes first: without a licence
- * nothing is granted, which restricts reuse more than any of the three licences.
- */
-const RESTRICTIVENESS: readonly (LicenceId | null)[] = [
-  null,
-  'CC-BY-NC-4.0',
-  'CC-BY-4.0',
-  'CC0-1.0',
-];
-
 export interface LicenceGroup {
   /** SPDX id, or null when not stated. */
   licence: LicenceId | null;
@@ -49,10 +43,12 @@ export interface LicenceGroup {
 
 /** The distinct licences of a download, most restrictive first, each with its versions. */
 export function licenceGroups(datasets: readonly DownloadDataset[]): LicenceGroup[] {
-  return RESTRICTIVENESS.map((licence) => ({
-    licence,
-    datasets: datasets.filter((dataset) => dataset.facts.licence === licence),
-  })).filter((group) => group.datasets.length > 0);
+  return licencesMostRestrictiveFirst(datasets.map((dataset) => dataset.facts.licence))
+    .map((licence) => ({
+      licence,
+      datasets: datasets.filter((dataset) => dataset.facts.licence === licence),
+    }))
+    .filter((group) => group.datasets.length > 0);
 }
 
 /** "CC BY 4.0 (Creative Commons Attribution 4.0 International), https://…" or the not-stated text. */

@@ -9,3 +9,4 @@ export * from './download-companions';
 export * from './download-file-name';
 export * from './data-dictionary';
 export * from './dwca';
+export * from './download-hide-flagged';

@@ -93,8 +93,7 @@ export function createDownloadSources(db: AppDb, options: DownloadSourcesOptions
     versionsOf,
 
     /** Of the given colonies, the published ones (what a public snapshot may hold), by id. */
-    publicColonyIds: (colonyIds: readonly number[]) =>
-      repo.readableColonyIds(db, colonyIds, null),
+    publicColonyIds: (colonyIds: readonly number[]) => repo.readableColonyIds(db, colonyIds, null),
 
     /** How many of the given colonies each dataset version holds. */
     async colonyCountsByVersion(colonyIds: readonly number[]): Promise<Map<number, number>> {

@@ -2,13 +2,19 @@ import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import yazl from 'yazl';
 import {
-  citationFileCff,
+  citationCff,
   createGeoJsonWriter,
+  dataDictionaryApiDescription,
   datasetLookup,
+  downloadColonyWithoutFlagged,
+  downloadCompanionFiles,
   downloadCsvPreamble,
   downloadCsvRows,
   downloadFileName,
+  DWCA_EML_FILE,
+  DWCA_META_FILE,
   dwcaEmlXml,
+  DwcaEventTracker,
   dwcaEventHeader,
   dwcaEventRows,
   dwcaMeasurementHeader,
@@ -16,12 +22,11 @@ import {
   dwcaMetaXml,
   dwcaOccurrenceHeader,
   dwcaOccurrenceRows,
-  DwcaEventTracker,
-  downloadReadme,
-  dataDictionaryText,
-  hideFlaggedValues,
+  EVENT_FILE,
   LICENCES,
   licencesMostRestrictiveFirst,
+  MEASUREMENT_FILE,
+  OCCURRENCE_FILE,
   queryJson,
   CITATION_FILE,
   QUERY_FILE,
@@ -53,7 +58,7 @@ export interface DownloadWriterOptions {
   pageSize?: number;
 }
 
-const CONTENT_TYPES: Record<DownloadFileKind, string> = {
+export const DOWNLOAD_CONTENT_TYPES: Record<DownloadFileKind, string> = {
   csv: 'text/csv; charset=utf-8',
   geojson: 'application/geo+json',
   dwca: 'application/zip',
@@ -91,7 +96,9 @@ export function createDownloadWriter(db: AppDb, options: DownloadWriterOptions) 
         plan.colonyIds.slice(start, start + pageSize),
         versions,
       );
-      yield plan.query.hideFlagged ? page.flatMap((c) => hideFlaggedValues(c) ?? []) : page;
+      yield plan.query.hideFlagged
+        ? page.flatMap((c) => downloadColonyWithoutFlagged(c) ?? [])
+        : page;
     }
   }
 
@@ -146,26 +153,26 @@ export function createDownloadWriter(db: AppDb, options: DownloadWriterOptions) 
     const zip = new yazl.ZipFile();
     const entry = { mtime: new Date(plan.createdAt), compress: true };
     const tracker = new DwcaEventTracker();
-    zip.addBuffer(Buffer.from(dwcaMetaXml()), 'meta.xml', entry);
-    zip.addBuffer(Buffer.from(dwcaEmlXml(context)), 'eml.xml', entry);
+    zip.addBuffer(Buffer.from(dwcaMetaXml()), DWCA_META_FILE, entry);
+    zip.addBuffer(Buffer.from(dwcaEmlXml(context)), DWCA_EML_FILE, entry);
     zip.addReadStream(
       textStream(plan, dwcaEventHeader(), (c) => dwcaEventRows(c, context, lookup, tracker)),
-      'event.txt',
+      EVENT_FILE.fileName,
       entry,
     );
     zip.addReadStream(
       textStream(plan, dwcaOccurrenceHeader(), (c) => dwcaOccurrenceRows(c, context, lookup)),
-      'occurrence.txt',
+      OCCURRENCE_FILE.fileName,
       entry,
     );
     zip.addReadStream(
       textStream(plan, dwcaMeasurementHeader(), (c) => dwcaMeasurementRows(c, context)),
-      'extendedmeasurementorfact.txt',
+      MEASUREMENT_FILE.fileName,
       entry,
     );
-    zip.addBuffer(Buffer.from(citationFileCff(context)), CITATION_FILE, entry);
-    zip.addBuffer(Buffer.from(queryJson(context)), QUERY_FILE, entry);
-    zip.addBuffer(Buffer.from(downloadReadme(context)), 'README.txt', entry);
+    for (const [name, text] of Object.entries(downloadCompanionFiles(context, 'dwca'))) {
+      zip.addBuffer(Buffer.from(text), name, entry);
+    }
     zip.end();
     return zip.outputStream as Readable;
   }
@@ -176,7 +183,9 @@ export function createDownloadWriter(db: AppDb, options: DownloadWriterOptions) 
 
     /** The OpenAPI description of a file: what it holds, from the data dictionary. */
     describe(kind: DownloadFileKind): string {
-      return dataDictionaryText(kind);
+      return kind === 'citation' || kind === 'query'
+        ? 'Beside the data files of the same folder and query (docs/downloads.md).'
+        : `Every column, property and term, from docs/data-dictionary.md:\n\n${dataDictionaryApiDescription()}`;
     },
 
     /**
@@ -190,7 +199,8 @@ export function createDownloadWriter(db: AppDb, options: DownloadWriterOptions) 
     ): WrittenFile {
       const context = contextOf(plan);
       const lookup = datasetLookup(context);
-      const absolute = (file: string) => `${options.publicUrl}${where.folderUrl}/${file}${where.search}`;
+      const absolute = (file: string) =>
+        `${options.publicUrl}${where.folderUrl}/${file}${where.search}`;
       const links = [
         `<${absolute(CITATION_FILE)}>; rel="describedby"; type="application/x-yaml"; title="citation"`,
         `<${absolute(QUERY_FILE)}>; rel="describedby"; type="application/json"; title="query"`,
@@ -206,12 +216,16 @@ export function createDownloadWriter(db: AppDb, options: DownloadWriterOptions) 
             : kind === 'dwca'
               ? dwca(plan, context, lookup)
               : kind === 'citation'
-                ? citationFileCff(context)
+                ? citationCff(context)
                 : queryJson(context);
       return {
-        contentType: CONTENT_TYPES[kind],
+        contentType: DOWNLOAD_CONTENT_TYPES[kind],
         fileName:
-          kind === 'citation' ? CITATION_FILE : kind === 'query' ? QUERY_FILE : downloadFileName(context, kind),
+          kind === 'citation'
+            ? CITATION_FILE
+            : kind === 'query'
+              ? QUERY_FILE
+              : downloadFileName(context, kind),
         links,
         body,
       };
@@ -220,7 +234,9 @@ export function createDownloadWriter(db: AppDb, options: DownloadWriterOptions) 
     /** SHA-256 (hex) of the plan's CSV: a snapshot's content hash. */
     async sha256(plan: DownloadPlan): Promise<string> {
       const hash = createHash('sha256');
-      for await (const chunk of csv(plan, datasetLookup(contextOf(plan)))) hash.update(chunk);
+      for await (const chunk of csv(plan, datasetLookup(contextOf(plan)))) {
+        hash.update(chunk as Buffer);
+      }
       return hash.digest('hex');
     },
   };

@@ -110,6 +110,8 @@ describe('a map view, downloaded anonymously', () => {
     expect(Object.keys(files).sort()).toEqual(
       [
         'CITATION.cff',
+        'DATA-DICTIONARY.md',
+        'LICENCES.txt',
         'README.txt',
         'eml.xml',
         'event.txt',
@@ -237,9 +239,10 @@ describe('citable snapshots', () => {
 
   it('need a login and the CSRF token to be made', async () => {
     const payload = { source: 'map', query: mapQuery };
+    const visitor = new TestAgent(app.ctx.app);
+    await visitor.fetchCsrf();
     expect(
-      (await anonymous.request({ method: 'POST', url: '/api/auth/snapshots/', payload }))
-        .statusCode,
+      (await visitor.request({ method: 'POST', url: '/api/auth/snapshots/', payload })).statusCode,
     ).toBe(401);
     const noToken = await app.ann.request({
       method: 'POST',
@@ -261,9 +264,9 @@ describe('citable snapshots', () => {
     expect(snapshot.id).toMatch(/^[a-z2-7]{12}$/);
     expect(snapshot.url).toMatch(new RegExp(`/snapshots/${snapshot.id}$`));
 
-    const described = (await get(anonymous, `/api/public/snapshots/${snapshot.id}/`)).json<
-      TSnapshot
-    >();
+    const described = (
+      await get(anonymous, `/api/public/snapshots/${snapshot.id}/`)
+    ).json<TSnapshot>();
     const shown = await mapColonies(mapQuery);
     expect(described.colony_count).toBe(shown.length);
     expect(described.citation).toContain(`Snapshot ${snapshot.id}`);
@@ -321,10 +324,12 @@ describe('citable snapshots', () => {
       payload: { reason: 'Consent withdrawn by the site owner' },
     });
     expect(withdrawn.statusCode, withdrawn.body).toBe(200);
-    const described = (await get(anonymous, `/api/public/snapshots/${frozen.id}/`)).json<
-      TSnapshot
-    >();
-    expect(described.datasets).toEqual([expect.objectContaining({ dataset_id: datasetId, withdrawn: true })]);
+    const described = (
+      await get(anonymous, `/api/public/snapshots/${frozen.id}/`)
+    ).json<TSnapshot>();
+    expect(described.datasets).toEqual([
+      expect.objectContaining({ dataset_id: datasetId, withdrawn: true }),
+    ]);
     expect(csvRows(await get(anonymous, url))).toEqual([]);
   });
 

@@ -1,12 +1,20 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ZCreateSnapshot, ZErrorResponse, ZSnapshot, ZSnapshotCreated } from '@coral/core';
-import type { Authenticator } from '../../plugins/authentication';
+import {
+  downloadFolders,
+  ZCreateSnapshot,
+  ZErrorResponse,
+  ZSnapshot,
+  ZSnapshotCreated,
+} from '@coral/core';
+import {
+  registerDownloadFolder,
+  type DownloadFolderDependencies,
+} from '../downloads/download-folders';
 import type { SnapshotsService } from './snapshots.service';
 
-export interface SnapshotsRoutesOptions {
+export interface SnapshotsRoutesOptions extends DownloadFolderDependencies {
   snapshots: SnapshotsService;
-  authenticator: Authenticator;
 }
 
 const snapshotParams = z.object({ snapshotId: z.string() });
@@ -14,8 +22,22 @@ const snapshotParams = z.object({ snapshotId: z.string() });
 /** Citable snapshots (docs/downloads.md): made by logged-in users, read by everyone. */
 export const snapshotsRoutes: FastifyPluginAsyncZod<SnapshotsRoutesOptions> = async (
   app,
-  { snapshots, authenticator },
+  { snapshots, ...dependencies },
 ) => {
+  const { authenticator } = dependencies;
+  registerDownloadFolder(
+    app,
+    {
+      folder: downloadFolders.snapshot(':snapshotId'),
+      tag: 'snapshots',
+      what: 'a citable snapshot: the same bytes on every download',
+      params: snapshotParams,
+      querystring: z.object({}),
+      plan: (request) => snapshots.plan((request.params as { snapshotId: string }).snapshotId),
+    },
+    dependencies,
+  );
+
   app.post(
     '/api/auth/snapshots/',
     {
@@ -39,10 +61,7 @@ export const snapshotsRoutes: FastifyPluginAsyncZod<SnapshotsRoutesOptions> = as
       },
     },
     async (request, reply) => {
-      const created = await snapshots.create(
-        await authenticator.user(request),
-        request.body,
-      );
+      const created = await snapshots.create(await authenticator.user(request), request.body);
       return reply.status(201).send(created);
     },
   );

@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
+import type { ZCreateSnapshot } from '@coral/core';
 import {
   filterSetToQueryString,
   licencesMostRestrictiveFirst,
   snapshotCitation,
   snapshotDataCite,
   snapshotPath,
-  ZCreateSnapshot,
   type DataCiteMetadata,
   type DownloadQuery,
   type SnapshotFacts,
@@ -48,13 +48,19 @@ function describeQuery(query: DownloadQuery): string {
   const flagged = query.hideFlagged ? '; flagged values hidden' : '';
   switch (query.source.kind) {
     case 'map': {
-      const filter = filterSetToQueryString(query.source.filters);
-      return `Map view (${filter === '' ? 'all colonies' : decodeURIComponent(filter).replace(/&/g, ', ')})${flagged}`;
+      const filter = [...new URLSearchParams(filterSetToQueryString(query.source.filters))]
+        .filter(([key]) => key !== 'hideFlagged')
+        .map(([key, value]) => `${key} ${value}`)
+        .join(', ');
+      return `Map view (${filter === '' ? 'all colonies' : filter})${flagged}`;
     }
     case 'cart-group':
       return `Cart group "${query.source.groupName}"${flagged}`;
-    default:
-      return `Download of ${query.source.kind}${flagged}`;
+    // Only map views and cart groups are frozen (ZCreateSnapshot).
+    case 'project':
+    case 'dataset-version':
+    case 'snapshot':
+      throw new Error(`A ${query.source.kind} is not frozen as a snapshot`);
   }
 }
 

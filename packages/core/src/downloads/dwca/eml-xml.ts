@@ -3,7 +3,7 @@ import { LICENCES } from '../../datasets/licences';
 import { licenceGroups, licencePlain } from '../download-datasets';
 import type { DownloadContext } from '../download-model';
 import { downloadTitle } from '../download-query';
-import { downloadCitationText, downloadUrl } from '../download-citation';
+import { downloadCitationText, selectionPageUrl } from '../download-citation';
 import { xmlEscape } from './xml-text';
 
 /** ISO 639-2, as the IPT writes EML languages. */
@@ -99,11 +99,11 @@ export function dwcaEmlXml(context: DownloadContext): string {
     '         xmlns:dc="http://purl.org/dc/terms/"',
     '         xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance"',
     '         xsi:schemaLocation="eml://ecoinformatics.org/eml-2.1.1 http://rs.gbif.org/schema/eml-gbif-profile/1.1/eml.xsd"',
-    `         packageId="${xmlEscape(downloadUrl(context))}" system="http://gbif.org" scope="system"`,
+    `         packageId="${xmlEscape(selectionPageUrl(context))}" system="http://gbif.org" scope="system"`,
     `         xml:lang="${LANGUAGE}">`,
     '',
     '<dataset>',
-    `  ${element('alternateIdentifier', downloadUrl(context))}`,
+    `  ${element('alternateIdentifier', selectionPageUrl(context))}`,
     `  ${element('title', downloadTitle(context), ` xml:lang="${LANGUAGE}"`)}`,
     ...(creators.length === 0
       ? [platformParty('creator', context, '  ')]
@@ -137,7 +137,7 @@ export function dwcaEmlXml(context: DownloadContext): string {
     '    <gbif>',
     `      ${element('dateStamp', context.createdAt)}`,
     '      <hierarchyLevel>dataset</hierarchyLevel>',
-    `      ${element('citation', downloadCitationText(context), ` identifier="${xmlEscape(downloadUrl(context))}"`)}`,
+    `      ${element('citation', downloadCitationText(context), ` identifier="${xmlEscape(selectionPageUrl(context))}"`)}`,
     '      <bibliography>',
     ...context.datasets.map(
       (dataset) =>

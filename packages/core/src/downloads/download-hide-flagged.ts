@@ -1,0 +1,24 @@
+import { isHiddenByHideFlagged } from '../thresholds/flagged-entries';
+import { perThresholdKind } from '../thresholds/threshold-kinds';
+import type { DownloadColony, DownloadThreshold } from './download-model';
+
+const hidden = (threshold: DownloadThreshold) =>
+  isHiddenByHideFlagged({ quality_flags: threshold.qualityFlags });
+
+/**
+ * "Hide flagged values" on a download's colony, by the map's rule (decision 0013,
+ * thresholds/flagged-entries.ts): its hidden entries dropped, or null when it had entries and
+ * every one is hidden. The same colony comes back when nothing is hidden.
+ */
+export function downloadColonyWithoutFlagged(colony: DownloadColony): DownloadColony | null {
+  let removed = 0;
+  let kept = 0;
+  const thresholds = perThresholdKind((kind) => {
+    const entries = colony.thresholds[kind].filter((threshold) => !hidden(threshold));
+    removed += colony.thresholds[kind].length - entries.length;
+    kept += entries.length;
+    return entries;
+  });
+  if (removed === 0) return colony;
+  return kept === 0 ? null : { ...colony, thresholds };
+}

@@ -27,9 +27,9 @@ export interface UploadTestApp {
 }
 
 /** An app on a throw-away data directory with two users, ann and bob, both logged in. */
-export async function openUploadTestApp(): Promise<UploadTestApp> {
+export async function openUploadTestApp(env: Record<string, string> = {}): Promise<UploadTestApp> {
   const dataDir = makeDataDir();
-  const ctx = await createTestApp({ DATA_DIR: dataDir });
+  const ctx = await createTestApp({ ...env, DATA_DIR: dataDir });
   await createUser(ctx.database.db, 'ann');
   await createUser(ctx.database.db, 'bob');
   const ann = await new TestAgent(ctx.app).loginOrThrow('ann');

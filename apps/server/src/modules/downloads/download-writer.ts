@@ -155,26 +155,30 @@ export function createDownloadWriter(db: AppDb, options: DownloadWriterOptions) 
     const tracker = new DwcaEventTracker();
     zip.addBuffer(Buffer.from(dwcaMetaXml()), DWCA_META_FILE, entry);
     zip.addBuffer(Buffer.from(dwcaEmlXml(context)), DWCA_EML_FILE, entry);
-    zip.addReadStream(
+    const output = zip.outputStream as Readable;
+    // yazl does not pass a source's failure on: the archive fails with it (the client sees a
+    // cut download, the server an error in its log), instead of an unhandled stream error.
+    const addStream = (source: Readable, name: string) => {
+      source.on('error', (error) => output.destroy(error));
+      zip.addReadStream(source, name, entry);
+    };
+    addStream(
       textStream(plan, dwcaEventHeader(), (c) => dwcaEventRows(c, context, lookup, tracker)),
       EVENT_FILE.fileName,
-      entry,
     );
-    zip.addReadStream(
+    addStream(
       textStream(plan, dwcaOccurrenceHeader(), (c) => dwcaOccurrenceRows(c, context, lookup)),
       OCCURRENCE_FILE.fileName,
-      entry,
     );
-    zip.addReadStream(
+    addStream(
       textStream(plan, dwcaMeasurementHeader(), (c) => dwcaMeasurementRows(c, context)),
       MEASUREMENT_FILE.fileName,
-      entry,
     );
     for (const [name, text] of Object.entries(downloadCompanionFiles(context, 'dwca'))) {
       zip.addBuffer(Buffer.from(text), name, entry);
     }
     zip.end();
-    return zip.outputStream as Readable;
+    return output;
   }
 
   return {

@@ -138,7 +138,8 @@ export const downloadsRepository = {
     return selectColumnar(
       db,
       ['colony_id', 'project_name', 'collection_date'],
-      sql`SELECT DISTINCT b.colony_id, p.name AS project_name, b.collection_date
+      // As text: an array of dates would be parsed into Date objects (and shift by time zone).
+      sql`SELECT DISTINCT b.colony_id, p.name AS project_name, b.collection_date::text
           FROM biosamples b JOIN projects p ON p.id = b.project_id
           WHERE b.colony_id = ANY(${ids(colonyIds)})`,
     );
@@ -163,13 +164,13 @@ export const downloadsRepository = {
   /** The assays (experiments) each colony's biosamples were measured in, by date then id. */
   async assays(db: AppDb, colonyIds: readonly number[]): Promise<DownloadAssayRow[]> {
     const { rows } = await sql<DownloadAssayRow>`
-      SELECT DISTINCT b.colony_id, e.id, e.name, e.date, p.name AS project_name
+      SELECT DISTINCT b.colony_id, e.id, e.name, e.date::text AS date, p.name AS project_name
       FROM biosamples b
       JOIN observations o ON o.biosample_id = b.id
       JOIN experiments e ON e.id = o.experiment_id
       JOIN projects p ON p.id = e.project_id
       WHERE b.colony_id = ANY(${ids(colonyIds)})
-      ORDER BY b.colony_id, e.date NULLS LAST, e.id
+      ORDER BY b.colony_id, date NULLS LAST, e.id
     `.execute(db);
     return rows;
   },

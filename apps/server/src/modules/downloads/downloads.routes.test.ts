@@ -77,6 +77,8 @@ describe('a map view, downloaded anonymously', () => {
     const rows = csvRows(response);
     expect(colonyIdsOf(rows)).toEqual(shown.map((c) => c.id).sort((a, b) => a - b));
     expect(new Set(rows.map((row) => row.species))).toEqual(new Set([SPECIES]));
+    // Dates as the sheets give them (ISO), never a JavaScript date's text.
+    for (const row of rows) expect(row.collection_dates).toMatch(/^(\d{4}-\d{2}-\d{2}(; )?)*$/);
   });
 
   it('the GeoJSON has one feature per colony shown', async () => {

@@ -84,10 +84,13 @@ export function CitePage() {
 
         <Section id="cite-downloads" title="Downloads carry their citation">
           <p>
-            A download comes with two files next to the data: <code>CITATION.cff</code>, the
+            The map, every project, every published dataset version and each of your cart groups
+            have a <strong>Download</strong> menu: CSV, GeoJSON or a Darwin Core Archive (for GBIF
+            and OBIS). Each comes with two files next to the data: <code>CITATION.cff</code>, the
             citations of every dataset version in it (read by GitHub, Zenodo and reference
             managers), and <code>query.json</code>, exactly what was asked for, so that you or a
-            reviewer can repeat the selection. Keep both with the data.
+            reviewer can repeat the selection. The archive holds both; for a CSV or GeoJSON file
+            they are in the same menu. Keep both with the data.
           </p>
         </Section>
 
@@ -96,8 +99,11 @@ export function CitePage() {
             A snapshot freezes a selection (a map view or a research-cart group) as it is at that
             moment, under a permanent address of its own. It has one citation for exactly the rows
             you used, however many datasets they come from, and names the dataset versions it holds,
-            so their creators can still be credited. Cite a snapshot when your work used a selection
-            across datasets; cite the dataset versions when you used whole datasets.
+            so their creators can still be credited. Its files download as the same bytes every
+            time, also after new data are published, and a content hash proves it. Logged in, use{' '}
+            <strong>Create citable snapshot</strong> on the map or on a cart group. Cite a snapshot
+            when your work used a selection across datasets; cite the dataset versions when you used
+            whole datasets.
           </p>
         </Section>
 

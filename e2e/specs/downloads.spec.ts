@@ -36,7 +36,7 @@ async function downloadFromMenu(
   await page.getByRole('button', { name: 'Download the colonies on the map' }).click();
   const [file] = await Promise.all([
     page.waitForEvent('download'),
-    page.getByRole('menuitem', { name: item }).click(),
+    page.getByRole('link', { name: item }).click(),
   ]);
   return { file, body: fs.readFileSync(await file.path()) };
 }
@@ -69,18 +69,18 @@ test.describe('[DOWNLOADS] open downloads of the map view', () => {
     const occurrences = strFromU8(files['occurrence.txt']!).trimEnd().split('\n').slice(1);
     expect(occurrences).toHaveLength(shown);
     const query = JSON.parse(strFromU8(files['query.json']!)) as {
-      datasets: { citation_key: string }[];
+      datasets: { citation_key: string; url: string }[];
     };
     const citation = strFromU8(files['CITATION.cff']!);
     const keys = new Set(rows.map((row) => row.citation_key));
     expect(keys.size).toBeGreaterThan(0);
-    for (const key of keys) {
-      expect(query.datasets.map((d) => d.citation_key)).toContain(key);
-      expect(citation).toContain(key);
-    }
+    // Every dataset of the rows is listed in the query and cited in CITATION.cff.
+    expect(query.datasets.map((d) => d.citation_key).sort()).toEqual([...keys].sort());
+    for (const dataset of query.datasets) expect(citation).toContain(`url: "${dataset.url}"`);
   });
 
   test('a researcher freezes the view as a citable snapshot and cites it', async ({ page }) => {
+    await page.goto('/');
     await logInThroughUi(page, RESEARCHER);
     const shown = await filterMap(page);
     await page.getByRole('button', { name: /citable snapshot/i }).click();
@@ -96,7 +96,7 @@ test.describe('[DOWNLOADS] open downloads of the map view', () => {
           .getByRole('button', { name: /Download/ })
           .first()
           .click();
-        await page.getByRole('menuitem', { name: /^CSV/ }).click();
+        await page.getByRole('link', { name: /^CSV/ }).click();
       })(),
     ]);
     const body = fs
@@ -108,5 +108,42 @@ test.describe('[DOWNLOADS] open downloads of the map view', () => {
       skipEmptyLines: true,
     }).data;
     expect(new Set(rows.map((row) => row.colony_id)).size).toBe(shown);
+  });
+
+  test('hide flagged values: the count and the download follow; a flag badge explains itself', async ({
+    page,
+    request,
+  }) => {
+    const kept = (await (await request.get('/api/public/colonies/?hideFlagged=true')).json()) as {
+      id: number;
+    }[];
+    await page.goto('/map');
+    await expect(count(page)).toHaveText(/ of 682 colonies$/);
+    await page.getByRole('switch', { name: 'Hide flagged values' }).check();
+    await applyButton(page).click();
+    await expect(page).toHaveURL(/hideFlagged=true/);
+    await expect(count(page)).toHaveText(`${kept.length} of 682 colonies`);
+
+    const csv = await downloadFromMenu(page, /^CSV/);
+    const rows = Papa.parse<Record<string, string>>(
+      csv.body.toString('utf8').replace(/^\uFEFF/, ''),
+      { header: true, skipEmptyLines: true },
+    ).data;
+    expect(new Set(rows.map((row) => row.colony_id)).size).toBe(kept.length);
+    const flags = rows.flatMap((row) =>
+      Object.entries(row).flatMap(([column, cell]) => (column.endsWith('_flags') ? [cell] : [])),
+    );
+    expect(flags.some((cell) => /implausible_absolute|relative_mismatch/.test(cell))).toBe(false);
+
+    // A value the fit flagged, on its project's page: its badge opens the flag's explanation.
+    await page.goto('/project/61');
+    await page
+      .getByRole('link', { name: /^flagged/ })
+      .first()
+      .click();
+    await expect(page).toHaveURL(/\/quality-flags#[a-z_]+$/);
+    const anchor = new URL(page.url()).hash.slice(1);
+    await expect(page.locator(`section#${anchor} h2`)).toBeVisible();
+    await expect(page.getByRole('contentinfo')).toContainText('Data version');
   });
 });

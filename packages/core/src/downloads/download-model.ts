@@ -1,4 +1,5 @@
 import type { CitationFacts } from '../citation/citation-facts';
+import type { CartExportThreshold } from '../csv/cart-export';
 import type { TAssayProtocol } from '../contract/datasets';
 import type { FilterSet } from '../filters/filter-set';
 import type { ThresholdKind } from '../thresholds/threshold-kinds';
@@ -36,15 +37,12 @@ export interface DownloadAssay {
   projectName: string;
 }
 
-/** One stored threshold of a colony (a value of one kind for one condition and timepoint). */
-export interface DownloadThreshold {
-  condition: string | null;
-  timepoint: string | null;
-  abs: number | null;
-  rel: number | null;
-  mmm: number | null;
-  /** Quality-flag codes (QUALITY_FLAGS); they apply to the absolute and the relative value. */
-  qualityFlags: readonly string[];
+/**
+ * One stored threshold of a colony (a value of one kind for one condition and timepoint), as the
+ * cart export has it — its quality flags apply to the absolute and the relative value — with the
+ * assay it was fitted from.
+ */
+export interface DownloadThreshold extends CartExportThreshold {
   /** The assay whose observations the value was fitted from; null when not linked. */
   assayId: number | null;
 }

@@ -9,6 +9,7 @@ import {
   type ThresholdKind,
 } from '@coral/core';
 import type { AppDb } from '../../db/database';
+import { publicationDoisOfColonies } from '../projects/projects.service';
 import { loadThresholdRows, type ThresholdRow } from '../thresholds/thresholds.service';
 import { cartRepository as repo } from './cart.repository';
 
@@ -29,7 +30,7 @@ async function loadExportColonies(
   const [page, projects, dois, thresholdRows] = await Promise.all([
     repo.colonies(db, colonyIds),
     repo.projectNames(db, colonyIds),
-    repo.publicationDois(db, colonyIds),
+    publicationDoisOfColonies(db, colonyIds),
     loadThresholdRows(db, colonyIds),
   ]);
   const projectsByColony = groupBy(projects, (p) => p.colony_id);

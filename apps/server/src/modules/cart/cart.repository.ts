@@ -123,22 +123,6 @@ export const cartRepository = {
     return rows;
   },
 
-  /** Distinct DOIs of the publications of each colony's projects. */
-  async publicationDois(
-    db: AppDb,
-    colonyIds: readonly number[],
-  ): Promise<{ colony_id: number; doi: string }[]> {
-    const { rows } = await sql<{ colony_id: number; doi: string }>`
-      SELECT DISTINCT b.colony_id, pub.doi
-      FROM biosamples b
-      JOIN project_publications pp ON pp.project_id = b.project_id
-      JOIN publications pub ON pub.id = pp.publication_id
-      WHERE b.colony_id = ANY(${ids(colonyIds)}) AND pub.doi IS NOT NULL AND pub.doi <> ''
-      ORDER BY b.colony_id, pub.doi
-    `.execute(db);
-    return rows;
-  },
-
   async insertGroup(
     db: AppDb,
     ownerId: number,

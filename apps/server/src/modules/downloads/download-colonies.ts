@@ -6,6 +6,7 @@ import {
   type DownloadThreshold,
 } from '@coral/core';
 import type { AppDb } from '../../db/database';
+import { publicationDoisOfColonies } from '../projects/projects.service';
 import type { DownloadDatasetVersion } from '../datasets/dataset-download-facts.service';
 import { downloadsRepository as repo, type DownloadThresholdRow } from './downloads.repository';
 
@@ -34,7 +35,7 @@ export async function loadDownloadColonies(
   const [colonies, samplings, dois, assays, ...thresholds] = await Promise.all([
     repo.colonies(db, colonyIds),
     repo.samplings(db, colonyIds),
-    repo.publicationDois(db, colonyIds),
+    publicationDoisOfColonies(db, colonyIds),
     repo.assays(db, colonyIds),
     ...THRESHOLD_KINDS.map((kind) => repo.thresholds(db, kind, colonyIds)),
   ]);

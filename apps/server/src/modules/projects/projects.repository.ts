@@ -42,6 +42,23 @@ const isPublicProject = sql`EXISTS (
 
 /** Every query here reads only the rows of public dataset versions. */
 export const projectsRepository = {
+  /** Distinct DOIs of the publications of each colony's projects (cart export, downloads). */
+  async publicationDoisOfColonies(
+    db: AppDb,
+    colonyIds: readonly number[],
+  ): Promise<{ colony_id: number; doi: string }[]> {
+    if (colonyIds.length === 0) return [];
+    const { rows } = await sql<{ colony_id: number; doi: string }>`
+      SELECT DISTINCT b.colony_id, pub.doi
+      FROM biosamples b
+      JOIN project_publications pp ON pp.project_id = b.project_id
+      JOIN publications pub ON pub.id = pp.publication_id
+      WHERE b.colony_id = ANY(${[...colonyIds]}::int[]) AND pub.doi IS NOT NULL AND pub.doi <> ''
+      ORDER BY b.colony_id, pub.doi
+    `.execute(db);
+    return rows;
+  },
+
   async list(db: AppDb): Promise<ProjectRow[]> {
     const { rows } = await sql<ProjectRow>`
       SELECT ${projectColumns} FROM projects p LEFT JOIN users u ON u.id = p.owner_id

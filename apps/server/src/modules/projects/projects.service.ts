@@ -26,6 +26,11 @@ function toSummary(project: ProjectRow, publications: TPublication[]): TProjectS
   };
 }
 
+/** Distinct DOIs of the publications of each colony's projects (cart export, downloads). */
+export function publicationDoisOfColonies(db: AppDb, colonyIds: readonly number[]) {
+  return repo.publicationDoisOfColonies(db, colonyIds);
+}
+
 /** Ids in URLs are positive 32-bit integers; anything else cannot name a project. */
 export function parseProjectId(raw: string): number | undefined {
   if (!/^\d{1,10}$/.test(raw)) return undefined;

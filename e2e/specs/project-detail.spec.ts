@@ -80,10 +80,13 @@ test.describe('[PROJECT] detail', () => {
       has: page.getByRole('cell', { name: 'Vatu-o-lalai_Porites_cylindrica_6', exact: true }),
     });
     await expect(flaggedColony).toContainText('(Timepoint: 420): 58.59');
-    await expect(flaggedColony.locator('.badge', { hasText: 'flagged' }).first()).toHaveAttribute(
+    const badge = flaggedColony.locator('.badge', { hasText: 'flagged' }).first();
+    await expect(badge).toHaveAttribute(
       'title',
-      'implausible value (failed curve fit)',
+      'implausible value (failed curve fit) (what does this mean?)',
     );
+    // The badge explains itself: a link to its flag on the quality-flags page.
+    await expect(badge).toHaveAttribute('href', '/quality-flags#implausible_absolute');
     const observations = page.getByRole('region', { name: 'Observations', exact: true });
     await expect(observations.locator('thead th')).toHaveText([
       'BioSample Name',

@@ -42,3 +42,7 @@ export function downloadUrl(folder: string, file: string, query = ''): string {
   const search = query.replace(/^\?/, '');
   return `${folder}/${file}${search === '' ? '' : `?${search}`}`;
 }
+
+/** A snapshot's DataCite 4 JSON (for a repository or a DOI registration). */
+export const snapshotDataCitePath = (snapshotId: string) =>
+  `/api/public/snapshots/${snapshotId}/datacite.json`;

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   downloadFolders,
+  snapshotDataCitePath,
   ZCreateSnapshot,
   ZErrorResponse,
   ZSnapshot,
@@ -80,7 +81,7 @@ export const snapshotsRoutes: FastifyPluginAsyncZod<SnapshotsRoutesOptions> = as
   );
 
   app.get(
-    '/api/public/snapshots/:snapshotId/datacite.json',
+    snapshotDataCitePath(':snapshotId'),
     {
       schema: {
         tags: ['snapshots'],

@@ -1,10 +1,6 @@
-import type { TSnapshot } from '@coral/core';
+import { snapshotDataCitePath, type TSnapshot } from '@coral/core';
 import { CopyButton } from '@/components/copy-button';
 import { SectionCard } from '@/components/section-card';
-
-/** The snapshot's DataCite 4 JSON (for a repository or a DOI registration). */
-export const snapshotDataciteUrl = (snapshotId: string) =>
-  `/api/public/snapshots/${snapshotId}/datacite.json`;
 
 /** The recommended citation of the snapshot, with a copy button and its DataCite JSON. */
 export function SnapshotCitation({ snapshot }: { snapshot: TSnapshot }) {
@@ -15,7 +11,7 @@ export function SnapshotCitation({ snapshot }: { snapshot: TSnapshot }) {
       </blockquote>
       <CopyButton text={snapshot.citation} what="Citation" />
       <p className="mt-3 mb-0 small">
-        <a href={snapshotDataciteUrl(snapshot.id)} download>
+        <a href={snapshotDataCitePath(snapshot.id)} download>
           DataCite JSON
         </a>{' '}
         · Cite the datasets below as well: each one&apos;s licence asks for it.

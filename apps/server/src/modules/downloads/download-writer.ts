@@ -1,32 +1,16 @@
 import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
-import yazl from 'yazl';
 import {
   citationCff,
   createGeoJsonWriter,
   dataDictionaryApiDescription,
   datasetLookup,
   downloadColonyWithoutFlagged,
-  downloadCompanionFiles,
   downloadCsvPreamble,
   downloadCsvRows,
   downloadFileName,
-  DWCA_EML_FILE,
-  DWCA_META_FILE,
-  dwcaEmlXml,
-  DwcaEventTracker,
-  dwcaEventHeader,
-  dwcaEventRows,
-  dwcaMeasurementHeader,
-  dwcaMeasurementRows,
-  dwcaMetaXml,
-  dwcaOccurrenceHeader,
-  dwcaOccurrenceRows,
-  EVENT_FILE,
   LICENCES,
   licencesMostRestrictiveFirst,
-  MEASUREMENT_FILE,
-  OCCURRENCE_FILE,
   queryJson,
   CITATION_FILE,
   QUERY_FILE,
@@ -38,6 +22,7 @@ import {
 import type { AppDb } from '../../db/database';
 import { PLATFORM_NAME } from '../datasets/dataset-citation';
 import { loadDownloadColonies } from './download-colonies';
+import { dwcaArchive } from './download-dwca';
 import type { DownloadPlan } from './download-sources';
 
 /** A file of a download folder: a data format, or the citation or the query beside it. */
@@ -72,7 +57,7 @@ export const DOWNLOAD_CONTENT_TYPES: Record<DownloadFileKind, string> = {
  * format each colony as it comes.
  */
 export function createDownloadWriter(db: AppDb, options: DownloadWriterOptions) {
-  const pageSize = options.pageSize ?? 500;
+  const pageSize = options.pageSize ?? 250;
 
   function contextOf(plan: DownloadPlan): DownloadContext {
     return {
@@ -144,43 +129,6 @@ export function createDownloadWriter(db: AppDb, options: DownloadWriterOptions) 
     );
   }
 
-  /**
-   * The Darwin Core Archive: each data file is one pass over the colonies (a zip's entries are
-   * written one after the other), every entry dated by the plan's time, so a snapshot's archive
-   * is the same bytes every time.
-   */
-  function dwca(plan: DownloadPlan, context: DownloadContext, lookup: DatasetLookup): Readable {
-    const zip = new yazl.ZipFile();
-    const entry = { mtime: new Date(plan.createdAt), compress: true };
-    const tracker = new DwcaEventTracker();
-    zip.addBuffer(Buffer.from(dwcaMetaXml()), DWCA_META_FILE, entry);
-    zip.addBuffer(Buffer.from(dwcaEmlXml(context)), DWCA_EML_FILE, entry);
-    const output = zip.outputStream as Readable;
-    // yazl does not pass a source's failure on: the archive fails with it (the client sees a
-    // cut download, the server an error in its log), instead of an unhandled stream error.
-    const addStream = (source: Readable, name: string) => {
-      source.on('error', (error) => output.destroy(error));
-      zip.addReadStream(source, name, entry);
-    };
-    addStream(
-      textStream(plan, dwcaEventHeader(), (c) => dwcaEventRows(c, context, lookup, tracker)),
-      EVENT_FILE.fileName,
-    );
-    addStream(
-      textStream(plan, dwcaOccurrenceHeader(), (c) => dwcaOccurrenceRows(c, context, lookup)),
-      OCCURRENCE_FILE.fileName,
-    );
-    addStream(
-      textStream(plan, dwcaMeasurementHeader(), (c) => dwcaMeasurementRows(c, context)),
-      MEASUREMENT_FILE.fileName,
-    );
-    for (const [name, text] of Object.entries(downloadCompanionFiles(context, 'dwca'))) {
-      zip.addBuffer(Buffer.from(text), name, entry);
-    }
-    zip.end();
-    return output;
-  }
-
   return {
     /** The release written into fresh downloads (a snapshot keeps its own). */
     softwareVersion: options.softwareVersion,
@@ -218,7 +166,7 @@ export function createDownloadWriter(db: AppDb, options: DownloadWriterOptions) 
           : kind === 'geojson'
             ? geojson(plan, context, lookup)
             : kind === 'dwca'
-              ? dwca(plan, context, lookup)
+              ? dwcaArchive(colonies(plan), context, lookup, new Date(plan.createdAt))
               : kind === 'citation'
                 ? citationCff(context)
                 : queryJson(context);

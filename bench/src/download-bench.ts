@@ -118,7 +118,8 @@ export async function runDownloadBench(options: { colonies: number }) {
         values: {
           time: `${seed.ms.toFixed(0)} ms`,
           size: mb(seed.bytes),
-          'peak memory +': `${seed.peakMb.toFixed(0)} MB`,
+          'peak RSS +': `${seed.peakMb.toFixed(0)} MB`,
+          'peak heap +': `${seed.heapMb.toFixed(0)} MB`,
         },
       },
       {

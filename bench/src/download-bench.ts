@@ -36,6 +36,8 @@ interface Figures {
  * process; the client holds one chunk at a time, so the growth is the server's.
  */
 async function download(origin: string, path: string): Promise<Figures> {
+  // With NODE_OPTIONS=--expose-gc, every download starts from a collected heap.
+  global.gc?.();
   const before = process.memoryUsage();
   let peak = before.rss;
   let heapPeak = before.heapUsed;
@@ -56,6 +58,11 @@ async function download(origin: string, path: string): Promise<Figures> {
   });
   clearInterval(sampler);
   sample();
+  global.gc?.();
+  if (global.gc && process.env.BENCH_VERBOSE) {
+    const retained = (process.memoryUsage().heapUsed - before.heapUsed) / MB;
+    console.log(`  ${path}: heap retained after the download ${retained.toFixed(1)} MB`);
+  }
   return {
     ms: time,
     bytes,

@@ -134,9 +134,10 @@ test.describe('[UPLOAD] Upload Coral Research Data', () => {
       .getByLabel('2. ED50 Results File')
       .setInputFiles(csvPayload('ED50_Results.csv', datasheet('cbass_dataset_ED50_Results.csv')));
     await page.getByRole('button', { name: 'Upload Data' }).click();
+    // The refusal names the file (the preview may show the same reason beside it, as a warning).
     await expect(
       page.getByText(
-        /This file is an Excel workbook \(\.xlsx\) or another ZIP archive, not a CSV file\./,
+        /^The main data file \(workbook\.csv\): This file is an Excel workbook \(\.xlsx\) or another ZIP archive, not a CSV file\./,
       ),
     ).toBeVisible();
     await checkA11y();

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { perThresholdKind, QUALITY_FLAGS } from '../index';
 import { SEED_COLONIES } from '../../test/download-test-data';
-import { downloadColonyWithoutFlagged } from './download-hide-flagged';
+import { withoutFlaggedThresholds } from './download-hide-flagged';
 import type { DownloadColony, DownloadThreshold } from './download-model';
 
 const entry = (abs: number, flags: string[] = []): DownloadThreshold => ({
@@ -19,14 +19,14 @@ const colonyWith = (entries: DownloadThreshold[]): DownloadColony => ({
   thresholds: perThresholdKind(() => entries),
 });
 
-describe('downloadColonyWithoutFlagged', () => {
+describe('withoutFlaggedThresholds', () => {
   it('drops the entries a failed fit flagged, abs and rel together, and keeps the others', () => {
     const colony = colonyWith([
       entry(36.1),
       entry(52, [QUALITY_FLAGS.implausibleAbsolute]),
       entry(35.9, [QUALITY_FLAGS.missingMmm]),
     ]);
-    const shown = downloadColonyWithoutFlagged(colony)!;
+    const shown = withoutFlaggedThresholds(colony)!;
     for (const list of Object.values(shown.thresholds)) {
       expect(list.map((t) => t.abs)).toEqual([36.1, 35.9]);
     }
@@ -34,12 +34,10 @@ describe('downloadColonyWithoutFlagged', () => {
   });
 
   it('hides a colony left with no value, keeps one that never had any, and copies nothing clean', () => {
-    expect(
-      downloadColonyWithoutFlagged(colonyWith([entry(5, ['implausible_absolute'])])),
-    ).toBeNull();
+    expect(withoutFlaggedThresholds(colonyWith([entry(5, ['implausible_absolute'])]))).toBeNull();
     const empty = colonyWith([]);
-    expect(downloadColonyWithoutFlagged(empty)).toBe(empty);
+    expect(withoutFlaggedThresholds(empty)).toBe(empty);
     const clean = colonyWith([entry(36)]);
-    expect(downloadColonyWithoutFlagged(clean)).toBe(clean);
+    expect(withoutFlaggedThresholds(clean)).toBe(clean);
   });
 });

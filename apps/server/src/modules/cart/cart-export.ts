@@ -7,6 +7,7 @@ import {
   type CartExportColony,
   type CartExportThreshold,
   type ThresholdKind,
+  withoutFlaggedThresholds,
 } from '@coral/core';
 import type { AppDb } from '../../db/database';
 import { publicationDoisOfColonies } from '../projects/projects.service';
@@ -59,7 +60,7 @@ async function loadExportColonies(
 export async function* cartExportLines(
   db: AppDb,
   ownerId: number,
-  groups: readonly { id: number; name: string }[],
+  groups: readonly { id: number; name: string; hideFlagged: boolean }[],
   chunkSize: number,
 ): AsyncGenerator<string> {
   yield cartExportPreamble();
@@ -69,7 +70,10 @@ export async function* cartExportLines(
       const colonyIds = await repo.colonyIdPage(db, ownerId, group.id, afterColonyId, chunkSize);
       if (colonyIds.length === 0) break;
       let text = '';
-      for (const colony of await loadExportColonies(db, colonyIds)) {
+      for (const stored of await loadExportColonies(db, colonyIds)) {
+        // A group saved with "Hide flagged values" exports as it was shown (decision 0013).
+        const colony = group.hideFlagged ? withoutFlaggedThresholds(stored) : stored;
+        if (!colony) continue;
         for (const row of cartExportRows(group.name, colony)) text += formatCartExportRow(row);
       }
       yield text;

@@ -216,3 +216,43 @@ describe('docs/cart-export.md', () => {
     for (const column of CART_EXPORT_COLUMNS) expect(doc).toContain(`\`${column.header}\``);
   });
 });
+
+describe('a group saved with "Hide flagged values"', () => {
+  it('shows, exports and downloads its colonies without the values a failed fit flagged', async () => {
+    // Colony 663 has an ED50 of 58.59 °C in winter: implausible, flagged.
+    const response = await ann.request({
+      method: 'POST',
+      url: '/api/auth/cart/',
+      payload: { colony_ids: [663, 664], name: 'Unflagged', filter_params: { hideFlagged: true } },
+    });
+    expect(response.statusCode).toBe(201);
+    const groupId = response.json<{ group_id: number }>().group_id;
+
+    const listed = (await ann.request({ url: '/api/auth/cart/' })).json<
+      {
+        id: number;
+        colonies: {
+          colony: { id: number };
+          thermal_tolerances: { abs_thermal_tolerance: number | null }[];
+        }[];
+      }[]
+    >();
+    const flagged = listed
+      .find((g) => g.id === groupId)!
+      .colonies.find((c) => c.colony.id === 663)!;
+    expect(flagged.thermal_tolerances.map((t) => t.abs_thermal_tolerance)).not.toContain(58.59);
+
+    const exported = parse(await exportCsv({ group_ids: [groupId] }));
+    const flags = exported.map((row) => row.quality_flags).join(' ');
+    expect(flags).not.toMatch(/implausible_absolute/);
+    expect(
+      exported.filter((row) => row.colony_id === '663').map((row) => row.ed50_abs),
+    ).not.toContain('58.59');
+
+    const download = await ann.request({
+      url: `/api/auth/cart/group/${groupId}/downloads/colonies.csv`,
+    });
+    expect(download.body).not.toMatch(/implausible_absolute/);
+    expect(download.body).toMatch(/\n(?:[^\n]*,)?663,/);
+  });
+});

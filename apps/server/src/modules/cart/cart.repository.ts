@@ -34,10 +34,10 @@ export const cartRepository = {
     db: AppDb,
     ownerId: number,
     groupIds?: readonly number[],
-  ): Promise<{ id: number; name: string }[]> {
+  ): Promise<{ id: number; name: string; filter_params: unknown }[]> {
     let query = db
       .selectFrom('cart_groups')
-      .select(['id', 'name'])
+      .select(['id', 'name', 'filter_params'])
       .where('owner_id', '=', ownerId)
       .orderBy('created_at', 'desc')
       .orderBy('id', 'desc');

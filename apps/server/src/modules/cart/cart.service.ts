@@ -4,6 +4,7 @@ import {
   emptyThresholdLists,
   groupBy,
   type TCartGroup,
+  withoutFlaggedEntries,
 } from '@coral/core';
 import type { AppDb } from '../../db/database';
 import { AppError, badRequest, notFound } from '../../errors';
@@ -29,6 +30,10 @@ export interface CartServiceOptions {
   /** Colonies read per query while exporting (keyset pages). */
   exportChunkSize?: number;
 }
+
+/** Whether a group's saved filter has "Hide flagged values" on (decision 0013). */
+const hidesFlagged = (filterParams: unknown) =>
+  (filterParams as { hideFlagged?: unknown } | null)?.hideFlagged === true;
 
 /** A group id as typed in a path: digits only, else no group. */
 const parseGroupId = (raw: string) => (/^\d{1,10}$/.test(raw) ? Number(raw) : Number.NaN);
@@ -66,9 +71,13 @@ export function createCartService(db: AppDb, options: CartServiceOptions = {}) {
       );
       const membersByGroup = groupBy(memberships, (m) => m.group_id);
       return groups.map((group) => {
-        const members = (membersByGroup.get(group.id) ?? []).flatMap(
-          (m) => entries.get(m.colony_id) ?? [],
-        );
+        // A group saved with "Hide flagged values" shows its colonies as the map did.
+        const hide = hidesFlagged(group.filter_params);
+        const members = (membersByGroup.get(group.id) ?? []).flatMap((m) => {
+          const member = entries.get(m.colony_id);
+          if (!member) return [];
+          return hide ? withoutFlaggedEntries(member) : member;
+        });
         return {
           id: group.id,
           name: group.name,
@@ -150,7 +159,7 @@ export function createCartService(db: AppDb, options: CartServiceOptions = {}) {
       user: SessionUser,
       request: { group_ids: number[]; export_all: boolean },
     ): Promise<Readable> {
-      let groups: { id: number; name: string }[];
+      let groups: { id: number; name: string; filter_params: unknown }[];
       if (request.export_all) {
         groups = await repo.ownedGroups(db, user.userId);
       } else {
@@ -167,7 +176,12 @@ export function createCartService(db: AppDb, options: CartServiceOptions = {}) {
         const missing = wanted.find((id) => !found.has(id));
         if (missing !== undefined) throw groupNotFound(missing);
       }
-      return Readable.from(cartExportLines(db, user.userId, groups, exportChunkSize), {
+      const exported = groups.map((group) => ({
+        id: group.id,
+        name: group.name,
+        hideFlagged: hidesFlagged(group.filter_params),
+      }));
+      return Readable.from(cartExportLines(db, user.userId, exported, exportChunkSize), {
         objectMode: false,
       });
     },

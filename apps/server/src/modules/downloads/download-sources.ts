@@ -154,8 +154,10 @@ export function createDownloadSources(db: AppDb, options: DownloadSourcesOptions
     ): Promise<DownloadPlan> {
       const group = await options.cart.groupContents(user, rawGroupId);
       const filters = (group.filterParams ?? {}) as FilterSet;
+      // A group saved with "Hide flagged values" downloads as the cart shows it.
+      const hide = hideFlagged || filters.hideFlagged === true;
       return plan(
-        { source: { kind: 'cart-group', groupName: group.name, filters }, hideFlagged },
+        { source: { kind: 'cart-group', groupName: group.name, filters }, hideFlagged: hide },
         group.colonyIds,
         true,
       );

@@ -5,7 +5,7 @@ import {
   createGeoJsonWriter,
   dataDictionaryApiDescription,
   datasetLookup,
-  downloadColonyWithoutFlagged,
+  withoutFlaggedThresholds,
   downloadCsvPreamble,
   downloadCsvRows,
   downloadFileName,
@@ -81,9 +81,7 @@ export function createDownloadWriter(db: AppDb, options: DownloadWriterOptions) 
         plan.colonyIds.slice(start, start + pageSize),
         versions,
       );
-      yield plan.query.hideFlagged
-        ? page.flatMap((c) => downloadColonyWithoutFlagged(c) ?? [])
-        : page;
+      yield plan.query.hideFlagged ? page.flatMap((c) => withoutFlaggedThresholds(c) ?? []) : page;
     }
   }
 

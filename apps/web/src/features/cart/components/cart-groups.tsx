@@ -8,11 +8,13 @@ import { useExportGroups } from '../api/export-groups';
 import { useRenameGroup } from '../api/rename-group';
 import {
   DEFAULT_CART_SORT,
+  hiddenGroupsNote,
   nextSort,
   searchGroups,
   selectAllState,
   selectedIds,
   selectionCounter,
+  shownSelectedIds,
   sortGroups,
   toggleOne,
   toggleVisible,
@@ -70,6 +72,11 @@ export function CartGroups({
   );
   const visibleIds = useMemo(() => visible.map((group) => group.id), [visible]);
   const selected = useMemo(() => selectedIds(selection, groups), [selection, groups]);
+  // What the counter counts and Export Selected exports: hidden groups stay selected, unexported.
+  const shownSelected = useMemo(
+    () => shownSelectedIds(selected, visibleIds),
+    [selected, visibleIds],
+  );
 
   const toggleExpanded = (groupId: number) =>
     setExpanded((current) => {
@@ -84,7 +91,7 @@ export function CartGroups({
     setPageError(null);
     setAnnouncement('');
     exporter.mutate(
-      { groupIds: [...selected], exportAll },
+      { groupIds: shownSelected, exportAll },
       {
         onSuccess: (filename) => setAnnouncement(`Exported ${filename}.`),
         onError: (error) => setPageError(cartErrorText('export', error)),
@@ -173,8 +180,9 @@ export function CartGroups({
           <CartSelectionBar
             selectAll={selectAllState(selected, visibleIds)}
             onToggleAll={() => setSelection(toggleVisible(selected, visibleIds))}
-            counter={selectionCounter(selected.size, groups.length)}
-            hasSelection={selected.size > 0}
+            counter={selectionCounter(shownSelected.length, visibleIds.length)}
+            hiddenNote={hiddenGroupsNote(groups.length - visibleIds.length)}
+            hasSelection={shownSelected.length > 0}
             exporting={exporter.isPending}
             onExportAll={() => runExport(true)}
             onExportSelected={() => runExport(false)}

@@ -226,6 +226,45 @@ describe('Research Cart: export', () => {
     expect(saved[0]).toEqual({ name: 'coral_cart_export.csv', href: 'blob:test/1' });
   });
 
+  it('counts and exports only the selected groups the search shows (issue 19)', async () => {
+    const user = userEvent.setup();
+    captureDownloads();
+    const bodies: unknown[] = [];
+    const reef = buildCartGroup({
+      id: 3,
+      name: 'Reef Flat',
+      created_at: '2026-11-19T10:00:00.000Z',
+    });
+    renderApp(
+      '/cart',
+      cartServer([fiji, all, reef], {
+        'POST /api/auth/cart/export/': async (request) => {
+          bodies.push(await request.json());
+          return csv();
+        },
+      }).handlers,
+    );
+    await screen.findByText('3 of 3 groups selected');
+    const search = screen.getByRole('searchbox', { name: 'Search groups' });
+    await user.type(search, 'fiji porites');
+    expect(groupNames()).toEqual(['Fiji Porites']);
+    expect(screen.getByText('1 of 1 groups selected')).toBeTruthy();
+    expect(screen.getByText('2 more groups hidden by the search')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: /Export Selected/ }));
+    await waitFor(() => expect(bodies).toHaveLength(1));
+    expect(bodies[0]).toEqual({ group_ids: [1], export_all: false });
+
+    // Nothing shown, nothing to export; the hidden groups stay selected for when they show again.
+    await user.clear(search);
+    await user.type(search, 'no such reef');
+    expect(screen.getByText('0 of 0 groups selected')).toBeTruthy();
+    expect(
+      screen.getByRole<HTMLButtonElement>('button', { name: /Export Selected/ }).disabled,
+    ).toBe(true);
+    await user.clear(search);
+    expect(screen.getByText('3 of 3 groups selected')).toBeTruthy();
+  });
+
   it('disables both buttons while an export runs', async () => {
     const user = userEvent.setup();
     captureDownloads();

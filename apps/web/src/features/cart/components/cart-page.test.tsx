@@ -145,7 +145,9 @@ describe('Research Cart: groups', () => {
     await user.type(search, 'Orbicella');
     expect(screen.getByText('No groups found')).toBeTruthy();
     expect(screen.getByText('Try adjusting your search terms or filters.')).toBeTruthy();
-    expect(screen.getByText('2 of 2 groups selected')).toBeTruthy();
+    // The counter counts what the search shows (issue 19).
+    expect(screen.getByText('0 of 0 groups selected')).toBeTruthy();
+    expect(screen.getByText('2 more groups hidden by the search')).toBeTruthy();
   });
 
   it('select-all toggles the visible groups; Export Selected needs a selection', async () => {
@@ -167,12 +169,20 @@ describe('Research Cart: groups', () => {
     expect(checkbox('Select all').indeterminate).toBe(true);
     expect(exportSelected().disabled).toBe(false);
 
-    // With a search, select-all acts on the visible groups only.
-    await user.type(screen.getByRole('searchbox', { name: 'Search groups' }), 'all colonies');
+    // With a search, select-all and the counter act on the visible groups only; the hidden
+    // Fiji Porites stays selected and counts again once the search is cleared.
+    const search = screen.getByRole('searchbox', { name: 'Search groups' });
+    await user.type(search, 'all colonies');
     expect(checkbox('Select all').checked).toBe(false);
+    expect(screen.getByText('0 of 1 groups selected')).toBeTruthy();
+    expect(screen.getByText('1 more group hidden by the search')).toBeTruthy();
+    expect(exportSelected().disabled).toBe(true);
     await user.click(checkbox('Select all'));
-    expect(screen.getByText('2 of 2 groups selected')).toBeTruthy();
+    expect(screen.getByText('1 of 1 groups selected')).toBeTruthy();
     await user.click(checkbox('Select all'));
+    expect(screen.getByText('0 of 1 groups selected')).toBeTruthy();
+    await user.clear(search);
     expect(screen.getByText('1 of 2 groups selected')).toBeTruthy();
+    expect(screen.queryByText(/hidden by the search/)).toBeNull();
   });
 });

@@ -97,6 +97,7 @@ export function CartSelectionBar({
   selectAll,
   onToggleAll,
   counter,
+  hiddenNote,
   hasSelection,
   exporting,
   onExportAll,
@@ -105,6 +106,8 @@ export function CartSelectionBar({
   selectAll: SelectAllState;
   onToggleAll: () => void;
   counter: string;
+  /** Says the search hides groups, which the counter and Export Selected leave out. */
+  hiddenNote: string | null;
   hasSelection: boolean;
   exporting: boolean;
   onExportAll: () => void;
@@ -128,6 +131,7 @@ export function CartSelectionBar({
         <span id="cart-selection-counter" className="small" aria-live="polite">
           {counter}
         </span>
+        {hiddenNote && <span className="small text-body-secondary">{hiddenNote}</span>}
       </div>
       <div className="d-flex flex-wrap gap-2 align-items-center">
         {exporting && (

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   DEFAULT_CART_SORT,
+  hiddenGroupsNote,
   matchesSearch,
   nextSort,
   renamedName,
@@ -8,6 +9,7 @@ import {
   selectAllState,
   selectedIds,
   selectionCounter,
+  shownSelectedIds,
   sortGroups,
   toggleOne,
   toggleVisible,
@@ -149,6 +151,14 @@ describe('selection', () => {
   it("counts 'N of M groups selected'", () => {
     expect(selectionCounter(0, 2)).toBe('0 of 2 groups selected');
     expect(selectionCounter(1, 1)).toBe('1 of 1 groups selected');
+  });
+
+  it('counts and exports only the selected groups the search shows, in the shown order', () => {
+    expect(shownSelectedIds(new Set([1, 2, 3]), [3, 1])).toEqual([3, 1]);
+    expect(shownSelectedIds(new Set([2]), [3, 1])).toEqual([]);
+    expect(hiddenGroupsNote(0)).toBeNull();
+    expect(hiddenGroupsNote(1)).toBe('1 more group hidden by the search');
+    expect(hiddenGroupsNote(2)).toBe('2 more groups hidden by the search');
   });
 });
 

@@ -151,10 +151,31 @@ export function toggleVisible(
 }
 
 /**
- * 'N of M groups selected' (product-spec §2), over the whole cart: what Export Selected exports.
+ * The groups Export Selected exports: selected and shown by the search, in the shown order.
+ * A selected group the search hides stays selected (issue 19): it is neither counted nor exported
+ * while hidden, and counts again once the search shows it. A scientist who narrows the list and
+ * exports expects to get what is on screen, and clearing the search should not lose the choices
+ * made before it. Select-all agrees: it toggles only the shown groups.
+ */
+export function shownSelectedIds(
+  selected: ReadonlySet<number>,
+  visibleIds: readonly number[],
+): number[] {
+  return visibleIds.filter((id) => selected.has(id));
+}
+
+/**
+ * 'N of M groups selected' (product-spec §2), over the groups the search shows: N is what Export
+ * Selected exports, M what select-all acts on.
  */
 export function selectionCounter(selectedCount: number, groupCount: number): string {
   return `${selectedCount} of ${groupCount} groups selected`;
+}
+
+/** The note beside the counter while the search hides groups; null when it hides none. */
+export function hiddenGroupsNote(hiddenCount: number): string | null {
+  if (hiddenCount <= 0) return null;
+  return `${hiddenCount} more ${hiddenCount === 1 ? 'group' : 'groups'} hidden by the search`;
 }
 
 // ---------------------------------------------------------------- rename

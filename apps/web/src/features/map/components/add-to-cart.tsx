@@ -4,6 +4,7 @@ import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
+import { LoginLink } from '@/components/login-prompt';
 import { useAuth } from '@/lib/auth';
 import { useAddToCart } from '../api/add-to-cart';
 import { CartIcon } from './map-icons';
@@ -12,6 +13,8 @@ import { CartIcon } from './map-icons';
 export const CART_ADDED = 'Item added to cart!';
 export const CART_FAILED = 'An error occurred while adding to cart';
 export const CART_LOGIN = 'Login to add data to cart';
+/** Why the button is disabled when the applied filters leave no colony (issue 19). */
+export const CART_NO_COLONIES = 'No colonies match the filters';
 export const GROUP_NAME_HELP =
   'The name is auto-generated based on your filters. You can edit it if needed.';
 /** Product-spec §9: the success alert of a logged-in user disappears after 1 s. */
@@ -29,11 +32,17 @@ interface AddToCartProps {
 
 /**
  * Add to Cart (product-spec §2, §4, §5, §8): a modal with the group name made from the filters
- * (editable); anonymous visitors are told to log in, a blank name is refused, both without a
- * call. Success closes the modal and shows a success alert for 1 s; a failure keeps the modal.
+ * (editable); a blank name is refused without a call. Success closes the modal and shows a success
+ * alert for 1 s; a failure keeps the modal.
+ *
+ * Issue 19: the button is disabled, with its reason shown beneath it, when adding cannot work:
+ * the filters match no colony, or the visitor is not logged in. The spec's 'Login to add data to
+ * cart' is then said up front (not after filling in the modal), with a login link that comes back
+ * to this address, filters included. The check on submit stays for a session that ends while the
+ * modal is open.
  */
 export function AddToCart({ filters, colonyIds, colonyCount }: AddToCartProps) {
-  const { isAuthenticated } = useAuth();
+  const { isAuthenticated, isLoading } = useAuth();
   const mutation = useAddToCart();
   const [show, setShow] = useState(false);
   const [name, setName] = useState('');
@@ -83,12 +92,36 @@ export function AddToCart({ filters, colonyIds, colonyCount }: AddToCartProps) {
       {alert.text}
     </Alert>
   );
+  const loggedOut = !isLoading && !isAuthenticated;
+  const noColonies = colonyCount === 0;
+  const reasonIds = [
+    noColonies ? 'add-to-cart-no-colonies' : null,
+    loggedOut ? 'add-to-cart-login' : null,
+  ].filter((id) => id !== null);
   return (
     <div className="border-top pt-3">
-      <Button variant="primary" className="w-100" onClick={open}>
+      <Button
+        variant="primary"
+        className="w-100"
+        onClick={open}
+        // Also disabled while the login status is still being checked: a moment at most.
+        disabled={isLoading || reasonIds.length > 0}
+        aria-describedby={reasonIds.length > 0 ? reasonIds.join(' ') : undefined}
+      >
         <CartIcon className="me-2" />
         Add to cart
       </Button>
+      {noColonies && (
+        <p id="add-to-cart-no-colonies" className="small text-body-secondary mt-2 mb-0">
+          {CART_NO_COLONIES}
+        </p>
+      )}
+      {loggedOut && (
+        <Alert variant="warning" className="mb-0 mt-2 small">
+          <span id="add-to-cart-login">{CART_LOGIN}</span>.{' '}
+          <LoginLink className="alert-link">Log in</LoginLink>
+        </Alert>
+      )}
       {!show && alertView}
       <Modal show={show} onHide={close} aria-labelledby="add-to-cart-title">
         <Form onSubmit={submit} noValidate>

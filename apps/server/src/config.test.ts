@@ -87,6 +87,21 @@ describe('loadConfig', () => {
     expect(links.getHelp).toBe('mailto:corals@example.org?subject=Help');
   });
 
+  it('sends Request Account Access to ACCOUNT_REQUEST_URL, else to a mail to the contact address', () => {
+    expect(
+      loadConfig({ ACCOUNT_REQUEST_URL: 'https://forms.example.org/account' }).links
+        .accountRequestForm,
+    ).toBe('https://forms.example.org/account');
+    expect(loadConfig({ CONTACT_EMAIL: 'corals@example.org' }).links.accountRequestForm).toBe(
+      'mailto:corals@example.org?subject=Account%20request',
+    );
+    for (const notAForm of ['javascript:alert(1)', 'mailto:corals@example.org', 'forms/account']) {
+      expect(() => loadConfig({ ACCOUNT_REQUEST_URL: notAForm }), notAForm).toThrow(
+        'ACCOUNT_REQUEST_URL: must be an http:// or https:// URL',
+      );
+    }
+  });
+
   it("never defaults to the predecessor's repository", () => {
     const { sourceRepository, getHelp } = loadConfig({}, readRootPackage()).links;
     for (const link of [sourceRepository, getHelp]) {

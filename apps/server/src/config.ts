@@ -113,7 +113,16 @@ const ZEnv = z.object({
       .regex(/^10\.\d{4,9}$/, 'must be a DOI prefix such as 10.12345')
       .optional(),
   ),
-  ACCOUNT_REQUEST_URL: optionalString,
+  /**
+   * The external account request form behind Home's and Login's request buttons (product-spec
+   * §2 and §6: accounts are granted by request through an external form). A form is a web page,
+   * so only http(s) is accepted; unset, the buttons fall back to a mail to CONTACT_EMAIL
+   * (decision 0016).
+   */
+  ACCOUNT_REQUEST_URL: z.preprocess(
+    emptyAsUndefined,
+    z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
+  ),
   ABOUT_URL: z.preprocess(emptyAsUndefined, z.string().default('https://coralfuture.org')),
   HELP_URL: optionalString,
   /** Overrides the `repository` of the root package.json (the default: this project's own). */
@@ -320,6 +329,8 @@ export function loadConfig(
       refitMaxColonies: e.UPLOAD_REFIT_MAX_COLONIES,
     },
     links: {
+      // Without a configured form, a mail to the contact address still reaches someone who can
+      // grant the account; a deployment should configure its form (README, decision 0016).
       accountRequestForm:
         e.ACCOUNT_REQUEST_URL ??
         `mailto:${e.CONTACT_EMAIL}?subject=${encodeURIComponent('Account request')}`,

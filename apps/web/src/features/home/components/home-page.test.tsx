@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { TStatistics } from '@coral/core';
-import { buildStatistics } from '@/testing/data';
+import { buildConfig, buildStatistics } from '@/testing/data';
 import { errorResponse } from '@/testing/mock-api';
 import { renderApp } from '@/testing/render-app';
 
@@ -54,6 +54,19 @@ describe('Home', () => {
     expect(within(strip()).getByText('Limited')).toBeTruthy();
   });
 
+  it('sends Request Account Access to a mail in place when no form is configured', async () => {
+    const mail = 'mailto:coral@example.org?subject=Account%20request';
+    renderApp('/', {
+      'GET /api/public/config/': buildConfig({
+        links: { ...buildConfig().links, accountRequestForm: mail },
+      }),
+      'GET /api/public/statistics/': buildStatistics(),
+    });
+    const request = await screen.findByRole('link', { name: 'Request Account Access' });
+    expect(request.getAttribute('href')).toBe(mail);
+    expect(request.getAttribute('target')).toBeNull();
+  });
+
   it('has the hero buttons, CBASS cards, features and contribute sections', async () => {
     renderApp('/', { 'GET /api/public/statistics/': buildStatistics() });
     const explore = await screen.findByRole('link', { name: 'Explore Features' });
@@ -68,6 +81,32 @@ describe('Home', () => {
         /4 samples at 4 temperature profiles, for at least 2 colonies of 1 species from 1 site/,
       ),
     ).toBeTruthy();
+    const references = screen.getByRole('region', { name: 'CBASS Research Tools' });
+    const badges = within(references).getAllByRole('link');
+    expect(
+      badges.map((badge) => [
+        badge.textContent,
+        badge.getAttribute('href'),
+        badge.getAttribute('target'),
+      ]),
+    ).toEqual([
+      [
+        'Voolstra et al. 2020, Global Change Biology (opens in a new tab)',
+        'https://doi.org/10.1111/gcb.15148',
+        '_blank',
+      ],
+      [
+        'Evensen et al. 2023, L&O Methods (opens in a new tab)',
+        'https://doi.org/10.1002/lom3.10555',
+        '_blank',
+      ],
+      ['CBASSED50 (R) (opens in a new tab)', 'https://doi.org/10.5281/zenodo.8370644', '_blank'],
+      [
+        'drc log-logistic model (LL.3) (opens in a new tab)',
+        'https://doi.org/10.1371/journal.pone.0146021',
+        '_blank',
+      ],
+    ]);
     expect(document.getElementById('features')?.querySelectorAll('.card')).toHaveLength(4);
     const contribute = document.getElementById('contribute');
     expect(contribute).not.toBeNull();

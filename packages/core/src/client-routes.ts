@@ -23,6 +23,10 @@ export const CLIENT_ROUTES = {
   cite: '/cite',
   /** What each quality flag means (decision 0013). */
   quality_flags: '/quality-flags',
+  /** One colony: its thresholds, raw observations, projects and citation (issue 19). */
+  colony: '/colony/:colonyId',
+  /** One species: its ED50 distributions, colonies, sources and map (issue 19). */
+  species: '/species/:speciesName',
 } as const;
 
 export const projectPath = (projectId: number | string) => `/project/${projectId}`;
@@ -33,6 +37,11 @@ export const datasetPath = (datasetId: number | string, version?: number | strin
 
 /** A citable snapshot's public page (issue 14). */
 export const snapshotPath = (snapshotId: string) => `/snapshots/${snapshotId}`;
+
+/** A colony's page (issue 19). */
+export const colonyPath = (colonyId: number | string) => `/colony/${colonyId}`;
+/** A species' page; the name as stored ("Acropora hyacinthus"), encoded for the path. */
+export const speciesPath = (speciesName: string) => `/species/${encodeURIComponent(speciesName)}`;
 
 const patterns = Object.values(CLIENT_ROUTES).map(
   (route) => new RegExp(`^${route.replace(/:[A-Za-z]+/g, '[^/]+')}/?$`),

@@ -22,3 +22,4 @@ export * from './upload';
 export * from './filters';
 export * from './downloads';
 export * as ed50 from './ed50';
+export * from './species';

@@ -10,3 +10,5 @@ export * from './cart';
 export * from './uploads';
 export * from './datasets';
 export * from './snapshots';
+export * from './species';
+export * from './colony-page';

@@ -24,7 +24,37 @@ export const ZProjectSummary = z
   })
   .meta({ id: 'ProjectSummary' });
 export type TProjectSummary = z.infer<typeof ZProjectSummary>;
-export const ZProjectList = z.array(ZProjectSummary);
+
+/**
+ * One project of the list: the summary plus what tells same-named projects apart on their cards
+ * (issue 19; e.g. four projects named GlobalSearch_Carib). Only rows of public dataset versions
+ * count. Added keys only: the list keeps the shape of product-spec §7.
+ */
+export const ZProjectListItem = z
+  .object({
+    ...ZProjectSummary.shape,
+    sites: z
+      .array(z.string())
+      .meta({ description: 'Distinct experiment (assay) names, sorted; the CBASS site' }),
+    countries: z.array(z.string()).meta({ description: 'Distinct colony countries, sorted' }),
+    species: z.array(z.string()).meta({ description: 'Distinct colony species, sorted' }),
+    colony_count: z
+      .number()
+      .int()
+      .meta({ description: 'Colonies with at least one biosample in the project' }),
+    experiment_dates: z
+      .object({
+        first: z.string().meta({ description: 'ISO date (YYYY-MM-DD)' }),
+        last: z.string().meta({ description: 'ISO date (YYYY-MM-DD)' }),
+      })
+      .nullable()
+      .meta({
+        description: 'Earliest and latest experiment (assay) date; null when none is dated',
+      }),
+  })
+  .meta({ id: 'ProjectListItem' });
+export type TProjectListItem = z.infer<typeof ZProjectListItem>;
+export const ZProjectList = z.array(ZProjectListItem);
 
 export const ZExperiment = z
   .object({ id: z.number().int(), name: z.string(), date: z.string().nullable() })

@@ -44,6 +44,21 @@ export const ZUploadError = z
   .meta({ id: 'UploadError' });
 export type TUploadError = z.infer<typeof ZUploadError>;
 
+export const ZUploadErrorGroup = z
+  .object({
+    file: z.enum(['main', 'ed50']),
+    column: z.string().nullable(),
+    problem: z.string().meta({ description: 'The problem; parts that differ per row are …' }),
+    fix: z.string(),
+    count: z.number().int().meta({ description: 'Rows with this problem' }),
+    rows: z.array(z.number().int()).meta({ description: 'The first rows (at most 5)' }),
+    summary: z.string().meta({
+      description: 'One line: "199 rows: <problem>; first 5: rows 2, 3, 4, 5, 6"',
+    }),
+  })
+  .meta({ id: 'UploadErrorGroup' });
+export type TUploadErrorGroup = z.infer<typeof ZUploadErrorGroup>;
+
 export const ZUploadQualityFlag = z
   .object({
     code: z.enum(UPLOAD_FLAG_CODES),
@@ -130,6 +145,8 @@ export const ZUploadList = z.array(ZUploadSummary).meta({ id: 'UploadList' });
 
 export const ZUploadDetail = ZUploadSummary.extend({
   errors: z.array(ZUploadError),
+  /** `errors` grouped by kind of problem (core groupUploadErrors), in order of first row. */
+  error_groups: z.array(ZUploadErrorGroup),
   quality_flags: z.array(ZUploadQualityFlag),
   warnings: z.array(ZUploadNotice),
   column_mapping: z.array(ZColumnMatch),

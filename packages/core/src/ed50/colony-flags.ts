@@ -4,6 +4,7 @@ import {
   type ThresholdKind,
 } from '../thresholds/threshold-kinds';
 import type { ColonyStats } from './colony-stats';
+import { noteCelsius as celsius, noteCelsiusList } from './note-format';
 import { MIDPOINT_KIND, OUTERMOST_KINDS, TAIL_KINDS, perKind, sideOf } from './ed-kinds';
 import type { ColonyFlag } from './types';
 
@@ -39,8 +40,6 @@ const ALL_LABELS = THRESHOLD_KINDS_BY_LEVEL.map((kind) => THRESHOLD_KIND_INFO[ki
   '/',
 );
 
-const celsius = (t: number): string => `${Number(t.toFixed(2))} °C`;
-
 /**
  * Decides which of a fitted colony's ED values are real estimates and explains the rest in plain
  * language (ed50-algorithm §9). drc always returns numbers; this is where 158 °C or 6 °C ED50s are
@@ -70,7 +69,7 @@ export function assessColony(
   if (temperatures.length === 2) {
     flags.push({
       code: 'too_few_temperatures',
-      message: `Only 2 distinct temperatures (${temperatures.join(', ')} °C): three curve parameters cannot be estimated from two points, so no ED values are reported (CBASSED50 would print the fitted numbers).`,
+      message: `Only 2 distinct temperatures (${noteCelsiusList(temperatures)}): three curve parameters cannot be estimated from two points, so no ED values are reported (CBASSED50 would print the fitted numbers).`,
     });
     none();
     return { flags, reportable };
@@ -78,7 +77,7 @@ export function assessColony(
   if (temperatures.length === 3) {
     flags.push({
       code: 'fewer_than_4_temperatures',
-      message: `Only 3 distinct temperatures (${temperatures.join(', ')} °C); CBASS uses 4, so these values are less reliable.`,
+      message: `Only 3 distinct temperatures (${noteCelsiusList(temperatures)}); CBASS uses 4, so these values are less reliable.`,
     });
   }
   if (!(fit.hill > 0)) {
@@ -97,7 +96,7 @@ export function assessColony(
     return { flags, reportable };
   }
 
-  checkMidpoint(fit, low, high, tested, flags, reportable);
+  checkMidpoint(fit, stats, tested, flags, reportable);
   const gap = largestGap(temperatures);
   for (const kind of TAIL_KINDS) checkTail(kind, fit.ed[kind], low, high, gap, flags, reportable);
   if (reportable[MIDPOINT_KIND]) checkBracketed(fit, temperatures, flags);
@@ -111,19 +110,23 @@ export function assessColony(
  */
 function checkMidpoint(
   fit: FittedCurve,
-  low: number,
-  high: number,
+  stats: ColonyStats,
   tested: string,
   flags: ColonyFlag[],
   reportable: Reportable,
 ): void {
+  const { minTemperature: low, maxTemperature: high } = stats;
   const value = fit.ed[MIDPOINT_KIND];
   const { edLabel } = THRESHOLD_KIND_INFO[MIDPOINT_KIND];
   const code = `${MIDPOINT_KIND}_not_estimable` as const;
   if (value > high) {
+    // The data may well fall: then it is the fit that did not follow them (issue 15).
+    const dataFall = stats.meanAtHighest <= stats.meanAtLowest / 2;
     flags.push({
       code,
-      message: `${edLabel} above the highest temperature tested (not estimable): the response did not fall to half of its maximum within ${tested}; drc extrapolates ${celsius(value)}.`,
+      message: dataFall
+        ? `${edLabel} not estimable: the fitted curve does not fall to half of its maximum within ${tested} (drc extrapolates ${celsius(value)}), although the measurements do: their mean falls from ${stats.meanAtLowest.toFixed(2)} at ${celsius(low)} to ${stats.meanAtHighest.toFixed(2)} at ${celsius(high)}. The fit collapsed instead of following the data, so its values are not reported.`
+        : `${edLabel} above the highest temperature tested (not estimable): the response did not fall to half of its maximum within ${tested}; drc extrapolates ${celsius(value)}.`,
     });
     withhold(reportable, 'upper');
   } else if (value < low) {

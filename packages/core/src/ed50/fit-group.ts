@@ -4,6 +4,7 @@ import { colonyStats, type ColonyStats } from './colony-stats';
 import { DrmFitError, fitDrmLl3, type DrmLl3Fit } from './drm-fit';
 import { perKind } from './ed-kinds';
 import { effectiveDoses } from './ed-values';
+import { noteCelsius } from './note-format';
 import { rMedian } from './r-numerics/r-median';
 import { roundR } from './r-numerics/r-round';
 import type { CbassRow, ColonyEdResult, ColonyFlag, EdEstimate } from './types';
@@ -114,7 +115,7 @@ function exclusionBeforeFit(stats: ColonyStats): ColonyFlag | null {
   if (stats.temperatures.length === 1) {
     return {
       code: 'single_temperature',
-      message: `Only one temperature (${stats.minTemperature} °C) was measured for this colony; a curve needs at least 3 (CBASS uses 4). ${stop}`,
+      message: `Only one temperature (${noteCelsius(stats.minTemperature)}) was measured for this colony; a curve needs at least 3 (CBASS uses 4). ${stop}`,
     };
   }
   if (stats.constantResponse) {

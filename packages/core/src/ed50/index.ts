@@ -3,6 +3,7 @@
  * computed as CBASSED50 / drc 3.0-1 do, in pure TypeScript (Node, browser, Web Worker).
  */
 export { parseCbassCsv } from './parse-cbass-csv';
+export { describeRowIssueGroup } from './issue-list';
 export {
   computeEds,
   COMPATIBILITY_NOTE,
@@ -15,8 +16,11 @@ export {
   groupsInSummaryOrder,
   type EdResultsCsvOptions,
 } from './format-csv';
+export { colonyCurve, type ColonyCurveParameters } from './colony-curve';
+export { temperatureGrid } from './pooled-curve';
 export * from './types';
 // What the calculator's Web Worker needs to read a file, so that it never loads the rest of core
-// (the API contract, zod): the shared text decoder and CSV reader.
+// (the API contract, zod): the shared text decoder, workbook reader and CSV reader.
 export { decodeText, type DecodedText } from '../upload/decode-text';
+export { DATA_FILE_ACCEPT, decodeDataFile, type DataFileText } from '../upload/decode-data-file';
 export { readCsvTable } from '../upload/csv-table';

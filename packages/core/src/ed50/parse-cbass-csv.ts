@@ -2,6 +2,7 @@ import { readCsvTable } from '../upload/csv-table';
 import { readRawCbassTable } from '../upload/formats/raw-cbass/read-table';
 import { resolveColumns } from './cbass-columns';
 import { IssueList } from './issue-list';
+import { noteCelsiusList } from './note-format';
 import { normalisedLabelColumns } from './numeric-labels';
 import { isMissing, parseDecimal } from './parse-number';
 import type { CbassParseResult, CbassRow } from './types';
@@ -38,6 +39,7 @@ export function parseCbassCsv(text: string): CbassParseResult {
     rows,
     errors: issues.errors,
     warnings: issues.warnings,
+    rowIssueGroups: issues.rowIssueGroups(),
     columnMapping: mapping,
     header,
     dataRowCount,
@@ -95,6 +97,8 @@ export function parseCbassCsv(text: string): CbassParseResult {
         row,
         column: missing[0],
         message: `Row ${row} skipped: no value for ${missing.join(', ')}.`,
+        reason: `no value for ${missing.join(', ')}`,
+        skipped: true,
       });
       continue;
     }
@@ -108,6 +112,9 @@ export function parseCbassCsv(text: string): CbassParseResult {
         row,
         column: 'Temperature',
         message: `Row ${row}: temperature ${temperatureText.trim()} is not above 0 °C; the log-logistic model needs positive temperatures. Row skipped.`,
+        reason:
+          'the temperature is not above 0 °C (the log-logistic model needs positive temperatures)',
+        skipped: true,
       });
       continue;
     }
@@ -141,6 +148,8 @@ function readNumber(text: string, column: string, row: number, issues: IssueList
       row,
       column,
       message: `Row ${row}: ${column} "${text.trim()}" is not a number. Row skipped.`,
+      reason: `${column} is not a number`,
+      skipped: true,
     });
     return null;
   }
@@ -150,6 +159,8 @@ function readNumber(text: string, column: string, row: number, issues: IssueList
       row,
       column,
       message: `Row ${row}: ${column} "${text.trim()}" has a decimal comma; read as ${parsed.value}.`,
+      reason: `${column} has a decimal comma (read as a decimal point)`,
+      skipped: false,
     });
   }
   return parsed.value;
@@ -164,6 +175,6 @@ function checkTemperatureCount(rows: CbassRow[], issues: IssueList): void {
     code: 'too_few_temperatures',
     message:
       `Dataset does not have enough unique temperature values: ${temperatures.length} ` +
-      `(${temperatures.join(', ')} °C). At least 4 distinct temperatures are needed.`,
+      `(${noteCelsiusList(temperatures)}). At least 4 distinct temperatures are needed.`,
   });
 }

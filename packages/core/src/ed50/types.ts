@@ -66,6 +66,26 @@ export interface CbassIssue {
   column?: string;
 }
 
+/** A problem of one row, with what it shares with the same problem on other rows. */
+export interface CbassRowIssue extends CbassIssue {
+  row: number;
+  /** The problem without its row ("no value for Pam_value"): rows with the same one are grouped. */
+  reason: string;
+  /** The row was left out of the computation. */
+  skipped: boolean;
+}
+
+/** Every row with the same problem, counted (issue 15: "268 rows skipped: <reason>"). */
+export interface CbassRowIssueGroup {
+  code: CbassIssueCode;
+  reason: string;
+  skipped: boolean;
+  error: boolean;
+  count: number;
+  /** The first rows (spreadsheet numbers), at most ROW_ISSUE_EXAMPLES. */
+  firstRows: number[];
+}
+
 /** A mandatory column found under a different letter case (accepted, and reported). */
 export interface ColumnMapping {
   column: CbassColumn;
@@ -79,6 +99,8 @@ export interface CbassParseResult {
   errors: CbassIssue[];
   /** What was accepted or repaired on the way (dropped incomplete rows, decimal commas, ...). */
   warnings: CbassIssue[];
+  /** Every row-level problem, grouped by what it is, with its full count (file order). */
+  rowIssueGroups: CbassRowIssueGroup[];
   columnMapping: ColumnMapping[];
   /** Header cells as found in the file. */
   header: string[];

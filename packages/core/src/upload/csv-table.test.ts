@@ -41,6 +41,18 @@ describe('readCsvTable: the one CSV reader (upload, preview, quick check, calcul
     expect(readCsvTable(text, { maxRecords: 5 }).malformed.map((m) => m.row)).toEqual([3]);
   });
 
+  it('drops blank lines after the last record before parsing, keeping that record whole', () => {
+    // Issue 17, item 2: millions of trailing blank lines made millions of arrays.
+    const sheet = 'a,b,c\n1,2,\n3,"x\n\ny",';
+    const padded = `${sheet}\n${'\n'.repeat(1000)},,\n ; \n\r\n\t\n`;
+    const table = readCsvTable(padded);
+    expect(table).toEqual(readCsvTable(sheet));
+    expect(table.records).toEqual([
+      { row: 2, cells: ['1', '2', ''] },
+      { row: 3, cells: ['3', 'x\n\ny', ''] },
+    ]);
+  });
+
   it('gives an empty header for a blank text', () => {
     expect(readCsvTable(' \n\n')).toMatchObject({ header: [], records: [], recordCount: 0 });
   });

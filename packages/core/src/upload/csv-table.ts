@@ -31,6 +31,25 @@ const DELIMITERS: readonly CsvTable['delimiter'][] = [',', ';', '\t'];
 
 const isBlank = (cells: readonly string[]) => cells.every((cell) => cell.trim() === '');
 
+const [LF, CR, SPACE, TAB, COMMA, SEMICOLON] = [10, 13, 32, 9, 44, 59];
+
+/**
+ * The text without the blank lines (empty, spaces, or delimiters only: ",,,," as Excel writes
+ * them) after its last record. They would be skipped anyway, but the parser would first make an
+ * array for each: a sheet followed by 52 million blank lines (50 MB, within the upload limit)
+ * took the server to 4 GB (issue 17, item 2). Memory now follows the file's useful content.
+ * The last record is kept whole, trailing empty cells included.
+ */
+function withoutBlankTail(text: string): string {
+  let cut = text.length;
+  for (let i = text.length - 1; i >= 0; i--) {
+    const c = text.charCodeAt(i);
+    if (c === LF || c === CR) cut = i;
+    else if (c !== SPACE && c !== TAB && c !== COMMA && c !== SEMICOLON) break;
+  }
+  return cut === text.length ? text : text.slice(0, cut);
+}
+
 /**
  * THE CSV text reader of the platform (upload, preview, quick check, ED calculator). A real
  * parser (Papa Parse, RFC 4180: quoted commas, doubled quotes, line breaks inside quotes),
@@ -40,7 +59,7 @@ const isBlank = (cells: readonly string[]) => cells.every((cell) => cell.trim() 
  * so a cell spanning two lines does not shift later rows.
  */
 export function readCsvTable(text: string, options: CsvReadOptions = {}): CsvTable {
-  const content = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  const content = withoutBlankTail(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
   const table: CsvTable = {
     header: [],
     headerRow: 1,

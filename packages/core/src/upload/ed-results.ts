@@ -8,7 +8,10 @@ import type { CurveCandidate, UploadLayout } from './formats/format';
 import type { PlanBuilder } from './plan-builder';
 import { VALUE_RULES, type RowReader } from './row-reader';
 import type { ValuesByKind } from './upload-plan';
-import { cleanLabel, normaliseNumericLabel } from './values';
+import { describeGroup, groupingTuple, pairEdRows } from './pair-check';
+import { normaliseNumericLabel } from './values';
+
+export { describeGroup, groupingTuple } from './pair-check';
 
 /** The kind whose value the ED results file must give (and an inline value must agree with). */
 const ED50 = THRESHOLD_KIND_INFO.ed50.kind;
@@ -22,33 +25,6 @@ export interface EdRow extends ValuesByKind {
   timepoint: string;
   genotype: string;
 }
-
-/** The grouping tuple an ED row and a colony's curve are matched on (never by position). */
-export function groupingTuple(
-  site: string,
-  condition: string,
-  species: string,
-  timepoint: string,
-  genotype: string,
-): string {
-  return JSON.stringify([
-    cleanLabel(site),
-    cleanLabel(condition),
-    cleanLabel(species),
-    normaliseNumericLabel(timepoint),
-    normaliseNumericLabel(genotype),
-  ]);
-}
-
-/** A grouping tuple in words, for messages. */
-export const describeGroup = (r: {
-  site: string;
-  condition: string;
-  species: string;
-  timepoint: string;
-  genotype: string;
-}) =>
-  `Site ${r.site}, Condition ${r.condition}, Species ${r.species}, Timepoint ${r.timepoint}, Genotype ${r.genotype}`;
 
 /**
  * Reads the ED results file (ED5, ED50, ED95, GroupingProperty, Site, Condition, Species,
@@ -163,7 +139,7 @@ function readGenotype(
 }
 
 /** Every colony × condition × timepoint the main file has measurements or inline EDs for. */
-function curveCandidates(builder: PlanBuilder): Map<string, CurveCandidate> {
+export function curveCandidates(builder: PlanBuilder): Map<string, CurveCandidate> {
   const candidates = new Map<string, CurveCandidate>();
   const add = (
     key: string,
@@ -213,20 +189,12 @@ export function matchEdRows(
   layout: Pick<UploadLayout, 'edMatching'>,
 ): void {
   const candidates = curveCandidates(builder);
-  const byTuple = new Map<string, string[]>();
-  for (const [key, candidate] of candidates) {
-    for (const tuple of layout.edMatching.tuples(candidate)) {
-      byTuple.set(tuple, [...(byTuple.get(tuple) ?? []), key]);
-    }
-  }
+  const pairing = pairEdRows(candidates, edRows, layout);
   const matched = new Set<string>();
   const genotypeField = ed.hasColumn('genotype') ? 'genotype' : 'groupingProperty';
-  for (const edRow of edRows) {
+  for (const { edRow, keys } of pairing.rows) {
     const record = { row: edRow.row, cells: [] as string[] };
-    const keys = byTuple.get(
-      groupingTuple(edRow.site, edRow.condition, edRow.species, edRow.timepoint, edRow.genotype),
-    );
-    if (!keys || keys.length === 0) {
+    if (keys.length === 0) {
       ed.fail(
         record,
         genotypeField,
@@ -280,8 +248,8 @@ export function matchEdRows(
       });
     }
   }
-  for (const [key, candidate] of candidates) {
-    if (matched.has(key)) continue;
+  for (const key of pairing.missing) {
+    const candidate = candidates.get(key)!;
     const { what, field } = layout.edMatching.unmatched(candidate);
     main.fail(
       { row: candidate.row, cells: [] },

@@ -1,5 +1,5 @@
 import type { ColumnMatch } from './column-spec';
-import { matchEdRows, readEdRows } from './ed-results';
+import { curveCandidates, matchEdRows, readEdRows } from './ed-results';
 import type { UploadTable } from './formats/format';
 import {
   detectSchema,
@@ -14,6 +14,7 @@ import {
   type HeaderRecognition,
   type UploadFormat,
 } from './formats/registry';
+import { describePairMismatch, pairEdRows } from './pair-check';
 import type { PlanBuilder } from './plan-builder';
 import { ProblemList, type UploadError, type UploadFileRole, type UploadNotice } from './problems';
 import { FlagList } from './quality-flags';
@@ -139,6 +140,39 @@ export function prepareUpload(
       flags: flags.list(),
     },
   };
+}
+
+/**
+ * Whether the ED50 results file belongs to the main data file, decided in the browser before
+ * anything is sent (issue 19): both files are read as the worker reads them and paired by the
+ * same rule (pair-check.ts). Null when they pair up, and also when a file has problems of its
+ * own: those the server reports row by row.
+ */
+export function checkUploadPair(
+  main: UploadFile,
+  ed: UploadFile,
+  options: Pick<PrepareOptions, 'today'> = {},
+): { problem: string; fix: string } | null {
+  const problems = new ProblemList();
+  const mainFile = openFile(main, 'main', problems);
+  const edFile = mainFile && openFile(ed, 'ed50', problems);
+  if (!mainFile || !edFile || problems.hasErrors) return null;
+  const layout = uploadFormat(mainFile.recognition.schema as UploadFormat);
+  const { builder } = layout.readRows(
+    mainFile.table.records,
+    mainFile.reader,
+    options.today ?? new Date(),
+  );
+  const edRows = readEdRows(edFile.table.records, edFile.reader);
+  if (problems.hasErrors) return null;
+  const candidates = curveCandidates(builder);
+  const problem = describePairMismatch(candidates, pairEdRows(candidates, edRows, layout), layout);
+  return problem === null
+    ? null
+    : {
+        problem,
+        fix: `Choose the ED50 results file the calculator computed from ${main.name}, or the main data file it was computed from.`,
+      };
 }
 
 function fileError(

@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { prepareUpload } from './prepare-upload';
 import { csv, datasheetText, STANDARD_HEADER, textFile, TODAY } from '../../test/upload-test-files';
 
-function colony(name: string, ed50: number | string, points: [number, number][]) {
+function colony(
+  name: string,
+  ed50: number | string,
+  points: [number, number][],
+  [lat, lon]: [number, number] = [-18, 177],
+) {
   return points.map(([t, pam]) => [
     'P',
     'Reef',
@@ -10,8 +15,8 @@ function colony(name: string, ed50: number | string, points: [number, number][])
     name,
     'Acropora sp',
     'FJI',
-    -18,
-    177,
+    lat,
+    lon,
     ed50,
     `${name}-${t}`,
     '',
@@ -92,5 +97,35 @@ describe('quality checks without the database', () => {
     ).toEqual([
       'The refit checked 7 of 28 colonies (the first groups of the file); the others were not refitted.',
     ]);
+  });
+});
+
+describe('coordinates far inland (decision 0022)', () => {
+  const points: [number, number][] = [
+    [30, 0.6],
+    [33, 0.55],
+    [36, 0.3],
+    [39, 0.05],
+  ];
+  it('flags a colony in the German Alps, not one on a Fijian reef; both are imported', () => {
+    const result = prepareUpload(
+      textFile(
+        'm.csv',
+        csv([
+          STANDARD_HEADER,
+          ...colony('Alps1', 35.5, points, [47.42123, 10.98632]),
+          ...colony('Reef1', 35.5, points, [-18.20583554, 177.6889888]),
+        ]),
+      ),
+      null,
+      { today: TODAY },
+    );
+    if (!result.ok) throw new Error(JSON.stringify(result.errors));
+    expect(result.plan.colonies).toHaveLength(2);
+    const inland = result.plan.flags.filter((f) => f.code === 'far_inland');
+    expect(inland).toEqual([expect.objectContaining({ colony: 'Alps1', row: 2, value: null })]);
+    expect(inland[0]!.message).toMatch(
+      /^Colony Alps1 lies on land, more than 5 km from the sea \(latitude 47\.42123, longitude 10\.98632, about \d+ km inland\)\. Check the coordinates/,
+    );
   });
 });

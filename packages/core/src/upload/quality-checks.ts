@@ -1,3 +1,4 @@
+import { checkLand, ON_LAND_FLAG_KM } from '../geo/land-check';
 import { PLAUSIBLE_ABSOLUTE_RANGE_C } from '../thresholds/quality-flags';
 import { THRESHOLD_KIND_INFO, THRESHOLD_KINDS_BY_LEVEL } from '../thresholds/threshold-kinds';
 import type { PlanBuilder } from './plan-builder';
@@ -94,6 +95,28 @@ export function runQualityChecks(
     flags.add({
       code: 'no_ed50',
       message: `Colony ${colony.name} has measurements but no ED50 value: it is stored without thresholds.`,
+      colony: colony.name,
+      species: colony.species,
+      condition: null,
+      timepoint: null,
+      row: colony.row,
+      value: null,
+    });
+  }
+  checkLocations(builder, flags);
+}
+
+/**
+ * A colony whose coordinates lie more than ON_LAND_FLAG_KM inland (Natural Earth land,
+ * decision 0022): usually swapped or mistyped latitude/longitude, or a sign lost. Flagged only.
+ */
+function checkLocations(builder: PlanBuilder, flags: FlagList): void {
+  for (const colony of builder.colonies.values()) {
+    const place = checkLand(colony.latitude, colony.longitude);
+    if (!place.onLand || place.kmFromSea <= ON_LAND_FLAG_KM) continue;
+    flags.add({
+      code: 'far_inland',
+      message: `Colony ${colony.name} lies on land, more than ${ON_LAND_FLAG_KM} km from the sea (latitude ${colony.latitude}, longitude ${colony.longitude}${place.kmFromSea < 1000 ? `, about ${Math.round(place.kmFromSea)} km inland` : ''}). Check the coordinates: latitude and longitude swapped, a lost minus sign or a typo.`,
       colony: colony.name,
       species: colony.species,
       condition: null,

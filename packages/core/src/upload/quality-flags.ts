@@ -1,3 +1,5 @@
+import { ON_LAND_FLAG_KM } from '../geo/inland-rule';
+
 /**
  * Quality flags of an upload: the data were imported, but these values deserve a second look.
  * Flags never block an import and never change a value (docs/decisions/0007-upload-processing.md).
@@ -14,6 +16,7 @@ export const UPLOAD_FLAG_CODES = [
   'missing_mmm',
   'mmm_from_existing_colony',
   'no_ed50',
+  'far_inland',
 ] as const;
 export type UploadFlagCode = (typeof UPLOAD_FLAG_CODES)[number];
 
@@ -29,7 +32,30 @@ export const UPLOAD_FLAG_LABELS: Readonly<Record<UploadFlagCode, string>> = {
   missing_mmm: 'No MMM (relative values N/A)',
   mmm_from_existing_colony: 'MMM taken from a colony at the same place',
   no_ed50: 'No ED50',
+  far_inland: `Coordinates on land, more than ${ON_LAND_FLAG_KM} km from the sea`,
 };
+
+/**
+ * Upload flags about a colony rather than one of its values, explained on /quality-flags (they
+ * are not stored on thresholds, so "Hide flagged values" does not concern them).
+ */
+export const COLONY_FLAG_DESCRIPTIONS: readonly {
+  code: UploadFlagCode;
+  title: string;
+  meaning: string;
+  howDecided: string;
+  whatToDo: string;
+}[] = [
+  {
+    code: 'far_inland',
+    title: UPLOAD_FLAG_LABELS.far_inland,
+    meaning:
+      'The colony’s latitude and longitude put it on land, well away from any sea where a coral could grow.',
+    howDecided: `When a file is uploaded, each colony’s coordinates are looked up in Natural Earth’s 1:10 million land polygons (public domain). A colony inside a land polygon and more than ${ON_LAND_FLAG_KM} km from its coast is flagged; nearer the coast it is not, because coastlines at this scale are a few hundred metres off and reef sites lie on the shore. The colony is imported as it is.`,
+    whatToDo:
+      'Check the coordinates in your file: latitude and longitude swapped, a lost minus sign (south or west), or a typo. Upload a corrected file as a new version of the dataset.',
+  },
+];
 
 export interface UploadQualityFlag {
   code: UploadFlagCode;

@@ -3,3 +3,9 @@ declare module '*?raw' {
   const text: string;
   export default text;
 }
+
+/** `?inline` gives a file's bytes as a base64 data URL; the tests read workbooks so. */
+declare module '*?inline' {
+  const dataUrl: string;
+  export default dataUrl;
+}

@@ -57,6 +57,17 @@ export const VALUE_RULES = {
 } as const satisfies Record<string, NumberRule>;
 
 /**
+ * The longest text a cell may hold (issue 17: a 1,000,000-character species name was imported,
+ * served in the public feed and broke a database index). Names are identifiers, not prose; a
+ * publication title is the one longer text.
+ */
+export const TEXT_LENGTH_LIMITS: Readonly<Record<string, number>> = { publicationTitle: 1000 };
+export const DEFAULT_TEXT_LENGTH_LIMIT = 200;
+
+/** A value shown in a problem report is cut to this many characters. */
+const SHOWN_VALUE_LENGTH = 80;
+
+/**
  * Reads the cells of one file by field id, reporting every problem with the row, the column as
  * the file names it, the value and what to do.
  */
@@ -93,12 +104,14 @@ export class RowReader {
 
   fail(record: CsvRecord, id: string, problem: string, fix: string, kind?: string): null {
     const value = this.raw(record, id);
+    const shown =
+      value.length > SHOWN_VALUE_LENGTH ? `${value.slice(0, SHOWN_VALUE_LENGTH)}…` : value;
     this.problems.error(
       {
         file: this.file,
         row: record.row,
         column: this.columnName(id),
-        value: value === '' ? null : value,
+        value: value === '' ? null : shown,
         problem,
         fix,
       },
@@ -110,13 +123,22 @@ export class RowReader {
   /** A label, or null when the cell is empty/NA. */
   text(record: CsvRecord, id: string): string | null {
     const cell = this.raw(record, id);
-    return isMissingCell(cell) ? null : cleanLabel(cell);
+    if (isMissingCell(cell)) return null;
+    const text = cleanLabel(cell);
+    const limit = TEXT_LENGTH_LIMITS[id] ?? DEFAULT_TEXT_LENGTH_LIMIT;
+    if (text.length <= limit) return text;
+    return this.fail(
+      record,
+      id,
+      `${this.columnName(id)} is ${text.length.toLocaleString('en-US')} characters long; at most ${limit} are allowed.`,
+      `Shorten the text in ${this.columnName(id)} (a name or label, not a description).`,
+      `${this.file}:${id}:too_long`,
+    );
   }
 
   /** A label that must be there. */
   required(record: CsvRecord, id: string, fix: string): string | null {
-    const value = this.text(record, id);
-    if (value !== null) return value;
+    if (this.has(record, id)) return this.text(record, id);
     return this.fail(
       record,
       id,

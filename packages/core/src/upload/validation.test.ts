@@ -9,6 +9,7 @@ import {
   textFile,
   TODAY,
 } from '../../test/upload-test-files';
+import { workbookDatasheet } from '../../test/xlsx-test-files';
 
 const options = { today: TODAY };
 
@@ -23,11 +24,13 @@ const raw = datasheetText('cbass_dataset_raw.csv');
 const ed = datasheetText('cbass_dataset_ED50_Results.csv');
 
 describe('files that are not CSV data', () => {
-  it('a workbook renamed .csv says what it is', () => {
+  it('a workbook renamed .csv is read as a workbook; a broken one says what it is', () => {
+    const workbook = workbookDatasheet('cbass_84.xlsx').bytes;
+    expect(prepareUpload({ name: 'data.csv', bytes: workbook }, null, options).ok).toBe(true);
     const xlsx = new Uint8Array([0x50, 0x4b, 0x03, 0x04, 0x14, 0x00, 0x06, 0x00, 0x08, 0x00]);
     const [error] = errorsOf(prepareUpload({ name: 'data.csv', bytes: xlsx }, null, options));
     expect(error).toMatchObject({ file: 'main', row: null });
-    expect(error!.problem).toContain('an Excel workbook (.xlsx)');
+    expect(error!.problem).toContain('not a readable Excel workbook (.xlsx)');
     expect(error!.fix).toContain('CSV UTF-8');
   });
 
@@ -294,5 +297,37 @@ describe('ED results file matching', () => {
       prepareUpload(textFile('m.csv', main), textFile('e.csv', edFile(37)), options),
     );
     expect(errors[0]!.problem).toContain('ED50 37 disagrees with the ED50 36.5');
+  });
+});
+
+describe('text lengths (issue 17, item 4)', () => {
+  it('a 1,000,000-character species name is refused on its row, the value cut in the report', () => {
+    const long = 'Acropora '.repeat(111_112).slice(0, 1_000_000);
+    const errors = errorsOf(standard(editCell(cbass84, 4, 'Colony.species', long)));
+    expect(errors).toEqual([
+      {
+        file: 'main',
+        row: 4,
+        column: 'Colony.species',
+        value: `${long.slice(0, 80)}…`,
+        problem: 'Colony.species is 1,000,000 characters long; at most 200 are allowed.',
+        fix: 'Shorten the text in Colony.species (a name or label, not a description).',
+      },
+    ]);
+  });
+
+  it('every name has the limit; a publication title may be longer', () => {
+    const name = 'x'.repeat(201);
+    const errors = errorsOf(standard(editCell(cbass84, 3, 'Colony.name', name)));
+    expect(errors.map((error) => error.problem)).toEqual([
+      'Colony.name is 201 characters long; at most 200 are allowed.',
+    ]);
+    const title = 'A long title '.repeat(70).slice(0, 900);
+    const edited = cbass84.replaceAll(
+      'Contrasting heat stress response patterns of coral holobionts across the Red Sea suggest distinct mechanisms of thermal tolerance',
+      title,
+    );
+    expect(edited).toContain(title);
+    expect(standard(edited).ok).toBe(true);
   });
 });

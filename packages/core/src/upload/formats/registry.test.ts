@@ -9,6 +9,7 @@ import { prepareUpload } from '../prepare-upload';
 import { previewUploadFile } from '../preview';
 import { quickCheckUpload } from '../quick-check';
 import { csv, datasheet, STANDARD_HEADER, textFile, TODAY } from '../../../test/upload-test-files';
+import { workbookDatasheet } from '../../../test/xlsx-test-files';
 import type { UploadFile } from '../prepare-upload';
 import { ED_COLUMNS } from './ed-results-file';
 import {
@@ -96,16 +97,46 @@ describe('the upload format registry', () => {
     expect(uploadFormat('standard').shortLabel).toBe('standard schema');
   });
 
-  it('reads files by their file type: CSV is the catch-all, named by its extension', () => {
-    expect(UPLOAD_FILE_ACCEPT).toBe('.csv,text/csv');
+  it('reads files by their file type: XLSX by its ZIP signature, CSV the catch-all', () => {
+    expect(UPLOAD_FILE_ACCEPT).toBe(
+      '.xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet,.csv,text/csv',
+    );
     expect(isUploadFileName(' Data.CSV ')).toBe(true);
-    expect(isUploadFileName('data.xlsx')).toBe(false);
-    expect(fileTypeOf(new Uint8Array([0x50, 0x4b, 0x03, 0x04])).id).toBe('csv');
-    const workbook = readUploadTable(new Uint8Array([0x50, 0x4b, 0x03, 0x04, 0x14, 0x00]));
-    expect(!workbook.ok && workbook.problem).toContain('an Excel workbook (.xlsx)');
-    const preview = previewUploadFile(new Uint8Array([0x50, 0x4b, 0x03, 0x04, 0x14, 0x00]));
-    expect(!preview.ok && preview.message).toMatch(/^This file is an Excel workbook .* "CSV UTF-8/);
+    expect(isUploadFileName('Data.XLSX')).toBe(true);
+    expect(isUploadFileName('data.xls')).toBe(false);
+    expect(fileTypeOf(new Uint8Array([0x50, 0x4b, 0x03, 0x04])).id).toBe('xlsx');
+    expect(fileTypeOf(new TextEncoder().encode('a,b')).id).toBe('csv');
+    const broken = new Uint8Array([0x50, 0x4b, 0x03, 0x04, 0x14, 0x00]);
+    const workbook = readUploadTable(broken);
+    expect(!workbook.ok && workbook.problem).toBe(
+      'This file is not a readable Excel workbook (.xlsx): its ZIP directory is missing.',
+    );
+    const preview = previewUploadFile(broken);
+    expect(!preview.ok && preview.message).toMatch(/^This file is not a readable Excel workbook/);
   });
+
+  it.each(UPLOAD_FORMATS.map((format) => [format.id] as const))(
+    '%s: the XLSX and the CSV of the same sheet give identical upload plans',
+    (id) => {
+      const { main, ed } = EXAMPLES[id];
+      const asWorkbook = (file: UploadFile) =>
+        workbookDatasheet(file.name.replace(/\.csv$/, '.xlsx'));
+      const fromCsv = prepareUpload(main, ed, { today: TODAY });
+      const fromXlsx = prepareUpload(asWorkbook(main), ed && asWorkbook(ed), { today: TODAY });
+      if (!fromCsv.ok || !fromXlsx.ok) throw new Error('a fixture was refused');
+      expect(fromXlsx.plan).toEqual(fromCsv.plan);
+      expect(fromXlsx.plan.observations.length).toBeGreaterThan(100);
+      // A workbook's header is checked by the worker (a ZIP cannot be read from its start) …
+      const bytes = asWorkbook(main).bytes;
+      const partial = { name: 'main.xlsx', bytes: bytes.length, head: bytes.subarray(0, 1024) };
+      expect(quickCheckUpload(partial, null).error).toBeNull();
+      // … but a small one is checked whole, as its CSV is.
+      const whole = { name: 'main.xlsx', bytes: bytes.length, head: bytes };
+      expect(quickCheckUpload(whole, ed && head(ed))).toEqual({ format: id, error: null });
+      const preview = previewUploadFile(bytes);
+      expect(preview.ok && preview.preview.format).toBe(id);
+    },
+  );
 
   it('previews the bytes as the worker reads them (Windows-1252, UTF-16)', () => {
     const text = 'Site,Species\nRéef,Porites';

@@ -4,12 +4,13 @@ import { edResultsFile } from './ed-results-file';
 import type { TableReadOptions, TableReadResult, UploadFileType, UploadLayout } from './format';
 import { rawCbass } from './raw-cbass';
 import { standardSheet } from './standard-sheet';
+import { xlsxFile } from './xlsx-file';
 
 /**
  * THE REGISTRY OF UPLOAD FORMATS. Detection, reading, the preview, the quick check, labels, the
  * API's `format` enum (and the server's uploads.format type) and the file pickers all go through
  * these lists; nothing else names a format. README.md says how to add one:
- * - a file type (XLSX): its module + this file (2 source files);
+ * - a file type (like xlsx-file.ts): its module + this file (2 source files);
  * - a layout: its module + this file + a migration widening uploads.format (3 source files).
  */
 
@@ -17,7 +18,10 @@ import { standardSheet } from './standard-sheet';
 export const UPLOAD_FORMATS = [standardSheet, rawCbass] as const;
 
 /** How the bytes of a file become rows: asked in order, the last one takes the rest. */
-export const UPLOAD_FILE_TYPES: readonly [...UploadFileType[], UploadFileType] = [csvFile];
+export const UPLOAD_FILE_TYPES: readonly [...UploadFileType[], UploadFileType] = [
+  xlsxFile,
+  csvFile,
+];
 
 /** The second file of an upload: the calculator's ED results. */
 export const ED_RESULTS_FILE = edResultsFile;

@@ -1,0 +1,2 @@
+export * from './distribution-statistics';
+export * from './species-distributions';

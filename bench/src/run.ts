@@ -3,6 +3,7 @@ import { runDownloadBench } from './download-bench';
 import { runEd50Bench } from './ed50-bench';
 import { runMapBench } from './map-bench';
 import { runUploadBench } from './upload-bench';
+import { runBlankLinesBench } from './blank-lines-bench';
 import { printTable } from './report';
 
 /**
@@ -26,5 +27,8 @@ if (only.has('ed50')) {
 }
 if (only.has('api')) await runApiBench({ colonies, databaseUrl: process.env.BENCH_DATABASE_URL });
 if (only.has('map')) await runMapBench();
-if (only.has('upload')) await runUploadBench();
+if (only.has('upload')) {
+  await runUploadBench();
+  runBlankLinesBench();
+}
 if (only.has('downloads')) await runDownloadBench({ colonies });

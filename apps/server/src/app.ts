@@ -1,3 +1,4 @@
+import type { Writable } from 'node:stream';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
@@ -20,9 +21,13 @@ import { createJobQueue, jobQueueOptions, type JobQueue } from './jobs/job-queue
 import { cartRoutes } from './modules/cart/cart.routes';
 import { createCartService } from './modules/cart/cart.service';
 import { coloniesRoutes } from './modules/colonies/colonies.routes';
+import { colonyPagesRoutes } from './modules/colony-pages/colony-pages.routes';
+import { createColonyPagesService } from './modules/colony-pages/colony-pages.service';
 import { createColoniesService } from './modules/colonies/colonies.service';
 import { projectsRoutes } from './modules/projects/projects.routes';
 import { createProjectsService } from './modules/projects/projects.service';
+import { speciesRoutes } from './modules/species/species.routes';
+import { createSpeciesService } from './modules/species/species.service';
 import { publicConfigRoutes } from './modules/public-config/public-config.routes';
 import { dataSummaryRoutes } from './modules/data-summary/data-summary.routes';
 import { createDataSummaryService } from './modules/data-summary/data-summary.service';
@@ -34,6 +39,7 @@ import { createAuthenticator, registerAuthenticationRequirement } from './plugin
 import { createCsrfTokens, registerCsrfProtection } from './plugins/csrf';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerOpenApi } from './plugins/openapi';
+import { loggingOptions } from './plugins/request-log';
 import { registerWebApp } from './plugins/web-app';
 import { uploadsRoutes } from './modules/uploads/uploads.routes';
 import { datasetsRoutes } from './modules/datasets/datasets.routes';
@@ -60,16 +66,34 @@ export interface AppDependencies {
    * worker). Without it the app makes its own, started on the first upload and stopped on close.
    */
   jobs?: JobQueue;
+  /** Where log lines go instead of stdout (tests read them); logs at `config.logLevel`. */
+  logStream?: Writable;
 }
 
 /** JSON bodies are small (cart calls, login); uploads are multipart and have their own limit. */
 const JSON_BODY_LIMIT_BYTES = 1024 * 1024;
 
+/**
+ * TRUST_PROXY for Fastify. A list of proxy addresses is Fastify's own option. Fastify 5 refuses a
+ * bare hop count (it trusts nothing then), so a count becomes the trust function Express uses:
+ * the `hops` entries nearest the server are proxies, and the next one back is the client; safe
+ * only when the server cannot be reached without passing those proxies (README).
+ */
+function fastifyTrustProxy(trust: AppConfig['http']['trustProxy']) {
+  if (typeof trust !== 'number') return trust;
+  return (_address: string, hop: number) => hop < trust;
+}
+
 /** Builds the HTTP application. Tests call this and use `inject()`; main.ts also listens. */
-export async function buildApp({ config, db, jobs }: AppDependencies): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  db,
+  jobs,
+  logStream,
+}: AppDependencies): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: config.env === 'test' ? false : { level: config.logLevel },
-    trustProxy: config.http.trustProxy,
+    ...loggingOptions(config, logStream),
+    trustProxy: fastifyTrustProxy(config.http.trustProxy),
     bodyLimit: JSON_BODY_LIMIT_BYTES,
     routerOptions: { ignoreTrailingSlash: false },
   }).withTypeProvider<ZodTypeProvider>();
@@ -114,8 +138,12 @@ export async function buildApp({ config, db, jobs }: AppDependencies): Promise<F
   await app.register(dataSummaryRoutes, { dataSummary: createDataSummaryService(db) });
   const colonies = createColoniesService(db);
   await app.register(coloniesRoutes, { colonies });
+  await app.register(colonyPagesRoutes, {
+    colonyPages: createColonyPagesService(db, { publicUrl: config.publicUrl }),
+  });
   await app.register(biosamplesRoutes, { biosamples: createBiosamplesService(db) });
   await app.register(projectsRoutes, { projects: createProjectsService(db) });
+  await app.register(speciesRoutes, { species: createSpeciesService(db) });
   await app.register(maxMinRoutes, { thresholds: createThresholdsService(db) });
 
   const auth = createAuthService({

@@ -137,4 +137,40 @@ describe('loadConfig', () => {
       'production',
     );
   });
+
+  it('trusts no proxy by default, a hop count, or a list of proxy addresses and ranges', () => {
+    const trust = (value: string) => loadConfig({ TRUST_PROXY: value }).http.trustProxy;
+    expect(trust('')).toBe(false);
+    expect(trust('false')).toBe(false);
+    expect(trust('0')).toBe(false);
+    expect(trust('1')).toBe(1);
+    expect(trust('127.0.0.1')).toEqual(['127.0.0.1']);
+    expect(trust(' 10.0.0.0/8, 192.168.1.2 ,::1,fd00::/8,loopback')).toEqual([
+      '10.0.0.0/8',
+      '192.168.1.2',
+      '::1',
+      'fd00::/8',
+      'loopback',
+    ]);
+  });
+
+  it('refuses TRUST_PROXY=true and explains the alternatives', () => {
+    expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(
+      'TRUST_PROXY: true is refused: it lets any client choose its own address with ' +
+        'X-Forwarded-For (and so escape the login limits); set false (no proxy), the number of ' +
+        'proxies in front of the server (e.g. 1), or their addresses or CIDR ranges, ' +
+        'comma-separated (e.g. 127.0.0.1 or 10.0.0.0/8,192.168.1.2)',
+    );
+  });
+
+  it('refuses TRUST_PROXY entries that are not addresses or ranges', () => {
+    for (const value of ['proxy.example.org', '10.0.0.0/33', '10.0.0.1,', 'yes', '10.0.0.0/8/1']) {
+      expect(() => loadConfig({ TRUST_PROXY: value }), value).toThrow(
+        /TRUST_PROXY: .* is not an IP address or CIDR range; set false/,
+      );
+    }
+    expect(() => loadConfig({ TRUST_PROXY: '1000' })).toThrow(
+      'TRUST_PROXY: 1000 proxies is not a plausible hop count',
+    );
+  });
 });

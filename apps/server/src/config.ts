@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { isIP } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 
@@ -17,6 +18,13 @@ const port = (fallback: number) =>
   z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(65535).default(fallback));
 const positiveInt = (fallback: number) =>
   z.preprocess(emptyAsUndefined, z.coerce.number().int().positive().default(fallback));
+
+/**
+ * Failed logins of a username from an address are forgotten this long after the last one (so a
+ * guesser who waits out the longest back-off still finds it there). Not configurable: the longest
+ * back-off must stay below it.
+ */
+export const LOGIN_BACKOFF_MEMORY_SECONDS = 24 * 60 * 60;
 
 const ZEnv = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -47,10 +55,43 @@ const ZEnv = z.object({
   SESSION_IDLE_TIMEOUT_SECONDS: positiveInt(24 * 60 * 60),
   /** A session ends this long after login, however active. Default: 14 days. */
   SESSION_MAX_AGE_SECONDS: positiveInt(14 * 24 * 60 * 60),
-  /** Failed logins are counted per username and per client IP over this window. Default: 15 min. */
+  /** Failed logins are counted per client address over this window. Default: 15 min. */
   LOGIN_RATE_LIMIT_WINDOW_SECONDS: positiveInt(15 * 60),
-  LOGIN_MAX_FAILURES_PER_USERNAME: positiveInt(10),
-  LOGIN_MAX_FAILURES_PER_IP: positiveInt(50),
+  /** Failed logins one address may make per window (any usernames); then 429 until it ends. */
+  LOGIN_MAX_FAILURES_PER_IP: positiveInt(100),
+  /** Removed (it locked a username for everyone, its owner included): refused, not ignored. */
+  LOGIN_MAX_FAILURES_PER_USERNAME: z.preprocess(
+    emptyAsUndefined,
+    z.undefined({
+      error:
+        'is no longer supported: a username is no longer locked for everyone after failed logins; ' +
+        'failures of one username from one address are slowed down instead ' +
+        '(LOGIN_BACKOFF_FREE_FAILURES, LOGIN_BACKOFF_START_SECONDS, LOGIN_BACKOFF_MAX_SECONDS). ' +
+        'Remove the variable',
+    }),
+  ),
+  /** Failed logins of one username from one address that cost no wait. */
+  LOGIN_BACKOFF_FREE_FAILURES: z.preprocess(
+    emptyAsUndefined,
+    z.coerce.number().int().min(0).max(100).default(3),
+  ),
+  /** The wait after the first failure beyond the free ones; it doubles with each further one. */
+  LOGIN_BACKOFF_START_SECONDS: z.preprocess(
+    emptyAsUndefined,
+    z.coerce.number().int().min(1).max(LOGIN_BACKOFF_MEMORY_SECONDS).default(1),
+  ),
+  /** The longest wait (the doubling stops there). Default: 15 min. */
+  LOGIN_BACKOFF_MAX_SECONDS: z.preprocess(
+    emptyAsUndefined,
+    z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(LOGIN_BACKOFF_MEMORY_SECONDS, {
+        error: `must be at most ${LOGIN_BACKOFF_MEMORY_SECONDS} (a day: failures are forgotten a day after the last one)`,
+      })
+      .default(15 * 60),
+  ),
   /** Data downloads an anonymous client address may start per window (docs/downloads.md). */
   DOWNLOAD_RATE_LIMIT_WINDOW_SECONDS: positiveInt(10 * 60),
   DOWNLOAD_MAX_ANONYMOUS_PER_WINDOW: positiveInt(60),
@@ -140,14 +181,74 @@ const ZEnv = z.object({
     emptyAsUndefined,
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ),
-  TRUST_PROXY: z.preprocess(emptyAsUndefined, z.enum(['true', 'false']).default('false')),
+  /** Requests slower than this are logged at warn with their duration (issue 16). */
+  SLOW_REQUEST_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).default(1000)),
+  /** Which X-Forwarded-For hops to believe (client address, TLS): see trustedProxies(). */
+  TRUST_PROXY: z
+    .preprocess(emptyAsUndefined, z.string().default('false'))
+    .transform((value, ctx) => {
+      const parsed = trustedProxies(value);
+      if (typeof parsed === 'string') {
+        ctx.addIssue({ code: 'custom', message: parsed });
+        return z.NEVER;
+      }
+      return parsed;
+    }),
 });
+
+/** proxy-addr's names for address ranges, accepted in a TRUST_PROXY list. */
+const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
+const isAddressOrCidr = (entry: string) => {
+  if (PROXY_RANGE_NAMES.includes(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
+};
+
+const TRUST_PROXY_CHOICES =
+  'set false (no proxy), the number of proxies in front of the server (e.g. 1), ' +
+  'or their addresses or CIDR ranges, comma-separated (e.g. 127.0.0.1 or 10.0.0.0/8,192.168.1.2)';
+
+/**
+ * TRUST_PROXY: `false` (believe no X-Forwarded-* header), a hop count (believe that many proxies
+ * in front of the server: the client address is the entry that many hops back) or a list of
+ * proxy addresses / CIDR ranges (believe only hops from them). `true` is refused: believing
+ * every hop lets any client choose its own address by sending X-Forwarded-For, and so escape
+ * every per-address limit. Returns the problem as a string when the value is not valid.
+ */
+export function trustedProxies(value: string): AppConfig['http']['trustProxy'] | string {
+  const text = value.trim();
+  if (text === 'false' || text === '0') return false;
+  if (text === 'true') {
+    return `true is refused: it lets any client choose its own address with X-Forwarded-For (and so escape the login limits); ${TRUST_PROXY_CHOICES}`;
+  }
+  if (/^\d+$/.test(text)) {
+    const hops = Number(text);
+    return hops <= 100
+      ? hops
+      : `${text} proxies is not a plausible hop count; ${TRUST_PROXY_CHOICES}`;
+  }
+  const entries = text.split(',').map((entry) => entry.trim());
+  const invalid = entries.filter((entry) => !isAddressOrCidr(entry));
+  if (invalid.length > 0) {
+    return `${invalid.map((entry) => `"${entry}"`).join(', ')} is not an IP address or CIDR range; ${TRUST_PROXY_CHOICES}`;
+  }
+  return entries;
+}
 
 export type Role = 'all' | 'api' | 'worker';
 
 export interface AppConfig {
   env: 'development' | 'production' | 'test';
-  http: { port: number; host: string; trustProxy: boolean };
+  http: {
+    port: number;
+    host: string;
+    /** false: no proxy; a number: that many proxy hops; a list: the proxies' addresses/CIDRs. */
+    trustProxy: false | number | string[];
+  };
   /** Where readers reach the platform, without a trailing slash (citations, DOI targets). */
   publicUrl: string;
   ed50: { port: number; calculatorUrl: string | null };
@@ -157,10 +258,13 @@ export interface AppConfig {
   /** Key for the CSRF tokens; when unset (development, tests) one is generated per database. */
   sessionSecret: string | undefined;
   sessions: { idleTimeoutSeconds: number; maxAgeSeconds: number };
+  /** Login throttling (decision 0003, docs/auth-and-cart.md). */
   loginRateLimit: {
+    /** Failed logins per client address: at most maxFailuresPerIp per window. */
     windowSeconds: number;
-    maxFailuresPerUsername: number;
     maxFailuresPerIp: number;
+    /** Failed logins per (username, address): an exponential back-off, never a lock. */
+    backoff: LoginBackoff;
   };
   /** Open downloads and citable snapshots (docs/downloads.md). */
   downloads: {
@@ -193,8 +297,18 @@ export interface AppConfig {
   seedOnStart: boolean;
   seedFile: string;
   logLevel: string;
+  /** Requests taking at least this long are logged at warn. */
+  slowRequestMs: number;
   /** Where relative paths given on the command line start from. */
   invocationDir: string;
+}
+
+export interface LoginBackoff {
+  freeFailures: number;
+  startSeconds: number;
+  maxSeconds: number;
+  /** Failures are forgotten this long after the last one. */
+  memorySeconds: number;
 }
 
 export interface DataCiteConfig {
@@ -292,11 +406,17 @@ export function loadConfig(
       'Invalid configuration: SESSION_SECRET is required when NODE_ENV=production',
     );
   }
+  if (e.LOGIN_BACKOFF_START_SECONDS > e.LOGIN_BACKOFF_MAX_SECONDS) {
+    throw new ConfigError(
+      `Invalid configuration: LOGIN_BACKOFF_START_SECONDS (${e.LOGIN_BACKOFF_START_SECONDS}) ` +
+        `must not exceed LOGIN_BACKOFF_MAX_SECONDS (${e.LOGIN_BACKOFF_MAX_SECONDS})`,
+    );
+  }
   const sourceRepository =
     e.SOURCE_REPOSITORY_URL?.replace(/\/+$/, '') ?? repositoryWebUrl(rootPackage);
   return Object.freeze({
     env: e.NODE_ENV,
-    http: { port: e.PORT, host: e.HOST, trustProxy: e.TRUST_PROXY === 'true' },
+    http: { port: e.PORT, host: e.HOST, trustProxy: e.TRUST_PROXY },
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     ed50: { port: e.ED50_PORT, calculatorUrl: e.ED50_CALCULATOR_URL ?? null },
     role: e.ROLE,
@@ -309,8 +429,13 @@ export function loadConfig(
     },
     loginRateLimit: {
       windowSeconds: e.LOGIN_RATE_LIMIT_WINDOW_SECONDS,
-      maxFailuresPerUsername: e.LOGIN_MAX_FAILURES_PER_USERNAME,
       maxFailuresPerIp: e.LOGIN_MAX_FAILURES_PER_IP,
+      backoff: {
+        freeFailures: e.LOGIN_BACKOFF_FREE_FAILURES,
+        startSeconds: e.LOGIN_BACKOFF_START_SECONDS,
+        maxSeconds: e.LOGIN_BACKOFF_MAX_SECONDS,
+        memorySeconds: LOGIN_BACKOFF_MEMORY_SECONDS,
+      },
     },
     downloads: {
       windowSeconds: e.DOWNLOAD_RATE_LIMIT_WINDOW_SECONDS,
@@ -350,6 +475,7 @@ export function loadConfig(
       e.SEED_FILE ?? path.join(repoRoot, 'fixtures/seed/coralfuture-public.json'),
     ),
     logLevel: e.LOG_LEVEL,
+    slowRequestMs: e.SLOW_REQUEST_MS,
     invocationDir: path.resolve(e.INIT_CWD ?? '.'),
   });
 }

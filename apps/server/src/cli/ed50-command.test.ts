@@ -38,7 +38,7 @@ const EXAMPLE = fixture('datasheets', 'cbass_dataset_raw.csv');
 const read = (file: string) => fs.readFileSync(file, 'utf8');
 /** The one note on CBASSED50's example: a colony whose whole decline lies between 37 and 41 °C. */
 const BRACKETED_NOTE =
-  'Feldberg_Nursery_Porites germania_420_7: ED50 only bracketed between 37 °C and 41 °C: the curve falls from 95 % to 5 % between these two temperatures, so the data do not pin the value down (any ED50 in between fits almost equally well).';
+  'Feldberg_Nursery_Porites germania_420_7: ED50 only bracketed between 37.00 °C and 41.00 °C: the curve falls from 95 % to 5 % between these two temperatures, so the data do not pin the value down (any ED50 in between fits almost equally well).';
 const HEADER =
   'Project,Date,Country,Latitude,Longitude,Site,Condition,Species,Genotype,Temperature,Timepoint,Pam_value';
 
@@ -109,6 +109,19 @@ describe('npm run cli -- ed50 <raw.csv>', () => {
     }
   });
 
+  it('reads an Excel workbook (.xlsx) as its CSV: the same ED table, as on the page', async () => {
+    const workbook = fixture('datasheets', 'cbass_dataset_raw.xlsx');
+    const result = await cli('ed50', workbook, '--row-names');
+    expect(result.code).toBe(0);
+    expect(result.stdout).toBe(read(fixture('datasheets', 'cbass_dataset_ED50_Results.csv')));
+    const page = await computeFile(
+      new Blob([fs.readFileSync(workbook)]),
+      ['Site', 'Condition', 'Species', 'Timepoint'],
+      () => {},
+    );
+    expect(page.resultsCsv).toBe(result.stdout);
+  });
+
   it('reports per-colony problems on stderr and writes NA (or, if asked, drc’s number)', async () => {
     const file = inDir('small.csv', smallCsv());
     const result = await cli('ed50', file);
@@ -127,7 +140,7 @@ describe('npm run cli -- ed50 <raw.csv>', () => {
       'Reef_Control_Acropora_1_B: ED50 above the highest temperature tested (not estimable)',
     );
     expect(result.stderr).toMatch(
-      /Reef_Control_Acropora_1_C: Only 2 distinct temperatures \(36, 39 °C\)/,
+      /Reef_Control_Acropora_1_C: Only 2 distinct temperatures \(36.00, 39.00 °C\)/,
     );
     expect(result.stderr.trimEnd().split('\n').at(-1)).toBe(
       '4 colonies in 1 group: 2 with an ED50, 2 without an estimable ED50 (NA).',
@@ -160,6 +173,22 @@ describe('npm run cli -- ed50 <raw.csv>', () => {
     expect(stdout.text).toBe(read(fixture('ed50-reference', 'tutorial_EDsdf.csv')));
   });
 
+  it('counts every skipped row of a problem instead of hiding them (issue 15)', async () => {
+    // CBASSED50's example with its Pam_value blanked on every second of its 240 rows.
+    const [header, ...rows] = read(EXAMPLE).trimEnd().split(/\r?\n/);
+    const pamAt = header!.split(',').indexOf('Pam_value');
+    const edited = rows.map((line, i) => {
+      const cells = line.split(',');
+      if (i % 2 === 1) cells[pamAt] = 'NA';
+      return cells.join(',');
+    });
+    const result = await cli('ed50', inDir('gaps.csv', [header, ...edited].join('\n')));
+    expect(result.code).toBe(0);
+    const notes = result.stderr.trimEnd().split('\n');
+    expect(notes[0]).toBe('120 rows skipped: no value for Pam_value (rows 3, 5, 7, 9, 11, …).');
+    expect(result.stderr).not.toMatch(/more note|more row/);
+  });
+
   it('accepts a wrongly-cased column and says so', async () => {
     const file = inDir('cased.csv', smallCsv(HEADER.replace('Pam_value', 'PAM_value')));
     const result = await cli('ed50', file);
@@ -180,7 +209,7 @@ describe('npm run cli -- ed50: unusable input (exit code 1, the reason on stderr
     [
       'three temperatures',
       () => smallCsv(HEADER, [30, 33, 36]),
-      'The file cannot be computed:\n  Dataset does not have enough unique temperature values: 3 (30, 33, 36 °C). At least 4 distinct temperatures are needed.\n',
+      'The file cannot be computed:\n  Dataset does not have enough unique temperature values: 3 (30.00, 33.00, 36.00 °C). At least 4 distinct temperatures are needed.\n',
     ],
     ['an empty file', () => '', 'The file cannot be computed:\n  The file is empty.\n'],
   ])('%s', async (_name, content, message) => {
@@ -190,6 +219,25 @@ describe('npm run cli -- ed50: unusable input (exit code 1, the reason on stderr
       stdout: '',
       stderr: expect.stringContaining(message) as string,
     });
+  });
+
+  it('an old .xls workbook renamed .xlsx, and a damaged workbook', async () => {
+    const xls = path.join(dir, 'old.xlsx');
+    fs.writeFileSync(
+      xls,
+      Buffer.concat([Buffer.from([0xd0, 0xcf, 0x11, 0xe0]), Buffer.alloc(508)]),
+    );
+    const old = await cli('ed50', xls);
+    expect(old.code).toBe(1);
+    expect(old.stderr).toMatch(
+      /^.*old\.xlsx: This file is an old Excel workbook \(\.xls\) or a password-protected workbook, which cannot be read\. Remove its password if it has one, then open it in your spreadsheet program and save it as "Excel Workbook \(\.xlsx\)"/,
+    );
+    const cut = path.join(dir, 'cut.xlsx');
+    const bytes = fs.readFileSync(fixture('datasheets', 'cbass_dataset_raw.xlsx'));
+    fs.writeFileSync(cut, bytes.subarray(0, 5000));
+    const damaged = await cli('ed50', cut);
+    expect(damaged.code).toBe(1);
+    expect(damaged.stderr).toContain('This file is not a readable Excel workbook (.xlsx)');
   });
 
   it('a file that cannot be read', async () => {

@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { decodeText, ed50 } from '@coral/core';
+import { decodeDataFile, ed50 } from '@coral/core';
 import {
   CliFailure,
   CliUsageError,
@@ -43,9 +43,6 @@ interface Ed50Arguments {
   notEstimable: 'NA' | 'drc';
 }
 
-/** Row-level notes printed before "… and N more". */
-const MAX_FILE_NOTES = 20;
-
 function ed50Arguments({
   arguments: [file],
   options,
@@ -75,8 +72,9 @@ function groupingOf(list: string): string[] {
 }
 
 /**
- * The file as text, by the platform's one decoder (core upload/decode-text.ts): UTF-16 with a
- * byte-order mark, UTF-8, or else Windows-1252 (Excel).
+ * The file as CSV text, by the platform's one data-file decoder (core upload/decode-data-file.ts):
+ * an Excel workbook's first sheet, or text in UTF-16 with a byte-order mark, UTF-8, or else
+ * Windows-1252 (Excel).
  */
 function readText(file: string, absolutePath: string, warn: (line: string) => void): string {
   let bytes: Buffer;
@@ -87,7 +85,8 @@ function readText(file: string, absolutePath: string, warn: (line: string) => vo
       `Cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? String(error)}.`,
     );
   }
-  const decoded = decodeText(bytes);
+  const decoded = decodeDataFile(bytes);
+  if (!decoded.ok) throw new CliFailure(`${file}: ${decoded.problem} ${decoded.fix}`);
   if (decoded.encoding === 'windows-1252') warn(`${file} is not UTF-8; read as Windows-1252.`);
   return decoded.text;
 }
@@ -102,20 +101,21 @@ function writeFile(file: string, absolutePath: string, text: string): void {
   }
 }
 
-/** What the file-level check found: errors stop the command, the rest are notes on stderr. */
+/**
+ * What the file-level check found: errors stop the command, the rest are notes on stderr. Row
+ * problems are one line per problem with its full count (issue 15: "268 rows skipped: …").
+ */
 function reportParse(parsed: ed50.CbassParseResult, warn: (line: string) => void): void {
-  const notes = [...parsed.errors.filter((e) => e.row !== undefined), ...parsed.warnings];
-  for (const note of notes.slice(0, MAX_FILE_NOTES)) warn(note.message);
-  if (notes.length > MAX_FILE_NOTES) {
-    warn(`… and ${notes.length - MAX_FILE_NOTES} more notes on the file.`);
-  }
-  const fatal = parsed.errors.filter((error) => error.row === undefined);
+  const rowCodes = new Set(parsed.rowIssueGroups.map((group) => group.code));
+  const fileLevel = (issue: ed50.CbassIssue) =>
+    issue.row === undefined && !rowCodes.has(issue.code);
+  for (const note of parsed.warnings.filter(fileLevel)) warn(note.message);
+  for (const group of parsed.rowIssueGroups) warn(ed50.describeRowIssueGroup(group));
+  const fatal = parsed.errors.filter(fileLevel);
   if (!parsed.canCompute) {
+    const reasons = fatal.length > 0 ? fatal.map((e) => e.message) : ['No row can be used.'];
     throw new CliFailure(
-      [
-        'The file cannot be computed:',
-        ...(fatal.length > 0 ? fatal : parsed.errors).map((e) => `  ${e.message}`),
-      ].join('\n'),
+      ['The file cannot be computed:', ...reasons.map((reason) => `  ${reason}`)].join('\n'),
     );
   }
 }
@@ -183,7 +183,8 @@ export const ed50Command = defineCommand({
     {
       name: 'raw.csv',
       required: true,
-      description: "a raw CBASS file (CBASSED50's long format, one row per nubbin)",
+      description:
+        "a raw CBASS file (CBASSED50's long format, one row per nubbin): CSV, or an Excel workbook (.xlsx, its first sheet)",
     },
   ],
   options: ED50_OPTIONS,

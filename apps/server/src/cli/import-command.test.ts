@@ -105,6 +105,27 @@ describe('npm run cli -- import <main.csv> [<ed50.csv>] --owner <username>', () 
     expect(await datasetSnapshot(ctx.database.db)).toEqual(before);
   });
 
+  it('prints a mismatched pair grouped by kind of problem (issue 19), not 199 lines', async () => {
+    const result = await cli(
+      'import',
+      sheet('2022_FJI_Viti_Levu_raw.csv'),
+      sheet('cbass_dataset_ED50_Results.csv'),
+      '--owner',
+      'ann',
+    );
+    expect(result.code).toBe(1);
+    expect(result.stderr).toBe(
+      [
+        '199 problems:',
+        '  ED50 file, GroupingProperty: 60 rows: No colony in the main data file matches this row (Site …); first 5: rows 2, 3, 4, 5, 6',
+        '    → Upload the ED50 results file computed from this main data file, or delete this row.',
+        '  main file, Genotype: 139 rows: The ED50 results file has no row for Site …; first 5: rows 2, 3, 4, 5, 6',
+        '    → Every colony needs its ED row: upload the ED50 results file computed from this main data file, or remove this colony’s rows.',
+        '',
+      ].join('\n'),
+    );
+  });
+
   it('refuses at once what needs no database: a raw file without its ED file', async () => {
     const result = await cli('import', sheet('cbass_dataset_raw.csv'), '--owner', 'ann');
     expect(result.code).toBe(1);

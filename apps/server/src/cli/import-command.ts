@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import {
+  groupUploadErrors,
   THRESHOLD_KIND_INFO,
   THRESHOLD_KINDS,
   UPLOAD_ED50_FIELD,
@@ -57,23 +58,30 @@ interface ImportResult {
 
 const say = (context: CliContext, line = '') => context.io.stdout.write(`${line}\n`);
 
+/** The report grouped by kind of problem (issue 19): one line for 199 rows of the same kind. */
 function printErrors(context: CliContext, errors: readonly UploadError[]) {
-  const shown = errors.slice(0, 20);
-  for (const e of shown) {
-    const where = [
-      e.file === 'main' ? 'main file' : 'ED50 file',
-      e.row === null ? null : `row ${e.row}`,
-      e.column,
-    ]
-      .filter(Boolean)
-      .join(', ');
-    context.io.stderr.write(
-      `  ${where}: ${e.problem}${e.value === null ? '' : ` (value: ${e.value})`}\n    → ${e.fix}\n`,
-    );
+  const fileName = (file: UploadError['file']) => (file === 'main' ? 'main file' : 'ED50 file');
+  const groups = groupUploadErrors(errors);
+  const shown = groups.slice(0, 20);
+  for (const group of shown) {
+    const single =
+      group.count === 1
+        ? errors.find(
+            (e) => e.file === group.file && e.column === group.column && e.fix === group.fix,
+          )
+        : undefined;
+    const line = single
+      ? `${[fileName(single.file), single.row === null ? null : `row ${single.row}`, single.column]
+          .filter(Boolean)
+          .join(
+            ', ',
+          )}: ${single.problem}${single.value === null ? '' : ` (value: ${single.value})`}`
+      : `${[fileName(group.file), group.column].filter(Boolean).join(', ')}: ${group.summary}`;
+    context.io.stderr.write(`  ${line}\n    → ${group.fix}\n`);
   }
-  if (errors.length > shown.length) {
+  if (groups.length > shown.length) {
     context.io.stderr.write(
-      `  …${errors.length - shown.length} more (use --errors report.csv for the full report).\n`,
+      `  …${groups.length - shown.length} more kinds of problem (use --errors report.csv for the full report).\n`,
     );
   }
 }

@@ -216,6 +216,16 @@ export interface RateLimitsTable {
   window_started_at: Timestamp;
 }
 
+/** Failed logins of one username from one address (migration 0007). */
+export interface LoginBackoffsTable {
+  username: string;
+  address: string;
+  failures: number;
+  last_failure_at: Timestamp;
+  /** The earliest time the next attempt of this pair is checked. */
+  retry_at: Timestamp;
+}
+
 /** Keys generated on first use when not configured (e.g. the CSRF key without SESSION_SECRET). */
 export interface ServerSecretsTable {
   name: string;
@@ -284,6 +294,7 @@ export interface Database extends ThresholdTables {
   cart_group_colonies: CartGroupColoniesTable;
   uploads: UploadsTable;
   rate_limits: RateLimitsTable;
+  login_backoffs: LoginBackoffsTable;
   server_secrets: ServerSecretsTable;
   dataset_state: DatasetStateTable;
   published_snapshots: PublishedSnapshotsTable;

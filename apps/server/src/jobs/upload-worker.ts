@@ -53,12 +53,19 @@ export async function startUploadWorker(options: UploadWorkerOptions): Promise<U
     },
     async ([job]) => {
       if (!job) return;
+      const attempt = attemptOf(job);
       const outcome = await processUpload(
         { db, config },
         job.data.uploadId,
-        attemptOf(job),
+        attempt,
         options.hooks,
-      );
+      ).catch((error: unknown) => {
+        // pg-boss records the failure and retries silently: say which job failed, and why.
+        log(
+          `upload ${job.data.uploadId} (job ${job.id}, attempt ${attempt.attempt} of ${job.retryLimit + 1}) failed: ${String(error)}`,
+        );
+        throw error;
+      });
       log(`upload ${outcome.uploadId}: ${outcome.status} — ${outcome.message}`);
     },
   );

@@ -6,6 +6,7 @@ import { uploadProcessing } from './0003-upload-processing';
 import { snapshotFormat } from './0004-snapshot-format';
 import { datasets } from './0005-datasets';
 import { citableSnapshots } from './0006-citable-snapshots';
+import { loginBackoffs } from './0007-login-backoffs';
 
 /** Every migration, in order. Names are permanent: never rename or edit one that has shipped. */
 export const migrations: Readonly<Record<string, Migration>> = {
@@ -16,4 +17,5 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '0004-snapshot-format': snapshotFormat,
   '0005-datasets': datasets,
   '0006-citable-snapshots': citableSnapshots,
+  '0007-login-backoffs': loginBackoffs,
 };

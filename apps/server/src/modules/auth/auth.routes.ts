@@ -29,10 +29,14 @@ export interface AuthRoutesOptions {
 const MISSING_FIELDS = 'Username and password are required';
 const INVALID_CREDENTIALS = 'Invalid username or password';
 
-const minutes = (seconds: number) => {
-  const count = Math.ceil(seconds / 60);
-  return count === 1 ? '1 minute' : `${count} minutes`;
-};
+/** "Try again in 900 seconds (15 minutes)": the exact wait, and its size at a glance. */
+function retryMessage(seconds: number): string {
+  const exact = seconds === 1 ? '1 second' : `${seconds} seconds`;
+  const minutes = Math.ceil(seconds / 60);
+  const approximately =
+    seconds < 120 ? '' : ` (${seconds % 60 === 0 ? '' : 'about '}${minutes} minutes)`;
+  return `Too many failed login attempts. Try again in ${exact}${approximately}.`;
+}
 
 export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, options) => {
   const { auth, authenticator, csrf, sessionMaxAgeSeconds } = options;
@@ -98,7 +102,9 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
         summary: 'Log in with username and password (needs the X-CSRFToken header)',
         description:
           'Sets a new sessionid cookie (any previous session is ended) and a new csrftoken. ' +
-          'Failed attempts are limited per username and per client IP (429 with Retry-After).',
+          'Failed attempts slow down: each (username, client address) waits longer after a few ' +
+          'failures, and an address has a cap per window (429 with Retry-After and a message ' +
+          'giving the seconds to wait). A username is never locked for other addresses.',
         body: ZLoginRequest,
         response: {
           200: ZAuthResult,
@@ -132,7 +138,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
             .header('Retry-After', String(outcome.retryAfterSeconds))
             .send({
               success: false,
-              error: `Too many failed login attempts. Try again in ${minutes(outcome.retryAfterSeconds)}.`,
+              error: retryMessage(outcome.retryAfterSeconds),
               code: 'RATE_LIMITED',
             });
         case 'invalid':

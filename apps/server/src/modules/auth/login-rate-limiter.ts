@@ -1,45 +1,65 @@
 import type { AppConfig } from '../../config';
 import type { AppDb } from '../../db/database';
-import { rateLimitsRepository as repo } from './rate-limits.repository';
+import { loginBackoffsRepository as backoffs } from './login-backoffs.repository';
+import { rateLimitsRepository as counters } from './rate-limits.repository';
 
 const PREFIX = 'login:';
 /** Longer names cannot be accounts (users.username is at most 150 characters). */
 const MAX_USERNAME_LENGTH = 150;
 
+export interface LoginAttemptKeys {
+  /** The per-address counter in rate_limits. */
+  addressKey: string;
+  address: string;
+  /** Null when the name cannot be an account (only the address counts then). */
+  username: string | null;
+}
+
 export type LoginAttempt =
-  | { allowed: true; keys: { ip: string; username: string | null } }
-  | { allowed: false; retryAfterSeconds: number };
+  { allowed: true; keys: LoginAttemptKeys } | { allowed: false; retryAfterSeconds: number };
 
 /**
- * Counts failed logins per client IP and per username over a fixed window, in the database so
- * that the limit holds across server processes. An attempt is counted before the password is
- * checked (so concurrent guesses cannot slip past the limit) and refunded when it succeeds or is
- * refused, so only failed verifications count.
+ * Slows password guessing down without ever locking an account (decision 0003). Two limits, both
+ * in the database so that they hold across server processes:
+ * - per client address, a fixed window of failed logins (any usernames): beyond it the address
+ *   waits for the window's end;
+ * - per (username, address), an exponential back-off after a few free failures. A guesser
+ *   elsewhere therefore never keeps the owner, who logs in from another address, out.
+ * An attempt is counted before the password is checked (so concurrent guesses cannot slip past)
+ * and taken back when it succeeds or is refused, so only failed verifications count.
  */
 export function createLoginRateLimiter(db: AppDb, limits: AppConfig['loginRateLimit']) {
-  const { windowSeconds, maxFailuresPerUsername, maxFailuresPerIp } = limits;
+  const { windowSeconds, maxFailuresPerIp, backoff } = limits;
 
   return {
-    async attempt(ip: string, username: string): Promise<LoginAttempt> {
-      const keys = {
-        ip: `${PREFIX}ip:${ip}`,
-        username: username.length <= MAX_USERNAME_LENGTH ? `${PREFIX}user:${username}` : null,
+    async attempt(address: string, username: string): Promise<LoginAttempt> {
+      const keys: LoginAttemptKeys = {
+        addressKey: `${PREFIX}ip:${address}`,
+        address,
+        username: username.length <= MAX_USERNAME_LENGTH ? username : null,
       };
-      const all = [keys.ip, ...(keys.username ? [keys.username] : [])];
-      await repo.deleteEnded(db, PREFIX, windowSeconds);
-      const hits = await repo.hit(db, all, windowSeconds);
-      const over = hits.filter(
-        (h) => h.hits > (h.key === keys.ip ? maxFailuresPerIp : maxFailuresPerUsername),
-      );
-      if (over.length === 0) return { allowed: true, keys };
-      await repo.refund(db, all);
-      return { allowed: false, retryAfterSeconds: Math.max(...over.map((h) => h.retry_after)) };
+      await counters.deleteEnded(db, PREFIX, windowSeconds);
+      await backoffs.deleteForgotten(db, backoff.memorySeconds);
+
+      const [hit] = await counters.hit(db, [keys.addressKey], windowSeconds);
+      if (hit && hit.hits > maxFailuresPerIp) {
+        await counters.refund(db, [keys.addressKey]);
+        return { allowed: false, retryAfterSeconds: hit.retry_after };
+      }
+      if (keys.username && !(await backoffs.countAttempt(db, keys.username, address, backoff))) {
+        await counters.refund(db, [keys.addressKey]);
+        return {
+          allowed: false,
+          retryAfterSeconds: await backoffs.secondsToWait(db, keys.username, address),
+        };
+      }
+      return { allowed: true, keys };
     },
 
-    /** A successful login clears the username's failures and does not count for the IP. */
-    async succeeded(keys: { ip: string; username: string | null }): Promise<void> {
-      if (keys.username) await repo.reset(db, keys.username);
-      await repo.refund(db, [keys.ip]);
+    /** A successful login forgets the pair's failures and does not count for the address. */
+    async succeeded(keys: LoginAttemptKeys): Promise<void> {
+      if (keys.username) await backoffs.clear(db, keys.username, keys.address);
+      await counters.refund(db, [keys.addressKey]);
     },
   };
 }

@@ -34,6 +34,22 @@ export type ObservationRow = Pick<
   experiment_date: Experiment['date'];
 };
 
+/** What the colonies of one project hold (project list cards). */
+export interface ProjectColonyFacts {
+  project_id: number;
+  colony_count: number;
+  countries: string[];
+  species: string[];
+}
+
+/** What the experiments (assays) of one project hold (project list cards). */
+export interface ProjectExperimentFacts {
+  project_id: number;
+  sites: string[];
+  first_date: string | null;
+  last_date: string | null;
+}
+
 const projectColumns = sql`p.id, p.name, p.description, p.registration_date, u.username AS owner_username`;
 
 /** A project is public while one of its datasets has a public version (decision 0012). */
@@ -74,6 +90,37 @@ export const projectsRepository = {
       WHERE p.id = ${id} AND ${isPublicProject}
     `.execute(db);
     return rows[0];
+  },
+
+  /** Colony count, countries and species of every project, from its public biosamples. */
+  async colonyFacts(db: AppDb): Promise<ProjectColonyFacts[]> {
+    const { rows } = await sql<ProjectColonyFacts>`
+      WITH project_colonies AS (
+        SELECT DISTINCT b.project_id, c.id, c.country, c.species
+        FROM biosamples b JOIN colonies c ON c.id = b.colony_id
+        WHERE ${isPublicRow('b')} AND ${isPublicRow('c')}
+      )
+      SELECT project_id, count(*)::int AS colony_count,
+             array_agg(DISTINCT country ORDER BY country) AS countries,
+             array_agg(DISTINCT species ORDER BY species) AS species
+      FROM project_colonies
+      GROUP BY project_id
+      ORDER BY project_id
+    `.execute(db);
+    return rows;
+  },
+
+  /** Distinct experiment names (the sites) and the first and last experiment date of every project. */
+  async experimentFacts(db: AppDb): Promise<ProjectExperimentFacts[]> {
+    const { rows } = await sql<ProjectExperimentFacts>`
+      SELECT e.project_id, array_agg(DISTINCT e.name ORDER BY e.name) AS sites,
+             min(e.date) AS first_date, max(e.date) AS last_date
+      FROM experiments e
+      WHERE ${isPublicRow('e')}
+      GROUP BY e.project_id
+      ORDER BY e.project_id
+    `.execute(db);
+    return rows;
   },
 
   /** Publications of the given projects (all projects when omitted). */

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TErrorResponse, TProjectDetail, TProjectSummary } from '@coral/core';
+import type { TErrorResponse, TProjectDetail, TProjectListItem } from '@coral/core';
 import { createTestApp, type TestContext } from '../../../test/test-app';
 import { seedJson } from '../../../test/seed-json';
 
@@ -13,7 +13,7 @@ const get = (url: string) => ctx.app.inject({ method: 'GET', url });
 
 describe('GET /api/public/projects/', () => {
   it('lists the 11 seed projects with owner and publications', async () => {
-    const projects = (await get('/api/public/projects/')).json<TProjectSummary[]>();
+    const projects = (await get('/api/public/projects/')).json<TProjectListItem[]>();
     expect(projects.map((p) => p.id)).toEqual(
       seedJson.projects.map((p) => p.id).sort((a, b) => a - b),
     );
@@ -30,6 +30,54 @@ describe('GET /api/public/projects/', () => {
     ]);
     // duplicate names stay separate projects
     expect(projects.filter((p) => p.name === 'GlobalSearch_Carib')).toHaveLength(4);
+  });
+
+  it('tells same-named projects apart by sites, countries, species, colonies and dates', async () => {
+    const projects = (await get('/api/public/projects/')).json<TProjectListItem[]>();
+    const byId = new Map(projects.map((p) => [p.id, p]));
+    expect(byId.get(85)).toMatchObject({
+      name: 'GlobalSearch_Carib',
+      sites: ['Curacao'],
+      countries: ['CUW'],
+      species: [
+        'Acropora palmata',
+        'Orbicella faveolata',
+        'Porites astreoides',
+        'Siderastrea siderea',
+      ],
+      colony_count: 50,
+      experiment_dates: { first: '2222-05-22', last: '2222-05-25' },
+    });
+    expect(byId.get(88)).toMatchObject({
+      sites: ['USVI_Flat'],
+      countries: ['USA'],
+      colony_count: 48,
+      experiment_dates: { first: '2222-03-10', last: '2222-03-16' },
+    });
+    expect(byId.get(61)).toMatchObject({
+      sites: ['Tagaqe', 'Vatu-o-lalai', 'Votua'],
+      colony_count: 70,
+    });
+    // each count agrees with the seed file
+    for (const seedProject of seedJson.projects) {
+      const biosampleIds = new Set(seedProject.biosamples);
+      const colonies = new Set(
+        seedJson.biosamples.filter((b) => biosampleIds.has(b.id)).map((b) => b.colony),
+      );
+      expect(byId.get(seedProject.id)!.colony_count).toBe(colonies.size);
+    }
+    const signature = (p: TProjectListItem) =>
+      JSON.stringify([p.name, p.sites, p.countries, p.colony_count, p.experiment_dates]);
+    expect(new Set(projects.map(signature)).size).toBe(projects.length);
+  });
+
+  it('is computed once per data version', async () => {
+    await get('/api/public/projects/');
+    ctx.queries.length = 0;
+    await get('/api/public/projects/');
+    expect(
+      ctx.queries.filter((q) => /project_publications|experiments|biosamples/.test(q)),
+    ).toEqual([]);
   });
 });
 

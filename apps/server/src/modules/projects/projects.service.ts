@@ -1,9 +1,19 @@
-import { groupBy, type TProjectDetail, type TProjectSummary, type TPublication } from '@coral/core';
+import {
+  groupBy,
+  type TProjectDetail,
+  type TProjectListItem,
+  type TProjectSummary,
+  type TPublication,
+} from '@coral/core';
 import type { AppDb } from '../../db/database';
 import { notFound } from '../../errors';
+import { VersionedCache } from '../../lib/versioned-cache';
 import { loadAllColonies } from '../colonies/colonies.service';
+import { currentDataVersion } from '../read-models/read-models.service';
 import {
   projectsRepository as repo,
+  type ProjectColonyFacts,
+  type ProjectExperimentFacts,
   type ProjectPublicationRow,
   type ProjectRow,
 } from './projects.repository';
@@ -26,6 +36,22 @@ function toSummary(project: ProjectRow, publications: TPublication[]): TProjectS
   };
 }
 
+/** The keys that tell same-named projects apart on the list (issue 19, defect 6). */
+function listFacts(
+  colonies: ProjectColonyFacts | undefined,
+  experiments: ProjectExperimentFacts | undefined,
+): Omit<TProjectListItem, keyof TProjectSummary> {
+  const first = experiments?.first_date ?? null;
+  const last = experiments?.last_date ?? null;
+  return {
+    sites: experiments?.sites ?? [],
+    countries: colonies?.countries ?? [],
+    species: colonies?.species ?? [],
+    colony_count: colonies?.colony_count ?? 0,
+    experiment_dates: first === null || last === null ? null : { first, last },
+  };
+}
+
 /** Distinct DOIs of the publications of each colony's projects (cart export, downloads). */
 export function publicationDoisOfColonies(db: AppDb, colonyIds: readonly number[]) {
   return repo.publicationDoisOfColonies(db, colonyIds);
@@ -39,11 +65,29 @@ export function parseProjectId(raw: string): number | undefined {
 }
 
 export function createProjectsService(db: AppDb) {
+  /** The list changes only with the public data, so it is computed once per data version. */
+  const listCache = new VersionedCache<TProjectListItem[]>();
+
+  async function computeList(): Promise<TProjectListItem[]> {
+    const [projects, publications, colonyFacts, experimentFacts] = await Promise.all([
+      repo.list(db),
+      repo.publications(db),
+      repo.colonyFacts(db),
+      repo.experimentFacts(db),
+    ]);
+    const byProject = groupBy(publications, (p) => p.project_id);
+    const coloniesOf = new Map(colonyFacts.map((row) => [row.project_id, row]));
+    const experimentsOf = new Map(experimentFacts.map((row) => [row.project_id, row]));
+    return projects.map((p) => ({
+      ...toSummary(p, (byProject.get(p.id) ?? []).map(toPublication)),
+      ...listFacts(coloniesOf.get(p.id), experimentsOf.get(p.id)),
+    }));
+  }
+
   return {
-    async list(): Promise<TProjectSummary[]> {
-      const [projects, publications] = await Promise.all([repo.list(db), repo.publications(db)]);
-      const byProject = groupBy(publications, (p) => p.project_id);
-      return projects.map((p) => toSummary(p, (byProject.get(p.id) ?? []).map(toPublication)));
+    async list(): Promise<TProjectListItem[]> {
+      const { version } = await currentDataVersion(db);
+      return listCache.get(version, computeList);
     },
 
     /** One project with everything its page shows; a constant number of queries. */

@@ -98,9 +98,9 @@ describe('POST /api/auth/upload-csv/: files refused at once change nothing', () 
   }
 
   it('no main file', () => expectRefused(null, ed, 'Please select a CSV file for the main data'));
-  it('a main file not named .csv', () =>
+  it('a main file not named .csv or .xlsx', () =>
     expectRefused(
-      { filename: 'data.xlsx', content: cbass84.content },
+      { filename: 'data.xls', content: cbass84.content },
       null,
       'Please select a CSV file for the main data',
     ));
@@ -110,14 +110,14 @@ describe('POST /api/auth/upload-csv/: files refused at once change nothing', () 
       { filename: 'ed.txt', content: ed.content },
       'Please select a CSV file for ED50 table',
     ));
-  it('a workbook renamed .csv', () =>
+  it('a damaged workbook renamed .csv', () =>
     expectRefused(
       {
         filename: 'data.csv',
         content: Buffer.from([0x50, 0x4b, 0x03, 0x04, 0x14, 0, 6, 0, 8, 0, 0, 0, 0x21, 0]),
       },
       null,
-      'The main data file (data.csv): This file is an Excel workbook (.xlsx) or another ZIP archive, not a CSV file.',
+      'The main data file (data.csv): This file is not a readable Excel workbook (.xlsx): its ZIP directory is missing.',
     ));
   it('binary bytes renamed .csv', () =>
     expectRefused(

@@ -11,6 +11,7 @@ import {
   ZUploadList,
 } from '@coral/core';
 import { AppError } from '../../errors';
+import { hasControlCharacters, multipartRefusal } from './multipart-errors';
 import type { Authenticator } from '../../plugins/authentication';
 import {
   UPLOAD_FILE_LABELS,
@@ -92,6 +93,14 @@ export const uploadsRoutes: FastifyPluginAsyncZod<UploadsRoutesOptions> = async 
             part.file.resume();
             continue;
           }
+          if (hasControlCharacters(part.filename)) {
+            part.file.resume();
+            throw new AppError(
+              400,
+              'VALIDATION_FAILED',
+              `The file name of ${field} contains control characters; rename the file and send it again.`,
+            );
+          }
           received[field] = await uploads.receive(field, part.filename, part.file);
         }
       } catch (error) {
@@ -99,7 +108,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod<UploadsRoutesOptions> = async 
         if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
           throw uploads.tooLarge('file');
         }
-        throw error;
+        throw multipartRefusal(error) ?? error;
       }
       const main = received[UPLOAD_MAIN_FIELD];
       if (!main) {
@@ -111,12 +120,13 @@ export const uploadsRoutes: FastifyPluginAsyncZod<UploadsRoutesOptions> = async 
         await uploads.discard(main, received[UPLOAD_ED50_FIELD]);
         throw target.error;
       }
-      const answer = await uploads.accept(
-        user.userId,
-        main,
-        received[UPLOAD_ED50_FIELD] ?? null,
-        target.request,
-      );
+      const answer = await uploads
+        .accept(user.userId, main, received[UPLOAD_ED50_FIELD] ?? null, target.request)
+        .catch(async (error: unknown) => {
+          // Whatever went wrong, a file of an upload that was not accepted is not kept.
+          await uploads.discard(main, received[UPLOAD_ED50_FIELD]);
+          throw error;
+        });
       return reply.status(answer.duplicate ? 200 : 202).send(answer);
     },
   );

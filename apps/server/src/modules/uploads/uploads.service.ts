@@ -1,5 +1,6 @@
 import type { Readable } from 'node:stream';
 import {
+  groupUploadErrors,
   quickCheckUpload,
   UPLOAD_ED50_FIELD,
   UPLOAD_MAIN_FIELD,
@@ -239,9 +240,11 @@ const asArray = (value: unknown): unknown[] => (Array.isArray(value) ? value : [
 const iso = (value: Date | null) => (value === null ? null : new Date(value).toISOString());
 
 export function toDetail(row: UploadRow): TUploadDetail {
+  const errors = asArray(row.errors) as TUploadDetail['errors'];
   return {
     ...toSummary(row),
-    errors: asArray(row.errors) as TUploadDetail['errors'],
+    errors,
+    error_groups: groupUploadErrors(errors),
     quality_flags: asArray(row.quality_flags) as TUploadDetail['quality_flags'],
     warnings: asArray(row.warnings) as TUploadDetail['warnings'],
     column_mapping: asArray(row.column_mapping) as TUploadDetail['column_mapping'],

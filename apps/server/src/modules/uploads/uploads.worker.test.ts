@@ -78,7 +78,11 @@ async function die(trx: AppDb): Promise<never> {
 }
 
 async function worker(
-  options: { hooks?: Parameters<typeof startUploadWorker>[0]['hooks']; recover?: boolean } = {},
+  options: {
+    hooks?: Parameters<typeof startUploadWorker>[0]['hooks'];
+    recover?: boolean;
+    log?: (message: string) => void;
+  } = {},
 ) {
   // One worker at a time in these tests.
   for (const running of workers.splice(0)) await running.stop();
@@ -94,7 +98,7 @@ async function worker(
     config: ctx.config,
     queue,
     recoverOrphanedJobs: options.recover ?? false,
-    log: () => undefined,
+    log: options.log ?? (() => undefined),
     hooks: options.hooks,
   });
   workers.push(started);
@@ -181,9 +185,11 @@ describe('the upload worker (pg-boss)', () => {
     expect(detail.counts).toMatchObject({ colonies: 70, observations: 560 });
   });
 
-  it('retries an attempt that failed unexpectedly', async () => {
+  it('retries an attempt that failed unexpectedly, and logs the failure with the job id', async () => {
     let calls = 0;
+    const lines: string[] = [];
     await worker({
+      log: (line) => lines.push(line),
       hooks: {
         beforeCommit: async () => {
           calls++;
@@ -198,6 +204,13 @@ describe('the upload worker (pg-boss)', () => {
     const detail = await until(id, 'done', 30_000);
     expect(detail.attempts).toBe(2);
     expect(calls).toBe(2);
+    expect(lines).toContainEqual(
+      expect.stringMatching(
+        new RegExp(
+          `^upload ${id} \\(job [0-9a-f-]{36}, attempt 1 of \\d+\\) failed: Error: transient failure$`,
+        ),
+      ),
+    );
   });
 
   it('a job left active by a dead process is failed at start and retried', async () => {

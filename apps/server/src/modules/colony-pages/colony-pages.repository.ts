@@ -1,0 +1,59 @@
+import { sql } from 'kysely';
+import type { AppDb } from '../../db/database';
+import { isPublicRow } from '../../db/visibility';
+
+export interface ColonyPageRow {
+  id: number;
+  name: string;
+  species: string;
+  country: string;
+  latitude: number;
+  longitude: number;
+  dataset_version_id: number;
+}
+
+export interface ColonyObservationRow {
+  id: number;
+  biosample_id: number;
+  biosample_name: string;
+  condition: string | null;
+  timepoint: string | null;
+  temperature: number | null;
+  pam_value: number | null;
+}
+
+/** Every query reads only rows of public dataset versions (decision 0012, `visibility.ts`). */
+export const colonyPagesRepository = {
+  /** The colony when the public may see it; a draft, embargoed or withdrawn one is not found. */
+  async findPublic(db: AppDb, id: number): Promise<ColonyPageRow | undefined> {
+    const { rows } = await sql<ColonyPageRow>`
+      SELECT c.id, c.name, c.species, c.country, c.latitude, c.longitude, c.dataset_version_id
+      FROM colonies c
+      WHERE c.id = ${id} AND ${isPublicRow('c')}
+    `.execute(db);
+    return rows[0];
+  },
+
+  /** The PAM observations of the colony's biosamples, in the order the plot groups them. */
+  async observations(db: AppDb, colonyId: number): Promise<ColonyObservationRow[]> {
+    const { rows } = await sql<ColonyObservationRow>`
+      SELECT o.id, b.id AS biosample_id, b.name AS biosample_name,
+             o.condition, o.timepoint, o.temperature, o.pam_value
+      FROM observations o JOIN biosamples b ON b.id = o.biosample_id
+      WHERE b.colony_id = ${colonyId} AND ${isPublicRow('o')} AND ${isPublicRow('b')}
+      ORDER BY o.condition, o.timepoint, o.temperature, o.id
+    `.execute(db);
+    return rows;
+  },
+
+  /** The projects holding the colony's biosamples. */
+  async projects(db: AppDb, colonyId: number): Promise<{ id: number; name: string }[]> {
+    const { rows } = await sql<{ id: number; name: string }>`
+      SELECT DISTINCT p.id, p.name
+      FROM biosamples b JOIN projects p ON p.id = b.project_id
+      WHERE b.colony_id = ${colonyId} AND ${isPublicRow('b')}
+      ORDER BY p.id
+    `.execute(db);
+    return rows;
+  },
+};

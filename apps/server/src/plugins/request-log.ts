@@ -1,0 +1,61 @@
+import type { Writable } from 'node:stream';
+import {
+  LogController,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+} from 'fastify';
+import type { AppConfig } from '../config';
+
+/**
+ * What the server logs about requests (issue 16). A line per request at info is noise for a small
+ * lab and a cost under load, so request lines are written at debug (`LOG_LEVEL=debug` shows them
+ * again); a request slower than `SLOW_REQUEST_MS` is written at warn with its duration; a request
+ * that fails is written at error (and its cause by the error handler). A client that goes away
+ * during a download is its own business: debug, not an error.
+ */
+class RequestLog extends LogController {
+  constructor(private readonly slowRequestMs: number) {
+    super();
+  }
+
+  override incomingRequest(): void {}
+
+  override requestCompleted(
+    error: Error | null | undefined,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): void {
+    const durationMs = Math.round(reply.elapsedTime);
+    const line = {
+      method: request.method,
+      url: request.url,
+      statusCode: reply.statusCode,
+      durationMs,
+    };
+    if (error) reply.log.error({ ...line, err: error }, 'request failed');
+    else if (durationMs >= this.slowRequestMs) reply.log.warn(line, 'slow request');
+    else reply.log.debug(line, 'request');
+  }
+
+  override streamError(error: Error, request: FastifyRequest, reply: FastifyReply): void {
+    if ((error as NodeJS.ErrnoException).code === 'ERR_STREAM_PREMATURE_CLOSE') {
+      reply.log.debug({ url: request.url }, 'the client closed the connection during a download');
+    } else {
+      reply.log.warn({ url: request.url, err: error }, 'a download ended with an error');
+    }
+  }
+}
+
+/** The logger and request-log settings of the Fastify instance. */
+export function loggingOptions(
+  config: Pick<AppConfig, 'env' | 'logLevel' | 'slowRequestMs'>,
+  stream?: Writable,
+): Pick<FastifyServerOptions, 'logger' | 'logController'> {
+  const logger = stream
+    ? { level: config.logLevel, stream }
+    : config.env === 'test'
+      ? false
+      : { level: config.logLevel };
+  return { logger, logController: new RequestLog(config.slowRequestMs) };
+}

@@ -12,6 +12,16 @@ describe('router', () => {
     await waitFor(() => expect(document.title).toBe('Page Not Found · Coral Thermal Tolerance'));
   });
 
+  it('draws the navbar at once while the configuration loads (issue 19, defect 4)', async () => {
+    renderApp('/', { 'GET /api/public/config/': new Promise(() => undefined) });
+    expect(await screen.findByRole('link', { name: 'Coral Thermal Tolerance' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Map' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Toggle navigation' })).toBeTruthy();
+    expect(screen.getByRole('status').textContent).toContain('Loading...');
+    // Links that come from the configuration wait for it.
+    expect(screen.queryByRole('link', { name: /Get Help/ })).toBeNull();
+  });
+
   it("shows 'Unexpected Application Error!' when the app cannot start", async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     vi.spyOn(console, 'warn').mockImplementation(() => undefined);

@@ -3,7 +3,6 @@ import type { QueryClient } from '@tanstack/react-query';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { publicConfigQueryOptions } from '@/lib/public-config';
 import { ErrorScreen, RootErrorScreen } from './error-screen';
-import { AppLoading } from './layout/app-loading';
 import { RootLayout } from './layout/root-layout';
 import { lazyRoute } from './lazy-route';
 import * as homeRoute from './routes/home';
@@ -13,6 +12,7 @@ export const pageRoutes: RouteObject[] = [
   { index: true, ...homeRoute },
   { path: CLIENT_ROUTES.projects, lazy: lazyRoute(() => import('./routes/projects')) },
   { path: CLIENT_ROUTES.project, lazy: lazyRoute(() => import('./routes/project')) },
+  { path: CLIENT_ROUTES.colony, lazy: lazyRoute(() => import('./routes/colony')) },
   { path: CLIENT_ROUTES.datasets, lazy: lazyRoute(() => import('./routes/datasets')) },
   { path: CLIENT_ROUTES.dataset, lazy: lazyRoute(() => import('./routes/dataset')) },
   { path: CLIENT_ROUTES.dataset_version, lazy: lazyRoute(() => import('./routes/dataset')) },
@@ -28,6 +28,7 @@ export const pageRoutes: RouteObject[] = [
   { path: CLIENT_ROUTES.snapshot, lazy: lazyRoute(() => import('./routes/snapshot')) },
   { path: CLIENT_ROUTES.cite, lazy: lazyRoute(() => import('./routes/cite')) },
   { path: CLIENT_ROUTES.quality_flags, lazy: lazyRoute(() => import('./routes/quality-flags')) },
+  { path: CLIENT_ROUTES.species, lazy: lazyRoute(() => import('./routes/species')) },
   { path: '*', lazy: lazyRoute(() => import('./routes/not-found')) },
 ];
 
@@ -41,7 +42,8 @@ export function createAppRoutes(queryClient: QueryClient): RouteObject[] {
       id: 'root',
       loader: () => queryClient.ensureQueryData(publicConfigQueryOptions()),
       shouldRevalidate: () => false,
-      HydrateFallback: AppLoading,
+      // The layout draws the navbar's shell while the app starts (see RootLayout).
+      HydrateFallback: RootLayout,
       ErrorBoundary: RootErrorScreen,
       Component: RootLayout,
       children: [{ ErrorBoundary: ErrorScreen, children: pageRoutes }],

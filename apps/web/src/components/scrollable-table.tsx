@@ -4,6 +4,10 @@ import Table, { type TableProps } from 'react-bootstrap/Table';
 /**
  * A table that scrolls sideways on narrow screens. The scrolling region is focusable and named,
  * so keyboard users can scroll it too (axe: scrollable-region-focusable).
+ *
+ * `position-relative` makes the region the containing block of absolutely positioned children
+ * (the `visually-hidden` text of a quality-flag badge): without it they are placed against the
+ * page, outside the scrolling region, and widen the whole page on a phone (issue 19, defect 1).
  */
 export function ScrollableTable({
   label,
@@ -11,7 +15,12 @@ export function ScrollableTable({
   ...tableProps
 }: TableProps & { label: string; children: ReactNode }) {
   return (
-    <div className="table-responsive" role="region" aria-label={label} tabIndex={0}>
+    <div
+      className="table-responsive position-relative"
+      role="region"
+      aria-label={label}
+      tabIndex={0}
+    >
       <Table {...tableProps}>{children}</Table>
     </div>
   );

@@ -9,6 +9,7 @@ import type {
   TCartMessage,
   TCartRenameRequest,
   TColony,
+  TColonyPage,
   TCreateSnapshot,
   TCsrfToken,
   TDataSummary,
@@ -19,11 +20,13 @@ import type {
   TDraftColony,
   TLoginRequest,
   TProjectDetail,
-  TProjectSummary,
+  TProjectListItem,
   TPublicConfig,
   TReviewItem,
   TSnapshot,
   TSnapshotCreated,
+  TSpeciesDetail,
+  TSpeciesSummary,
   TStatistics,
   TThresholdMaxMin,
   TUploadAccepted,
@@ -48,12 +51,17 @@ export interface GetEndpoints extends MaxMinEndpoints {
   '/api/public/config/': TPublicConfig;
   '/api/public/statistics/': TStatistics;
   '/api/public/data-summary/': TDataSummary;
-  '/api/public/projects/': TProjectSummary[];
+  '/api/public/projects/': TProjectListItem[];
   '/api/public/projects/{projectId}/': TProjectDetail;
+  /** Species and their colony counts; one species' ED50 distributions and sources (issue 19). */
+  '/api/public/species/': TSpeciesSummary[];
+  '/api/public/species/{name}/': TSpeciesDetail;
   '/api/auth/status/': TAuthStatus;
   '/api/auth/csrf/': TCsrfToken;
   '/api/auth/cart/': TCartGroup[];
   '/api/public/colonies/': TColony[];
+  /** One public colony's page (issue 19). */
+  '/api/public/colonies/{colonyId}/': TColonyPage;
   '/api/auth/uploads/': TUploadSummary[];
   '/api/auth/uploads/{uploadId}/': TUploadDetail;
   /** Query: `q` (search) and `project` (one project's datasets). */

@@ -10,6 +10,8 @@ export const queryKeys = {
   dataSummary: ['public', 'data-summary'] as const,
   projects: ['public', 'projects'] as const,
   project: (projectId: string) => ['public', 'projects', projectId] as const,
+  species: (name: string) => ['public', 'species', name] as const,
+  colony: (colonyId: string) => ['public', 'colony', colonyId] as const,
   authStatus: ['auth', 'status'] as const,
   /** The signed-in user's research cart (private: dropped at logout). */
   cart: ['cart'] as const,

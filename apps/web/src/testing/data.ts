@@ -2,6 +2,7 @@ import {
   emptyThresholdLists,
   type TDataSummary,
   type TProjectDetail,
+  type TProjectListItem,
   type TProjectSummary,
   type TPublicConfig,
   type TStatistics,
@@ -51,7 +52,9 @@ export const buildDataSummary = (overrides: Partial<TDataSummary> = {}): TDataSu
   ...overrides,
 });
 
-export const buildProjectSummary = (overrides: Partial<TProjectSummary> = {}): TProjectSummary => ({
+export const buildProjectSummary = (
+  overrides: Partial<TProjectListItem> = {},
+): TProjectListItem => ({
   id: 82,
   name: 'GlobalSearch_ArabSeas',
   description: 'Datasheet.csv',
@@ -60,11 +63,22 @@ export const buildProjectSummary = (overrides: Partial<TProjectSummary> = {}): T
   publications: [
     { id: 1, title: 'Alderdice et al. (2025)', year: 2025, doi: '10.21203/rs.3.rs-8231598/v1' },
   ],
+  sites: ['Al Aqah', 'Saada', 'Saadiyat'],
+  countries: ['UAE'],
+  species: ['Cyphastrea micropthlama', 'Platygyra daedalea', 'Porites harrisoni'],
+  colony_count: 80,
+  experiment_dates: { first: '2022-05-16', last: '2022-06-01' },
   ...overrides,
 });
 
+/** The detail answer has the summary's keys, not the list's extra ones. */
+function projectSummaryKeys(): TProjectSummary {
+  const { id, name, description, registration_date, owner, publications } = buildProjectSummary();
+  return { id, name, description, registration_date, owner, publications };
+}
+
 export const buildProjectDetail = (overrides: Partial<TProjectDetail> = {}): TProjectDetail => ({
-  ...buildProjectSummary(),
+  ...projectSummaryKeys(),
   experiments: [{ id: 447, name: 'Saadiyat', date: '2022-05-16' }],
   colonies: [
     {

@@ -8,10 +8,16 @@ import { renderApp } from '@/testing/render-app';
 const statistics = { 'GET /api/public/statistics/': buildStatistics() } as const;
 const signedIn = { 'GET /api/auth/status/': { username: 'ana', authenticated: true } } as const;
 
+/** The whole navbar: the shell drawn during start-up has no configured links yet. */
+async function loadedNavbar() {
+  await screen.findByRole('link', { name: /Get Help/ });
+  return screen.getByRole('navigation');
+}
+
 describe('Navbar', () => {
   it('shows Home, Map, Projects, Datasets, the external links and Login for a visitor', async () => {
     renderApp('/', statistics);
-    const nav = await screen.findByRole('navigation');
+    const nav = await loadedNavbar();
     for (const [name, href] of [
       ['Home', '/'],
       ['Map', '/map'],
@@ -39,7 +45,7 @@ describe('Navbar', () => {
 
   it('puts Datasets right after Projects', async () => {
     renderApp('/', statistics);
-    const nav = await screen.findByRole('navigation');
+    const nav = await loadedNavbar();
     const names = within(nav)
       .getAllByRole('link')
       .map((link) => link.textContent);
@@ -61,7 +67,7 @@ describe('Navbar', () => {
       (await screen.findByRole('link', { name: 'Upload to Database' })).getAttribute('href'),
     ).toBe('/upload');
     expect(screen.queryByRole('link', { name: 'Login' })).toBeNull();
-    await user.click(screen.getByRole('button', { name: /ana/ }));
+    await user.click(await screen.findByRole('button', { name: /ana/ }));
     expect(screen.getByRole('link', { name: 'Cart' }).getAttribute('href')).toBe('/cart');
     expect(screen.getByRole('button', { name: 'Logout' })).toBeTruthy();
   });

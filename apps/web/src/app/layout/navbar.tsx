@@ -32,12 +32,30 @@ function useCollapseOnNavigation() {
   };
 }
 
+function Ed50CalculatorNavLink() {
+  const config = usePublicConfig();
+  return <ExternalNavLink href={ed50CalculatorUrl(config)} label="ED50 Calculator" />;
+}
+
+function HelpNavLinks() {
+  const { links } = usePublicConfig();
+  return (
+    <>
+      <ExternalNavLink href={links.aboutUs} label="About Us" />
+      <ExternalNavLink href={links.getHelp} label="Get Help" />
+    </>
+  );
+}
+
 /**
  * Product-spec §2 Navbar: fixed at the top, 56 px high; collapses behind a toggle on small
  * screens.
+ *
+ * `shell`: the navbar drawn while the app still reads its configuration (issue 19, defect 4):
+ * the brand and the app's own pages at once; the links that come from the configuration, and
+ * the user menu, once it has arrived.
  */
-export function AppNavbar() {
-  const config = usePublicConfig();
+export function AppNavbar({ shell = false }: { shell?: boolean }) {
   const { isAuthenticated } = useAuth();
   const expanded = useCollapseOnNavigation();
   return (
@@ -81,7 +99,7 @@ export function AppNavbar() {
                 Datasets
               </Nav.Link>
             </Nav.Item>
-            <ExternalNavLink href={ed50CalculatorUrl(config)} label="ED50 Calculator" />
+            {!shell && <Ed50CalculatorNavLink />}
             {isAuthenticated && (
               <Nav.Item as="li">
                 <Nav.Link as={NavLink} to={CLIENT_ROUTES.upload}>
@@ -89,10 +107,9 @@ export function AppNavbar() {
                 </Nav.Link>
               </Nav.Item>
             )}
-            <ExternalNavLink href={config.links.aboutUs} label="About Us" />
-            <ExternalNavLink href={config.links.getHelp} label="Get Help" />
+            {!shell && <HelpNavLinks />}
           </Nav>
-          <UserMenu />
+          {!shell && <UserMenu />}
         </Navbar.Collapse>
       </Container>
     </Navbar>

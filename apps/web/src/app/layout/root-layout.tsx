@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
-import { Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router';
+import { Outlet, ScrollRestoration, useLoaderData, useLocation, useNavigation } from 'react-router';
 import { FlashNotice } from '@/components/flash-notice';
+import { Loading } from '@/components/loading';
 import { AppFooter } from './footer';
 import { AppNavbar } from './navbar';
 import { MAIN_CONTENT_ID, SkipLink } from './skip-link';
@@ -16,21 +17,38 @@ function useFocusMainOnNavigation() {
   }, [pathname]);
 }
 
+/**
+ * The layout of every page. It is also the root route's hydration fallback: while the app
+ * still reads its configuration (and the first page's code), the same component draws the
+ * navbar's shell and a 'Loading...' status, so a cold load never shows a blank page (issue 19,
+ * defect 4). Being the same component in the same place, React keeps the navbar's elements when
+ * the app is ready: a link focused or clicked during the start is not swapped under the user.
+ */
 export function RootLayout() {
+  // The root loader's data (the configuration) exists once the router has started.
+  const started = useLoaderData() !== undefined;
   const navigation = useNavigation();
   useFocusMainOnNavigation();
   return (
     <>
       <SkipLink />
-      <AppNavbar />
+      <AppNavbar shell={!started} />
       {navigation.state !== 'idle' && (
         <div className="navigation-progress" role="progressbar" aria-label="Loading page" />
       )}
       <main id={MAIN_CONTENT_ID} tabIndex={-1}>
-        <FlashNotice />
-        <Outlet />
+        {started ? (
+          <>
+            <FlashNotice />
+            <Outlet />
+          </>
+        ) : (
+          <div className="container">
+            <Loading text="Loading..." />
+          </div>
+        )}
       </main>
-      <AppFooter />
+      {started && <AppFooter />}
       <ScrollRestoration />
     </>
   );

@@ -9,6 +9,16 @@ export {
   type LegendItem,
 } from './chart';
 export { useElementWidth } from './use-element-width';
+export { ChartDownloads } from './chart-downloads';
+export { BoxAndStrip, type BoxFigures } from './box-and-strip';
+export {
+  chartFileName,
+  chartPngBlob,
+  chartSvgBlob,
+  downloadChart,
+  serializeChart,
+  type ChartFormat,
+} from './export-chart';
 export {
   linearScale,
   ticks,
@@ -17,6 +27,7 @@ export {
   tickFormatter,
   quantileSorted,
   boxStatistics,
+  linePath,
   type LinearScale,
   type BoxStatistics,
 } from './scale';

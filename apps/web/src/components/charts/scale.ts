@@ -1,3 +1,4 @@
+import { quantileOfSorted, summarizeDistribution } from '@coral/core';
 /**
  * Scales and ticks for the hand-drawn SVG charts (no charting library: the charts are few and
  * simple, and this keeps the bundle small). A linear scale maps a data interval onto a pixel
@@ -69,13 +70,9 @@ export function tickFormatter(values: readonly number[]): (value: number) => str
 }
 
 /** Quantile of sorted values as R's quantile(type = 7), the default of boxplots in R. */
+/** R's quantile(type = 7) of ascending values (core's rule); NaN for no values. */
 export function quantileSorted(sorted: readonly number[], p: number): number {
-  if (sorted.length === 0) return Number.NaN;
-  const h = (sorted.length - 1) * p;
-  const lower = Math.floor(h);
-  const below = sorted[lower]!;
-  const above = sorted[Math.min(sorted.length - 1, lower + 1)]!;
-  return below + (h - lower) * (above - below);
+  return sorted.length === 0 ? Number.NaN : quantileOfSorted(sorted, p);
 }
 
 export interface BoxStatistics {
@@ -92,23 +89,35 @@ export interface BoxStatistics {
   outliers: number[];
 }
 
+/** Box-plot statistics: core's summary of a distribution (one rule with the species page), and the outliers. */
 export function boxStatistics(values: readonly number[]): BoxStatistics | null {
-  if (values.length === 0) return null;
-  const sorted = [...values].sort((a, b) => a - b);
-  const q1 = quantileSorted(sorted, 0.25);
-  const q3 = quantileSorted(sorted, 0.75);
-  const reach = 1.5 * (q3 - q1);
-  const inside = sorted.filter((v) => v >= q1 - reach && v <= q3 + reach);
-  return {
-    n: sorted.length,
-    min: sorted[0]!,
-    q1,
-    median: quantileSorted(sorted, 0.5),
-    q3,
-    max: sorted.at(-1)!,
-    mean: sorted.reduce((sum, v) => sum + v, 0) / sorted.length,
-    lowerWhisker: inside[0] ?? q1,
-    upperWhisker: inside.at(-1) ?? q3,
-    outliers: sorted.filter((v) => v < q1 - reach || v > q3 + reach),
-  };
+  const summary = summarizeDistribution(values);
+  if (!summary) return null;
+  const { n, min, q1, median, q3, max, mean } = summary;
+  const { lower_whisker: lowerWhisker, upper_whisker: upperWhisker } = summary;
+  const outliers = [...values]
+    .sort((a, b) => a - b)
+    .filter((v) => v < lowerWhisker || v > upperWhisker);
+  return { n, min, q1, median, q3, max, mean, lowerWhisker, upperWhisker, outliers };
+}
+
+/** An SVG path through the finite points; a NaN (drc's "NaNs produced") breaks the line. */
+export function linePath(
+  xs: readonly number[],
+  ys: readonly number[],
+  x: LinearScale,
+  y: LinearScale,
+): string {
+  let path = '';
+  let drawing = false;
+  xs.forEach((tx, i) => {
+    const value = ys[i]!;
+    if (!Number.isFinite(value)) {
+      drawing = false;
+      return;
+    }
+    path += `${drawing ? 'L' : 'M'}${x(tx).toFixed(1)},${y(value).toFixed(1)}`;
+    drawing = true;
+  });
+  return path;
 }

@@ -31,8 +31,14 @@ describe('Research Cart: expanded group', () => {
     ]);
     const row = within(region).getByText('Vatu-o-lalai_Porites_cylindrica_1').closest('tr')!;
     const cells = within(row);
+    expect(
+      cells.getByRole('link', { name: 'Vatu-o-lalai_Porites_cylindrica_1' }).getAttribute('href'),
+    ).toBe('/colony/658');
     expect(cells.getByText('ID: 658')).toBeTruthy();
-    expect(cells.getByText('Porites cylindrica')).toBeTruthy();
+    // The species links to its page (issue 19).
+    expect(cells.getByRole('link', { name: 'Porites cylindrica' }).getAttribute('href')).toBe(
+      '/species/Porites%20cylindrica',
+    );
     expect(cells.getByText('FJI')).toBeTruthy();
     expect(cells.getByText('-18.2058, 177.6890')).toBeTruthy();
     expect(

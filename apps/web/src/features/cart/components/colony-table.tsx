@@ -2,6 +2,7 @@ import { formatCoordinates, type TCartColonyEntry } from '@coral/core';
 import { memo, useState } from 'react';
 import Badge from 'react-bootstrap/Badge';
 import Table from 'react-bootstrap/Table';
+import { ColonyLink, SpeciesLink } from '@/components/entity-links';
 import { Pager, pageBounds } from '@/components/pager';
 import { NO_DATA, THRESHOLD_COLUMNS, biosampleSummary } from '../utils/colony-display';
 import { ThresholdList } from './threshold-list';
@@ -20,10 +21,14 @@ const ColonyRow = memo(function ColonyRow({ entry }: { entry: TCartColonyEntry }
   return (
     <tr data-colony-id={colony.id}>
       <th scope="row" className="fw-normal">
-        <div className="fw-semibold text-break">{colony.name}</div>
+        <div className="fw-semibold text-break">
+          <ColonyLink colonyId={colony.id}>{colony.name}</ColonyLink>
+        </div>
         <div className="small">ID: {colony.id}</div>
       </th>
-      <td className="fst-italic">{colony.species}</td>
+      <td>
+        <SpeciesLink species={colony.species} />
+      </td>
       <td>
         <div>{colony.country}</div>
         <div className="small text-nowrap">

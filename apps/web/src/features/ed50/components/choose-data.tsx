@@ -1,6 +1,7 @@
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { useState, type ChangeEvent } from 'react';
+import { DATA_FILE_ACCEPT } from '@coral/core/ed50';
 import { ExternalLink } from '@/components/external-link';
 import type { CalculatorState, CalculatorStore } from '../api/calculator-store';
 import { kilobytes } from '../utils/ed-display';
@@ -37,13 +38,14 @@ export function ChooseData({ state, store }: { state: CalculatorState; store: Ca
         1. Choose your data
       </h2>
       <p>
-        A CSV file in the raw CBASS format: one row per nubbin with the columns{' '}
-        <span className="ed50-columns">{REQUIRED_COLUMNS}</span>, as for CBASSED50.
+        A CSV file or an Excel workbook (.xlsx, its first sheet) in the raw CBASS format: one row
+        per nubbin with the columns <span className="ed50-columns">{REQUIRED_COLUMNS}</span>, as for
+        CBASSED50.
       </p>
       <div className="row g-3 align-items-end">
         <Form.Group controlId="ed50-file" className="col-12 col-md-6">
-          <Form.Label className="fw-semibold">Raw CBASS data file (CSV)</Form.Label>
-          <Form.Control type="file" accept=".csv,text/csv" onChange={choose} />
+          <Form.Label className="fw-semibold">Raw CBASS data file (CSV or XLSX)</Form.Label>
+          <Form.Control type="file" accept={DATA_FILE_ACCEPT} onChange={choose} />
         </Form.Group>
         <div className="col-12 col-md-6 d-flex flex-wrap gap-2">
           <Button variant="outline-primary" onClick={useExample}>

@@ -1,7 +1,9 @@
 import type { EdComputation } from '@coral/core/ed50';
 import {
   BottomAxis,
+  BoxAndStrip,
   Chart,
+  ChartDownloads,
   ChartLegend,
   boxStatistics,
   linearScale,
@@ -63,6 +65,7 @@ export function distributionRows(computation: EdComputation): DistributionRow[] 
     );
 }
 
+const DISTRIBUTION_TITLE = 'Distribution of colony ED50s by species and condition';
 const MARGIN = { top: 8, right: 20, bottom: 52, left: 20 };
 const FACET_HEIGHT = 26;
 const ROW_HEIGHT = 50;
@@ -105,12 +108,7 @@ function DistributionChart({
       )
       .join(' ') + ' The table below lists the same numbers.';
   return (
-    <Chart
-      title="Distribution of colony ED50s by species and condition"
-      description={description}
-      width={width}
-      height={height}
-    >
+    <Chart title={DISTRIBUTION_TITLE} description={description} width={width} height={height}>
       <BottomAxis
         scale={x}
         values={ticks(...domain, Math.max(3, Math.floor((right - MARGIN.left) / 60)))}
@@ -135,43 +133,7 @@ function DistributionChart({
               </tspan>
               <tspan>{` · n = ${s.n} · mean ${s.mean.toFixed(2)}`}</tspan>
             </text>
-            <line x1={x(s.lowerWhisker)} x2={x(s.q1)} y1={mid} y2={mid} stroke={color} />
-            <line x1={x(s.q3)} x2={x(s.upperWhisker)} y1={mid} y2={mid} stroke={color} />
-            <rect
-              x={x(s.q1)}
-              y={mid - 8}
-              width={Math.max(1, x(s.q3) - x(s.q1))}
-              height={16}
-              fill={color}
-              fillOpacity={0.18}
-              stroke={color}
-              strokeWidth={1.5}
-            />
-            <line
-              x1={x(s.median)}
-              x2={x(s.median)}
-              y1={mid - 8}
-              y2={mid + 8}
-              stroke={color}
-              strokeWidth={2.5}
-            />
-            {row.values.map((value, i) => (
-              <circle
-                key={i}
-                cx={x(value)}
-                cy={mid + (((i * 0.618034) % 1) - 0.5) * 12}
-                r={2.8}
-                fill={color}
-                stroke="#fff"
-                strokeWidth={0.6}
-              />
-            ))}
-            <path
-              d={`M${x(s.mean)},${mid - 6}l5,6l-5,6l-5,-6Z`}
-              fill="#fff"
-              stroke="#212529"
-              strokeWidth={1.5}
-            />
+            <BoxAndStrip x={x} mid={mid} box={s} values={row.values} color={color} />
           </g>
         );
       })}
@@ -207,9 +169,11 @@ export function Ed50Distribution({ computation }: { computation: EdComputation }
             colony within 1.5 box lengths, a dot per colony and a diamond at the mean.
           </p>
           <ChartLegend items={legend} label="Legend of the ED50 distribution" />
-          <div ref={measure}>
-            <DistributionChart rows={rows} colorOf={colorOf} width={width} />
-          </div>
+          <ChartDownloads title={DISTRIBUTION_TITLE}>
+            <div ref={measure}>
+              <DistributionChart rows={rows} colorOf={colorOf} width={width} />
+            </div>
+          </ChartDownloads>
           <details className="mt-2">
             <summary>The numbers behind the plot</summary>
             <ScrollableTable

@@ -44,7 +44,7 @@ function captureDownloads() {
   return saved;
 }
 
-const fileInput = () => screen.getByLabelText('Raw CBASS data file (CSV)');
+const fileInput = () => screen.getByLabelText('Raw CBASS data file (CSV or XLSX)');
 
 async function computeExample(user: ReturnType<typeof userEvent.setup>) {
   await user.click(await screen.findByRole('button', { name: 'Try with example data' }));
@@ -55,11 +55,16 @@ async function computeExample(user: ReturnType<typeof userEvent.setup>) {
 
 beforeEach(() => calculatorStore.reset());
 
-describe('ED50 calculator page', () => {
+// These tests run the real engine (no Worker in jsdom: in the page's thread); on a loaded machine
+// one example computation took over 5 s, vitest's default limit, while the tests' own waits for
+// the results allow 10 s. The limit here is the work's, not a guess at the machine's speed.
+describe('ED50 calculator page', { timeout: 30_000 }, () => {
   it('offers a file, the example and the blank template, logged out', async () => {
     renderApp('/ed50');
     expect(await screen.findByRole('heading', { level: 1, name: 'ED50 Calculator' })).toBeTruthy();
-    expect(fileInput().getAttribute('accept')).toBe('.csv,text/csv');
+    expect(fileInput().getAttribute('accept')).toBe(
+      '.xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet,.csv,text/csv',
+    );
     const template = screen.getByRole('link', { name: 'Download the blank template' });
     expect(template.getAttribute('href')).toBe('/examples/template_raw.csv');
     expect(template.getAttribute('download')).toBe('template_raw.csv');
@@ -141,6 +146,63 @@ describe('ED50 calculator page', () => {
     expect(await saved[1]!.blob.text()).toBe(tutorialSummary);
   });
 
+  it('offers each plot as an SVG and a PNG, named after the plot', async () => {
+    const user = userEvent.setup();
+    const saved = captureDownloads();
+    renderApp('/ed50');
+    await computeExample(user);
+    const title = 'Zugspitze · Nursery · Acropora germania · 420';
+    const downloads = screen.getByRole('group', { name: `Download the plot “${title}”` });
+    expect(within(downloads).getByRole('button', { name: 'Download PNG' })).toBeTruthy();
+    await user.click(within(downloads).getByRole('button', { name: 'Download SVG' }));
+    await waitFor(() => expect(saved).toHaveLength(1));
+    expect(saved[0]!.name).toBe('Zugspitze_Nursery_Acropora_germania_420.svg');
+    const svg = await saved[0]!.blob.text();
+    expect(svg).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<svg /);
+    expect(svg).toContain(`<title id="`);
+    expect(svg).toContain(`>${title}</title>`);
+    expect(svg).toContain('<rect width="100%" height="100%" fill="#ffffff"');
+    // Every group's plot and the distribution plot can be saved.
+    expect(screen.getAllByRole('group', { name: /^Download the plot “/ })).toHaveLength(6 + 1);
+    expect(
+      screen.getByRole('group', {
+        name: 'Download the plot “Distribution of colony ED50s by species and condition”',
+      }),
+    ).toBeTruthy();
+  });
+
+  it('draws each genotype’s own curve from the joint fit on request, with a legend', async () => {
+    const user = userEvent.setup();
+    renderApp('/ed50');
+    await computeExample(user);
+    const curve = () =>
+      screen.getByRole('img', { name: 'Zugspitze · Nursery · Acropora germania · 420' });
+    const genotypeLines = () => curve().querySelectorAll('.ed50-genotype-curves path');
+    expect(genotypeLines()).toHaveLength(0);
+    const toggle = screen.getByRole('checkbox', { name: "Show each genotype's curve" });
+    expect((toggle as HTMLInputElement).checked).toBe(false);
+    await user.click(toggle);
+    // One curve per colony, each in its own colour, and a legend naming the genotypes.
+    const lines = [...genotypeLines()];
+    expect(lines).toHaveLength(10);
+    expect(new Set(lines.map((line) => line.getAttribute('stroke'))).size).toBe(10);
+    expect(
+      lines.every((line) => /^M[\d.]+,[\d.]+(L[\d.]+,[\d.]+){99}$/.test(line.getAttribute('d')!)),
+    ).toBe(true);
+    expect(lines.map((line) => line.textContent)).toEqual(
+      Array.from({ length: 10 }, (_, i) => `Genotype ${i + 1}`),
+    );
+    const legend = curve().querySelector('.ed50-genotype-legend')!;
+    expect(legend.textContent).toBe('Genotypes:12345678910');
+    expect(curve().querySelector('desc')?.textContent).toMatch(
+      /Thin lines: the fitted curve of each genotype \(1, 2, 3, 4, 5, 6, 7, 8, 9, 10\)\.$/,
+    );
+    // Every group's plot gets its genotypes; unticked, they go again.
+    expect(document.querySelectorAll('.ed50-genotype-curves path')).toHaveLength(60);
+    await user.click(toggle);
+    expect(document.querySelectorAll('.ed50-genotype-curves path')).toHaveLength(0);
+  });
+
   it('“Upload these results” opens the upload page with both files chosen', async () => {
     const user = userEvent.setup();
     const { router } = renderApp('/ed50');
@@ -154,7 +216,10 @@ describe('ED50 calculator page', () => {
     expect(await files!.ed50.text()).toBe(edResultsDownload);
     // Back on the calculator, the results are still there.
     await router.navigate('/ed50');
-    expect(await screen.findByRole('heading', { name: '4. Results' })).toBeTruthy();
+    // Drawing the whole results again (tables, seven plots) can take over a second when loaded.
+    expect(
+      await screen.findByRole('heading', { name: '4. Results' }, { timeout: 10_000 }),
+    ).toBeTruthy();
   });
 
   it('names a wrongly-cased column as the engine does, and computes anyway', async () => {

@@ -1,11 +1,26 @@
+import Form from 'react-bootstrap/Form';
 import { useState } from 'react';
-import { ChartLegend, niceDomain, useElementWidth, type LegendItem } from '@/components/charts';
+import {
+  ChartDownloads,
+  ChartLegend,
+  niceDomain,
+  useElementWidth,
+  type LegendItem,
+} from '@/components/charts';
 import { Pager, pageBounds } from '@/components/pager';
 import type { CalculatorResult } from '../worker/protocol';
 import { ED_KINDS, celsius, plural } from '../utils/ed-display';
-import { CURVE_COLORS, GroupCurvePlot, groupLabel, type CurveDomains } from './group-curve-plot';
+import {
+  CURVE_COLORS,
+  GENOTYPE_COLORS,
+  GroupCurvePlot,
+  groupLabel,
+  type CurveDomains,
+  type GenotypeCurves,
+} from './group-curve-plot';
 
 export const PLOTS_PER_PAGE = 6;
+export const SHOW_GENOTYPES_LABEL = "Show each genotype's curve";
 /** Pixels between plots (the grid's CSS gap). */
 const GRID_GAP = 16;
 
@@ -20,16 +35,22 @@ const LEGEND: LegendItem[] = [
   })),
 ];
 
+const GENOTYPE_LEGEND: LegendItem = {
+  label: 'A genotype’s fitted curve (one colour each)',
+  color: GENOTYPE_COLORS[0],
+  shape: 'line',
+};
+
 /**
- * The same axes for every group, so curves can be compared at a glance. Like ggplot in
- * CBASSED50's plot, the response axis makes room for the confidence band, also below 0 (drc's
- * delta-method band is symmetric); a band far wider than the data is cut at the plot's edge.
+ * The same axes for every group, so curves can be compared at a glance. The response axis starts
+ * at 0: Fv/Fm is never negative, so drc's symmetric delta-method band is cut at 0 instead of
+ * pushing the axis below it (issue 19). Its top comes from the data and makes room for the band,
+ * up to 1.5 × the highest value (a runaway band is cut at the plot's edge).
  */
 export function sharedDomains(result: CalculatorResult): CurveDomains {
   let low = Infinity;
   let high = -Infinity;
   let top = 0;
-  let bandLow = 0;
   let bandHigh = 0;
   for (const [i, group] of result.computation.groups.entries()) {
     const points = result.points[i]!;
@@ -44,9 +65,6 @@ export function sharedDomains(result: CalculatorResult): CurveDomains {
       for (const value of group.curve.predicted) {
         if (Number.isFinite(value)) top = Math.max(top, value);
       }
-      for (const value of group.curve.lower) {
-        if (Number.isFinite(value)) bandLow = Math.min(bandLow, value);
-      }
       for (const value of group.curve.upper) {
         if (Number.isFinite(value)) bandHigh = Math.max(bandHigh, value);
       }
@@ -54,19 +72,27 @@ export function sharedDomains(result: CalculatorResult): CurveDomains {
   }
   if (!Number.isFinite(low)) return { temperature: [25, 40], response: [0, 1] };
   const span = top > 0 ? top : 1;
+  const [, niceTop] = niceDomain(0, Math.max(span, Math.min(bandHigh, 1.5 * span)), 5);
+  return { temperature: [low, high], response: [0, niceTop] };
+}
+
+/** The fitted colonies' own curves of group `index`, named by genotype. */
+export function genotypeCurvesOf(result: CalculatorResult, index: number): GenotypeCurves {
+  const group = result.computation.groups[index]!;
+  const values = result.colonyCurves.values[index] ?? [];
   return {
-    temperature: [low, high],
-    response: niceDomain(
-      Math.max(bandLow, -0.5 * span),
-      Math.max(span, Math.min(bandHigh, 1.5 * span)),
-      5,
-    ),
+    temperature: result.colonyCurves.temperature,
+    curves: group.colonies.flatMap((colony, i) => {
+      const curve = values[i];
+      return curve ? [{ genotype: colony.genotype, values: curve }] : [];
+    }),
   };
 }
 
 /** One plot per group (paged when there are many), each with its mean ED values in words. */
 export function GroupCurves({ result }: { result: CalculatorResult }) {
   const [page, setPage] = useState(0);
+  const [showGenotypes, setShowGenotypes] = useState(false);
   const [measure, width] = useElementWidth<HTMLDivElement>();
   const { computation } = result;
   const domains = sharedDomains(result);
@@ -81,7 +107,24 @@ export function GroupCurves({ result }: { result: CalculatorResult }) {
         CBASSED50’s plot_model_curve draws it). The dashed lines are the group means of the colony
         values in the tables.
       </p>
-      <ChartLegend items={LEGEND} label="Legend of the curve plots" />
+      <Form.Check
+        id="ed50-show-genotype-curves"
+        type="checkbox"
+        className="mb-2"
+        label={SHOW_GENOTYPES_LABEL}
+        checked={showGenotypes}
+        onChange={(event) => setShowGenotypes(event.currentTarget.checked)}
+      />
+      {showGenotypes && (
+        <p className="small text-body-secondary">
+          The thin lines are each genotype’s (colony’s) own curve from the group’s joint fit, the
+          curves behind the ED values in the tables; the legend under each plot names them.
+        </p>
+      )}
+      <ChartLegend
+        items={showGenotypes ? [...LEGEND, GENOTYPE_LEGEND] : LEGEND}
+        label="Legend of the curve plots"
+      />
       {bounds.pageCount > 1 && (
         <Pager
           page={bounds.page}
@@ -103,13 +146,16 @@ export function GroupCurves({ result }: { result: CalculatorResult }) {
           );
           return (
             <figure key={index} className="mb-0">
-              <GroupCurvePlot
-                group={group}
-                points={result.points[index]!}
-                title={title}
-                domains={domains}
-                width={plotWidth}
-              />
+              <ChartDownloads title={title}>
+                <GroupCurvePlot
+                  group={group}
+                  points={result.points[index]!}
+                  title={title}
+                  domains={domains}
+                  width={plotWidth}
+                  genotypeCurves={showGenotypes ? genotypeCurvesOf(result, index) : null}
+                />
+              </ChartDownloads>
               <figcaption className="small">
                 <span className="fw-semibold">{title}</span> —{' '}
                 {plural(group.colonies.length, 'colony', 'colonies')}

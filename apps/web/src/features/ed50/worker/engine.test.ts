@@ -144,6 +144,19 @@ describe('computeFile (the worker computation)', () => {
       40, 40, 40, 40, 40, 40,
     ]);
     expect(result.computation.groups.every((group) => group.curve !== null)).toBe(true);
+    // Each colony's own curve from the joint fit, on the pooled curves' grid: 6 groups × 10.
+    expect(result.colonyCurves.temperature).toEqual(
+      result.computation.groups[0]!.curve!.temperature,
+    );
+    expect(result.colonyCurves.values.map((group) => group.length)).toEqual([
+      10, 10, 10, 10, 10, 10,
+    ]);
+    const first = result.computation.groups[0]!.colonies[0]!;
+    const atEd50 = result.colonyCurves.values[0]![0]!.findIndex(
+      (_, i, values) => i > 0 && values[i]! < first.max! / 2,
+    );
+    expect(result.colonyCurves.temperature[atEd50 - 1]).toBeLessThanOrEqual(first.ed50.raw!);
+    expect(result.colonyCurves.temperature[atEd50]).toBeGreaterThanOrEqual(first.ed50.raw!);
     // The summary table's order is CBASSED50's (sorted by the grouping columns).
     const sites = result.summaryOrder.map((i) => result.computation.groups[i]!.groupValues.Site);
     expect(sites).toEqual([

@@ -2,12 +2,14 @@ import {
   CBASS_COLUMNS,
   COMPATIBILITY_NOTE,
   DEFAULT_GROUPING,
+  colonyCurve,
   computeEds,
   formatEdResultsCsv,
   formatSummaryCsv,
   groupsInSummaryOrder,
   parseCbassCsv,
   readCsvTable,
+  temperatureGrid,
   type CbassParseResult,
   type CbassRow,
   type EdComputation,
@@ -17,6 +19,7 @@ import {
   MAX_ISSUES,
   PREVIEW_ROWS,
   type CalculatorResult,
+  type ColonyCurves,
   type ColumnCheck,
   type EngineRequest,
   type EngineResponse,
@@ -168,9 +171,19 @@ export async function computeFile(
     computation,
     summaryOrder: groupsInSummaryOrder(computation).map((group) => order.get(group)!),
     points: groupPoints(parsed.rows, computation.grouping, computation.groups),
+    colonyCurves: colonyCurves(parsed.rows, computation.groups),
     resultsCsv: formatEdResultsCsv(computation, { rowNames: true }),
     summaryCsv: formatSummaryCsv(computation),
     elapsedMs: now() - started,
+  };
+}
+
+/** Every fitted colony's own curve, on the grid of the pooled curves (the whole file's range). */
+function colonyCurves(rows: readonly CbassRow[], groups: EdComputation['groups']): ColonyCurves {
+  const temperature = rows.length > 0 ? temperatureGrid(rows.map((row) => row.temperature)) : [];
+  return {
+    temperature,
+    values: groups.map((group) => group.colonies.map((colony) => colonyCurve(colony, temperature))),
   };
 }
 

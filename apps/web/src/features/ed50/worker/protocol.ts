@@ -66,12 +66,23 @@ export interface GroupPoints {
   pamValue: number[];
 }
 
+/**
+ * Each colony's own fitted curve, from its group's joint fit (core's colonyCurve), on the grid of
+ * the pooled curves: what "Show each genotype's curve" draws.
+ */
+export interface ColonyCurves {
+  temperature: number[];
+  /** Per group, per colony (the order of group.colonies); null for a colony not fitted. */
+  values: (number[] | null)[][];
+}
+
 export interface CalculatorResult {
   computation: EdComputation;
   /** Indexes into computation.groups in the order of CBASSED50's summary table. */
   summaryOrder: number[];
   /** Per group (same index as computation.groups). */
   points: GroupPoints[];
+  colonyCurves: ColonyCurves;
   /** ED50_Results.csv as CBASSED50's download writes it (index column, NA when not estimable). */
   resultsCsv: string;
   summaryCsv: string;

@@ -12,6 +12,7 @@ vi.mock('../leaflet/colony-map-controller', () => ({
     setDrafts() {}
     setColors() {}
     updatePopup() {}
+    closePopup() {}
     destroy() {}
   },
 }));

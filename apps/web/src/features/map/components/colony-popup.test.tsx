@@ -3,7 +3,10 @@ import type { ReactElement } from 'react';
 import { MemoryRouter } from 'react-router';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { colonyPath, formatCoordinates, speciesPath } from '@coral/core';
 import { buildColonies, buildColony } from '../testing/colonies';
+import { buildMapModel } from '../utils/map-model';
+import { summarizeSites } from '../utils/site-summary';
 import { ColonyPopup, POPUP_LIST_PAGE } from './colony-popup';
 
 /** The popup's flag badges are links: it renders inside the app's router. */
@@ -106,5 +109,56 @@ describe('ColonyPopup', () => {
     await user.click(screen.getByRole('button', { name: 'Show 20 more of 20' }));
     expect(screen.getAllByRole('listitem')).toHaveLength(120);
     expect(screen.queryByRole('button', { name: /more of/ })).toBeNull();
+  });
+
+  it("links the colony's name to its page and the species to the species page", () => {
+    const colonies = buildColonies();
+    render(<ColonyPopup colonies={colonies} colonyIndices={[0]} />);
+    const name = screen.getByRole('link', { name: 'Vatu-o-lalai_Porites_cylindrica_1' });
+    expect(name.getAttribute('href')).toBe(colonyPath(colonies[0]!.id));
+    const species = screen.getByRole('link', { name: 'Porites cylindrica' });
+    expect(species.getAttribute('href')).toBe(speciesPath('Porites cylindrica'));
+  });
+
+  it('summarises the site: colonies per species and mean ED50 ± SD, under the filters', () => {
+    const base = buildColony();
+    const withEd50 = (id: number, species: string, ed50: number) =>
+      buildColony({
+        id,
+        name: `C${id}`,
+        species,
+        thermal_tolerances: [
+          { ...base.thermal_tolerances[0]!, abs_thermal_tolerance: ed50, quality_flags: [] },
+        ],
+      });
+    const colonies = [
+      withEd50(1, 'Porites lobata', 36),
+      withEd50(2, 'Porites cylindrica', 38),
+      withEd50(3, 'Porites lobata', 37),
+      withEd50(4, 'Porites lobata', 20), // filtered out
+    ];
+    const sites = summarizeSites(buildMapModel(colonies), [0, 1, 2], [0, 1, 2]);
+    render(<ColonyPopup colonies={colonies} colonyIndices={[0, 1, 2]} sites={sites} />);
+    const site = screen.getByRole('region', { name: /^Site / });
+    expect(within(site).getByRole('heading').textContent).toBe(
+      `Site ${formatCoordinates(base.latitude, base.longitude)}: 3 colonies`,
+    );
+    expect(
+      within(site)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Porites lobata: 2 colonies', 'Porites cylindrica: 1 colony']);
+    const link = within(site).getByRole('link', { name: 'Porites cylindrica' });
+    expect(link.getAttribute('href')).toBe(speciesPath('Porites cylindrica'));
+    expect(within(site).getByText(/^Mean ED50/).textContent).toBe(
+      'Mean ED50: 37.00 ± 1.00 °C (n = 3 colonies)',
+    );
+  });
+
+  it("says so when a site's colonies have no trustworthy ED50", () => {
+    const colony = buildColony({ thermal_tolerances: [] });
+    const sites = summarizeSites(buildMapModel([colony]), [0], [0]);
+    render(<ColonyPopup colonies={[colony]} colonyIndices={[0]} sites={sites} />);
+    expect(screen.getByText(/^Mean ED50/).textContent).toBe('Mean ED50: no trustworthy ED50');
   });
 });

@@ -1,8 +1,11 @@
 import { formatCoordinates, formatValue, withoutFlaggedEntries, type TColony } from '@coral/core';
 import { useLayoutEffect, useState } from 'react';
 import Button from 'react-bootstrap/Button';
+import { ColonyLink, SpeciesLink } from '@/components/entity-links';
 import { QualityFlagBadge } from '@/components/quality-flag-badge';
+import type { SiteSummary } from '../utils/site-summary';
 import { popupLists, type PopupEntry } from '../utils/colony-entries';
+import { SiteSummaryBlock } from './site-summary';
 
 /** How many colonies a list shows before 'Show more'. */
 export const POPUP_LIST_PAGE = 50;
@@ -38,12 +41,16 @@ export function ColonyDetails({ colony: full, hideFlagged = false }: ColonyDetai
   const colony = hideFlagged ? withoutFlaggedEntries(full) : full;
   return (
     <div className="colony-popup__details">
-      <h2 className="h6 mb-1">{colony.name}</h2>
+      <h2 className="h6 mb-1">
+        <ColonyLink colonyId={colony.id}>{colony.name}</ColonyLink>
+      </h2>
       <dl className="colony-popup__facts">
         <dt>ID</dt>
         <dd>{colony.id}</dd>
         <dt>Species</dt>
-        <dd>{colony.species}</dd>
+        <dd>
+          <SpeciesLink species={colony.species} />
+        </dd>
         <dt>Coordinates</dt>
         <dd>{formatCoordinates(colony.latitude, colony.longitude)}</dd>
       </dl>
@@ -79,6 +86,12 @@ interface ColonyPopupProps {
   colonyIndices: readonly number[];
   /** Called after the content changed size, so the map can re-place the popup. */
   onResize?: () => void;
+  /** The marker's sites under the current filters, summarised above its colonies. */
+  sites?: readonly SiteSummary[];
+}
+
+function SiteSummaries({ sites }: { sites: readonly SiteSummary[] }) {
+  return sites.map((site) => <SiteSummaryBlock key={site.key} site={site} />);
 }
 
 /**
@@ -90,6 +103,7 @@ export function ColonyPopup({
   colonyIndices,
   onResize,
   hideFlagged = false,
+  sites = [],
 }: ColonyPopupProps) {
   const [chosen, setChosen] = useState<number | null>(
     colonyIndices.length === 1 ? colonyIndices[0]! : null,
@@ -102,7 +116,9 @@ export function ColonyPopup({
     const colony = colonies[chosen]!;
     return (
       <div className="colony-popup" tabIndex={0} role="group" aria-label={colony.name}>
-        {!single && (
+        {single ? (
+          <SiteSummaries sites={sites} />
+        ) : (
           <Button variant="link" size="sm" className="p-0 mb-1" onClick={() => setChosen(null)}>
             ← All {colonyIndices.length} colonies here
           </Button>
@@ -121,6 +137,7 @@ export function ColonyPopup({
       aria-label={`${colonyIndices.length} colonies`}
     >
       <h2 className="h6 mb-1">{colonyIndices.length} colonies here</h2>
+      <SiteSummaries sites={sites} />
       <ul className="list-unstyled mb-0 colony-popup__list">
         {listed.map((index) => {
           const colony = colonies[index]!;

@@ -13,6 +13,7 @@ vi.mock('../leaflet/colony-map-controller', () => ({
     setDrafts() {}
     setColors() {}
     updatePopup() {}
+    closePopup() {}
     destroy() {}
   },
 }));

@@ -11,6 +11,7 @@ vi.mock('../leaflet/colony-map-controller', () => ({
     setDrafts() {}
     setColors() {}
     updatePopup() {}
+    closePopup() {}
     destroy() {}
   },
 }));

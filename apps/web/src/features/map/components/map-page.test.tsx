@@ -10,9 +10,14 @@ import { buildColonies, seedMaxMin } from '../testing/colonies';
 const mapCalls = vi.hoisted(() => ({
   selections: [] as { count: number }[],
   drafts: [] as { name: string }[][],
+  popupsClosed: 0,
+  fitPadding: null as null | (() => { topLeft: [number, number]; bottomRight: [number, number] }),
 }));
 vi.mock('../leaflet/colony-map-controller', () => ({
   ColonyMapController: class {
+    constructor(_element: HTMLElement, options: { fitPadding: typeof mapCalls.fitPadding }) {
+      mapCalls.fitPadding = options.fitPadding;
+    }
     setSelection(data: { selection: { count: number } }) {
       mapCalls.selections.push(data.selection);
     }
@@ -21,6 +26,9 @@ vi.mock('../leaflet/colony-map-controller', () => ({
     }
     setColors() {}
     updatePopup() {}
+    closePopup() {
+      mapCalls.popupsClosed++;
+    }
     destroy() {}
   },
 }));
@@ -28,7 +36,14 @@ vi.mock('../leaflet/colony-map-controller', () => ({
 beforeEach(() => {
   mapCalls.selections.length = 0;
   mapCalls.drafts.length = 0;
+  mapCalls.popupsClosed = 0;
 });
+
+/** Pretends the screen is a phone's (jsdom has no matchMedia: a desktop otherwise). */
+function onAPhone() {
+  vi.stubGlobal('matchMedia', (query: string) => ({ matches: query.includes('max-width') }));
+  return () => vi.unstubAllGlobals();
+}
 
 const api = {
   'GET /api/public/colonies/': () => buildColonies(),
@@ -332,5 +347,58 @@ describe('Include my drafts', () => {
     });
     await user.click(await screen.findByLabelText('Include my drafts'));
     expect(await screen.findByText('Your drafts could not be loaded.')).toBeTruthy();
+  });
+});
+
+describe('Map legend and filter panel on a phone (issue 19)', () => {
+  describe('on a phone', () => {
+    it('folds the colour legend behind a button that unfolds it', async () => {
+      const restore = onAPhone();
+      try {
+        const user = userEvent.setup();
+        await openMap();
+        const legend = screen.getByRole('group', { name: 'Marker colour' });
+        const toggle = within(legend).getByRole('button', { name: /Marker colour/ });
+        expect(toggle.getAttribute('aria-expanded')).toBe('false');
+        expect(within(legend).queryByRole('combobox', { name: 'Colour markers by' })).toBeNull();
+        await user.click(toggle);
+        expect(toggle.getAttribute('aria-expanded')).toBe('true');
+        expect(within(legend).getByRole('combobox', { name: 'Colour markers by' })).toBeTruthy();
+      } finally {
+        restore();
+      }
+    });
+
+    it('closes an open popup when the filter panel opens over the map', async () => {
+      const restore = onAPhone();
+      try {
+        const user = userEvent.setup();
+        await openMap();
+        const before = mapCalls.popupsClosed;
+        await user.click(screen.getByRole('button', { name: /^Show filters/ }));
+        expect(sidebar()).toBeTruthy();
+        expect(mapCalls.popupsClosed).toBeGreaterThan(before);
+      } finally {
+        restore();
+      }
+    });
+  });
+
+  it("fits the colonies with 40 px between a marker's outline and the edges, not its centre", async () => {
+    await openMap();
+    // jsdom lays nothing out: no overlay takes room, so this is the padding at a bare edge.
+    const padding = mapCalls.fitPadding!();
+    const outline = 40 + 48 / 2; // the largest marker is 48 px wide
+    for (const side of [...padding.topLeft, ...padding.bottomRight]) {
+      expect(side).toBeGreaterThanOrEqual(outline);
+    }
+  });
+
+  it('shows the colour legend unfolded on a desktop', async () => {
+    await openMap();
+    const legend = screen.getByRole('group', { name: 'Marker colour' });
+    const toggle = within(legend).getByRole('button', { name: /Marker colour/ });
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    expect(within(legend).getByRole('combobox', { name: 'Colour markers by' })).toBeTruthy();
   });
 });

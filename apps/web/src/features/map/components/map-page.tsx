@@ -7,7 +7,7 @@ import {
   normalizeFilterSet,
   type FilterSet,
 } from '@coral/core';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import { Loading } from '@/components/loading';
@@ -19,27 +19,36 @@ import { useDraftColonies } from '../api/get-draft-colonies';
 import { useDefaultRanges } from '../api/get-default-ranges';
 import { useUrlFilters } from '../hooks/use-url-filters';
 import { colorScale, type ColorMode } from '../utils/color-scale';
+import { fitPaddingFor, type FitPadding } from '../utils/fit-padding';
 import { buildMapModel, selectColonies } from '../utils/map-model';
+import { isNarrowScreen } from '../utils/screen';
 import { AddToCart } from './add-to-cart';
 import { AdvancedFiltersModal } from './advanced-filters-modal';
 import { ColonyMap } from './colony-map';
-import { FilterSidebar, SIDEBAR_ID } from './filter-sidebar';
+import { FilterSidebar } from './filter-sidebar';
 import { IncludeDrafts } from './include-drafts';
 import { MapDownloads } from './map-downloads';
 import { MapLegend } from './map-legend';
 
 export const LOADING_COLONIES = 'Loading colonies...';
-const NARROW_SCREEN = '(max-width: 575.98px)';
 
-/** Space the fitted colonies keep from the sidebar and the map's edges. */
-function fitPaddingFor(collapsed: boolean) {
-  return (): { topLeft: [number, number]; bottomRight: [number, number] } => {
-    const sidebar = collapsed ? null : document.getElementById(SIDEBAR_ID);
-    const width = sidebar?.offsetWidth ?? 0;
-    const mapWidth = sidebar?.parentElement?.offsetWidth ?? Infinity;
-    const left = width > 0 && mapWidth > width * 2 ? width + 30 : 40;
-    return { topLeft: [left, 50], bottomRight: [40, 40] };
-  };
+/** Overlays the fitted colonies keep clear of (the legend and Leaflet's controls sit in corners). */
+const FIT_OVERLAYS = '.map-sidebar, .map-sidebar-toggle, .map-count, .map-downloads';
+
+/** The fit padding for the overlays on the page now (they move with the screen's width). */
+function measureFitPadding(page: HTMLElement | null): FitPadding {
+  if (!page) return fitPaddingFor({ width: 0, height: 0 }, []);
+  const frame = page.getBoundingClientRect();
+  const overlays = Array.from(page.querySelectorAll<HTMLElement>(FIT_OVERLAYS), (element) => {
+    const box = element.getBoundingClientRect();
+    return {
+      left: box.left - frame.left,
+      top: box.top - frame.top,
+      right: box.right - frame.left,
+      bottom: box.bottom - frame.top,
+    };
+  });
+  return fitPaddingFor({ width: frame.width, height: frame.height }, overlays);
 }
 
 /**
@@ -54,9 +63,7 @@ export function MapPage() {
   const defaults = defaultsQuery.data;
   const [urlFilters, setUrlFilters] = useUrlFilters();
   // On a phone the sidebar would cover the whole map: it starts folded to its funnel button.
-  const [collapsed, setCollapsed] = useState(
-    () => window.matchMedia?.(NARROW_SCREEN).matches ?? false,
-  );
+  const [collapsed, setCollapsed] = useState(isNarrowScreen);
   const [showAdvanced, setShowAdvanced] = useState(false);
   const [colorMode, setColorMode] = useState<ColorMode>('absolute');
   // "Include my drafts" is a personal view, not part of a shareable address.
@@ -92,7 +99,8 @@ export function MapPage() {
     () => (model && selection ? { model, selection, colorMode, scale } : null),
     [model, selection, colorMode, scale],
   );
-  const fitPadding = useMemo(() => fitPaddingFor(collapsed), [collapsed]);
+  const page = useRef<HTMLDivElement>(null);
+  const fitPadding = useCallback(() => measureFitPadding(page.current), []);
   const colonyIds = useCallback(
     () =>
       model && selection ? Array.from(selection.colonyIndices, (i) => model.colonies[i]!.id) : [],
@@ -108,7 +116,7 @@ export function MapPage() {
 
   const loading = colonies.isPending || defaultsQuery.isPending;
   return (
-    <div className="map-page">
+    <div className="map-page" ref={page}>
       <PageTitle title="Map" />
       <h1 className="visually-hidden">Colony Map</h1>
       <ColonyMap
@@ -117,6 +125,7 @@ export function MapPage() {
         drafts={showDrafts ? drafts.data : undefined}
         hideFlagged={applied.hideFlagged === true}
         fitPadding={fitPadding}
+        sidebarOpen={!collapsed}
       />
       {loading && (
         <div className="map-loading">

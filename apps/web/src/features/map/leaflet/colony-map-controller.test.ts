@@ -47,3 +47,14 @@ describe('draft markers', () => {
     map.destroy();
   });
 });
+
+describe('bundled land', () => {
+  it('draws the land under the tiles, without the network', async () => {
+    const { map, container } = openMap();
+    await map.landDrawn;
+    const pane = container.querySelector<HTMLElement>('.leaflet-land-pane')!;
+    expect(Number(pane.style.zIndex)).toBeLessThan(200); // Leaflet's tile pane
+    expect(pane.querySelectorAll('path').length).toBeGreaterThanOrEqual(3); // three world copies
+    map.destroy();
+  });
+});

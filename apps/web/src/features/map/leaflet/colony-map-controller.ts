@@ -1,6 +1,7 @@
 import { formatCoordinates, type TDraftColony } from '@coral/core';
 import L from 'leaflet';
-import { toMap } from '../utils/antimeridian';
+import { toMap } from '@/lib/antimeridian';
+import { addBaseTileLayers } from '@/lib/base-tile-layers';
 import {
   buildClusterIndex,
   MAX_MAP_ZOOM,
@@ -9,6 +10,7 @@ import {
 } from '../utils/cluster-index';
 import type { ColorMode, ColorScale } from '../utils/color-scale';
 import type { MapModel, MapSelection } from '../utils/map-model';
+import { LAND_PANE, landLayer, loadLand } from './land-layer';
 
 /**
  * The map's zoom when it first centres on the colonies (product-spec §9), before fitting their
@@ -42,14 +44,6 @@ export interface ColonyMapData {
   scale: ColorScale;
 }
 
-function attributionFor(url: string): string {
-  if (url.includes('openstreetmap')) {
-    return '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors';
-  }
-  if (url.includes('arcgisonline')) return 'Tiles &copy; Esri';
-  return '';
-}
-
 /** 1234 → '1.2k', 12345 → '12k' (the exact number is in the marker's name). */
 function shortCount(count: number): string {
   if (count < 1000) return String(count);
@@ -80,6 +74,9 @@ export class ColonyMapController {
   private popupIsDraft = false;
   /** Set while the view is being fitted: its moves are drawn once, at the end. */
   private fitting = false;
+  private destroyed = false;
+  /** Settles once the bundled land is drawn (or could not be loaded). */
+  readonly landDrawn: Promise<void>;
 
   constructor(
     container: HTMLElement,
@@ -95,20 +92,16 @@ export class ColonyMapController {
       zoomControl: false,
     });
     L.control.zoom({ position: 'topright' }).addTo(this.map);
-    const street = L.tileLayer(options.tiles.street, {
-      maxZoom: MAX_MAP_ZOOM,
-      attribution: attributionFor(options.tiles.street),
-    });
-    const satellite = L.tileLayer(options.tiles.satellite, {
-      maxZoom: MAX_MAP_ZOOM,
-      attribution: attributionFor(options.tiles.satellite),
-    });
-    street.addTo(this.map);
-    L.control
-      .layers({ 'Street map': street, Satellite: satellite }, undefined, {
-        position: 'topright',
-      })
-      .addTo(this.map);
+    // Bundled coastlines under the tiles: when tiles cannot load (offline, a firewall), the land
+    // still orients the map; with tiles they are hidden under them (decision 0018).
+    this.map.createPane(LAND_PANE).style.zIndex = '150';
+    this.landDrawn = loadLand().then(
+      (land) => {
+        if (!this.destroyed) landLayer(land).addTo(this.map);
+      },
+      (error: unknown) => console.warn('The bundled land layer could not be loaded.', error),
+    );
+    addBaseTileLayers(this.map, options.tiles, MAX_MAP_ZOOM);
     this.markers = L.layerGroup().addTo(this.map);
     this.draftMarkers = L.layerGroup().addTo(this.map);
     this.map.on('moveend', () => this.render());
@@ -179,6 +172,10 @@ export class ColonyMapController {
     this.render();
   }
 
+  closePopup(): void {
+    this.map.closePopup();
+  }
+
   /** Re-places the open popup after its content changed size. */
   updatePopup(): void {
     this.popup?.update();
@@ -189,6 +186,7 @@ export class ColonyMapController {
   }
 
   destroy(): void {
+    this.destroyed = true;
     this.map.off();
     this.map.remove();
   }

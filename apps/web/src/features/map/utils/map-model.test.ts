@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildColonies, buildColony } from '../testing/colonies';
-import { toMap } from './antimeridian';
+import { toMap } from '@/lib/antimeridian';
 import { buildClusterIndex, MAX_MAP_ZOOM } from './cluster-index';
 import { colorScale, NO_DATA_COLOR, SCALE_COLORS } from './color-scale';
 import { buildMapModel, selectColonies } from './map-model';

@@ -1,5 +1,5 @@
 import { isUntrustworthy, type TColony } from '@coral/core';
-import { longitudeOffset, toFrame } from './antimeridian';
+import { longitudeOffset, toFrame } from '@/lib/antimeridian';
 
 /**
  * What the map derives once per colonies feed (100,000 colonies: tens of milliseconds):

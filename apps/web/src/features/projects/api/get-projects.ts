@@ -1,4 +1,4 @@
-import type { TProjectSummary } from '@coral/core';
+import type { TProjectListItem } from '@coral/core';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-client';
@@ -7,7 +7,7 @@ import { queryKeys } from '@/lib/query-client';
  * The projects list. A failed fetch is only logged and the list stays empty (product-spec §8), so
  * the page shows 'No Projects Available'.
  */
-export async function getProjects(signal?: AbortSignal): Promise<TProjectSummary[]> {
+export async function getProjects(signal?: AbortSignal): Promise<TProjectListItem[]> {
   try {
     return await api.get('/api/public/projects/', { signal });
   } catch (error) {

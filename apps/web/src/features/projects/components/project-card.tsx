@@ -4,19 +4,36 @@ import {
   morePublicationsLabel,
   projectPath,
   splitCardPublications,
-  type TProjectSummary,
+  type TProjectListItem,
 } from '@coral/core';
 import Badge from 'react-bootstrap/Badge';
 import Card from 'react-bootstrap/Card';
 import { Link } from 'react-router';
+import { projectFacts } from '../utils/project-facts';
 import { DoiLink } from './doi-link';
 
 export function publicationCountLabel(count: number): string {
   return `${count} ${count === 1 ? 'publication' : 'publications'}`;
 }
 
+/** Sites, countries, species, colonies and assay dates: what tells same-named projects apart. */
+function ProjectFacts({ project }: { project: TProjectListItem }) {
+  const facts = projectFacts(project);
+  if (facts.length === 0) return null;
+  return (
+    <dl className="project-facts small mb-2">
+      {facts.map(({ label, text }) => (
+        <div key={label} className="d-flex gap-1">
+          <dt className="fw-semibold">{label}:</dt>
+          <dd className="mb-0 text-break">{text}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
 /** One project in the grid (product-spec §2 Projects list). */
-export function ProjectCard({ project }: { project: TProjectSummary }) {
+export function ProjectCard({ project }: { project: TProjectListItem }) {
   const { shown, hiddenCount } = splitCardPublications(project.publications);
   const more = morePublicationsLabel(hiddenCount);
   return (
@@ -36,6 +53,7 @@ export function ProjectCard({ project }: { project: TProjectSummary }) {
         <Card.Text className="small text-body-secondary">
           Owner: {formatOwner(project.owner)}
         </Card.Text>
+        <ProjectFacts project={project} />
         {shown.length > 0 && (
           <ul className="list-unstyled small mb-2">
             {shown.map((publication) => (

@@ -49,6 +49,57 @@ describe('Projects list', () => {
     ]);
   });
 
+  it('tells same-named projects apart by sites, countries, species, colonies and assay dates', async () => {
+    renderApp('/projects', {
+      'GET /api/public/projects/': [
+        buildProjectSummary({
+          id: 85,
+          name: 'GlobalSearch_Carib',
+          sites: ['Curacao'],
+          countries: ['CUW'],
+          species: ['Acropora palmata', 'Orbicella faveolata', 'Porites astreoides'],
+          colony_count: 50,
+          experiment_dates: { first: '2222-05-22', last: '2222-05-25' },
+        }),
+        buildProjectSummary({
+          id: 88,
+          name: 'GlobalSearch_Carib',
+          sites: ['USVI_Flat'],
+          countries: ['USA'],
+          species: ['Acropora palmata'],
+          colony_count: 48,
+          experiment_dates: { first: '2222-03-10', last: '2222-03-10' },
+        }),
+      ],
+    });
+    const [curacao, flat] = (
+      await screen.findAllByRole('link', { name: /View Project Details/ })
+    ).map((details) => details.closest('.card') as HTMLElement);
+    const factsOf = (card: HTMLElement) =>
+      within(card)
+        .getAllByRole('definition')
+        .map((fact) => fact.textContent);
+    expect(factsOf(curacao!)).toEqual([
+      'Curacao',
+      'CUW',
+      'Acropora palmata, Orbicella faveolata +1 more',
+      '50',
+      'May 22, 2222 – May 25, 2222',
+    ]);
+    expect(factsOf(flat!)).toEqual([
+      'USVI_Flat',
+      'USA',
+      'Acropora palmata',
+      '48',
+      'March 10, 2222',
+    ]);
+    expect(
+      within(curacao!)
+        .getAllByRole('term')
+        .map((term) => term.textContent),
+    ).toEqual(['Sites:', 'Countries:', 'Species:', 'Colonies:', 'Assays:']);
+  });
+
   it("shows 'No Projects Available' when there are none, or the call failed", async () => {
     const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     renderApp('/projects', { 'GET /api/public/projects/': errorResponse(500) });

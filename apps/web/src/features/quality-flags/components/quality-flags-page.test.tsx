@@ -34,6 +34,16 @@ describe('/quality-flags', () => {
     ).toEqual(QUALITY_FLAG_DESCRIPTIONS.map((flag) => `#${flag.code}`));
   });
 
+  it('explains the far-inland flag of uploaded colonies with its distance (decision 0022)', async () => {
+    renderApp('/quality-flags');
+    const section = await screen.findByRole('region', {
+      name: 'Coordinates on land, more than 5 km from the sea',
+    });
+    expect(section.id).toBe('far_inland');
+    expect(within(section).getByText('far_inland')).toBeTruthy();
+    expect(section.textContent).toContain('more than 5 km from its coast is flagged');
+  });
+
   it('states the rule’s own numbers', async () => {
     renderApp('/quality-flags');
     const implausible = await screen.findByRole('region', { name: 'Implausible value' });

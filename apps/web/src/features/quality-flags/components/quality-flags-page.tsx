@@ -1,4 +1,9 @@
-import { CLIENT_ROUTES, QUALITY_FLAG_DESCRIPTIONS, type QualityFlagDescription } from '@coral/core';
+import {
+  CLIENT_ROUTES,
+  COLONY_FLAG_DESCRIPTIONS,
+  QUALITY_FLAG_DESCRIPTIONS,
+  type QualityFlagDescription,
+} from '@coral/core';
 import { useEffect } from 'react';
 import Badge from 'react-bootstrap/Badge';
 import Container from 'react-bootstrap/Container';
@@ -83,6 +88,34 @@ export function QualityFlagsPage() {
       </nav>
       {QUALITY_FLAG_DESCRIPTIONS.map((flag) => (
         <FlagSection key={flag.code} flag={flag} />
+      ))}
+      <h2 className="h3 mt-5">Flags on uploaded colonies</h2>
+      <p>
+        These are shown on the upload’s page and in its quality-flag report: they concern a colony,
+        not one of its values.
+      </p>
+      {COLONY_FLAG_DESCRIPTIONS.map((flag) => (
+        <section
+          key={flag.code}
+          id={flag.code}
+          className="quality-flag mb-4"
+          aria-labelledby={`${flag.code}-title`}
+        >
+          <h3 className="h4" id={`${flag.code}-title`}>
+            {flag.title}
+          </h3>
+          <p className="mb-2">
+            <code>{flag.code}</code>
+          </p>
+          <dl className="quality-flag__facts">
+            <dt>What it means</dt>
+            <dd>{flag.meaning}</dd>
+            <dt>How it is decided</dt>
+            <dd>{flag.howDecided}</dd>
+            <dt>What to do</dt>
+            <dd>{flag.whatToDo}</dd>
+          </dl>
+        </section>
       ))}
     </Container>
   );

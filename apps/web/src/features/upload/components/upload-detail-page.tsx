@@ -200,6 +200,18 @@ function UploadDetail({ upload }: { upload: TUploadDetail }) {
               Download error report (CSV)
             </Button>
           </div>
+          {/* Issue 19: one line per kind of problem before the row-by-row table. */}
+          <ul className="mb-3" aria-label="Errors by kind">
+            {upload.error_groups.map((group, index) => (
+              <li key={index}>
+                <strong>
+                  {FILE_NAMES[group.file]}
+                  {group.column ? `, ${group.column}` : ''}:
+                </strong>{' '}
+                {group.summary} <span className="text-body-secondary">→ {group.fix}</span>
+              </li>
+            ))}
+          </ul>
           <ScrollableTable label="Errors" size="sm" striped>
             <thead>
               <tr>

@@ -73,14 +73,16 @@ describe('Upload page (product-spec §2 Upload)', () => {
     expect(screen.getByText('ED50_Results.csv')).toBeTruthy();
     expect(screen.getByText('Upload both files.')).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'File Upload' })).toBeTruthy();
-    expect(mainInput().getAttribute('accept')).toBe('.csv,text/csv');
+    expect(mainInput().getAttribute('accept')).toBe(
+      '.xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet,.csv,text/csv',
+    );
     expect(uploadButton().hasAttribute('disabled')).toBe(true);
     expect(screen.getByRole('button', { name: 'Clear' })).toBeTruthy();
   });
 
-  it('refuses files that are not .csv with the spec’s messages', async () => {
+  it('refuses files that are not .csv or .xlsx with the spec’s messages', async () => {
     const { user } = await openLoggedIn();
-    await user.upload(mainInput(), csvFile('data.xlsx', 'x'));
+    await user.upload(mainInput(), csvFile('data.xls', 'x'));
     const errors = await screen.findByRole('heading', { name: 'Validation Errors' });
     expect(errors.parentElement!.textContent).toContain(
       'Please select a CSV file for the main data',
@@ -161,6 +163,24 @@ describe('Upload page (product-spec §2 Upload)', () => {
     expect(screen.queryByText('Upload Successful')).toBeNull();
     expect(screen.queryByRole('heading', { name: 'Data Preview' })).toBeNull();
     expect(uploadButton().hasAttribute('disabled')).toBe(true);
+  });
+
+  it('refuses a main file and an ED50 file that do not belong together, naming what differs, and sends nothing', async () => {
+    const upload = vi.spyOn(api, 'upload');
+    const { user } = await openLoggedIn();
+    await user.upload(mainInput(), csvFile('raw.csv', RAW.replaceAll('Zugspitze', 'Feldberg')));
+    await screen.findByRole('table');
+    await user.upload(edInput(), csvFile('ED50_Results.csv', ED));
+    await user.click(uploadButton());
+    const alert = (await screen.findByRole('heading', { name: 'Validation Errors' }))
+      .parentElement!;
+    expect(alert.textContent).toContain(
+      'No row of the ED50 results file matches a colony of the main data file. Site Zugspitze of the ED50 results file is not in the main data file (it has Feldberg).',
+    );
+    expect(alert.textContent).toContain('computed from raw.csv');
+    expect(upload).not.toHaveBeenCalled();
+    expect(screen.queryByText('Upload Successful')).toBeNull();
+    expect(uploadButton().hasAttribute('disabled')).toBe(false);
   });
 
   it("shows the server's error, else 'Upload failed', and stays editable", async () => {

@@ -1,4 +1,5 @@
 import {
+  checkUploadPair,
   CLIENT_ROUTES,
   isUploadFormat,
   previewUploadFile,
@@ -98,7 +99,8 @@ export function UploadPage({ DatasetStep }: { DatasetStep?: ComponentType<Datase
       });
   }, [mainFile]);
 
-  const busy = upload.isPending;
+  const [checking, setChecking] = useState(false);
+  const busy = upload.isPending || checking;
   const edOptional = hasInlineEd50(preview);
   const targetProblem = 'problem' in target ? target.problem : null;
   const canUpload =
@@ -137,9 +139,33 @@ export function UploadPage({ DatasetStep }: { DatasetStep?: ComponentType<Datase
     upload.reset();
   };
 
-  const submit = () => {
+  /**
+   * Issue 19: a main file and an ED50 results file that do not belong together are refused here,
+   * by the import's own pairing rule (core checkUploadPair), instead of being queued and failing
+   * in the worker with one error per row.
+   */
+  const pairProblem = async (main: File, ed: File): Promise<string | null> => {
+    const [mainBytes, edBytes] = await Promise.all([main.arrayBuffer(), ed.arrayBuffer()]);
+    const mismatch = checkUploadPair(
+      { name: main.name, bytes: new Uint8Array(mainBytes) },
+      { name: ed.name, bytes: new Uint8Array(edBytes) },
+    );
+    return mismatch && `${mismatch.problem} ${mismatch.fix}`;
+  };
+
+  const submit = async () => {
     if (!canUpload || !mainFile || 'problem' in target) return;
     setStatus(null);
+    if (edFile) {
+      setChecking(true);
+      const problem = await pairProblem(mainFile, edFile).catch(() => null);
+      setChecking(false);
+      if (problem) {
+        setErrors([problem]);
+        return;
+      }
+    }
+    setErrors([]);
     setProgress(0);
     upload.mutate(
       {
@@ -268,7 +294,7 @@ export function UploadPage({ DatasetStep }: { DatasetStep?: ComponentType<Datase
                 {targetProblem && mainFile && <p className="small text-danger">{targetProblem}</p>}
                 {auth.isAuthenticated ? (
                   <div className="d-flex gap-2">
-                    <Button variant="primary" disabled={!canUpload} onClick={submit}>
+                    <Button variant="primary" disabled={!canUpload} onClick={() => void submit()}>
                       {busy ? 'Uploading...' : 'Upload Data'}
                     </Button>
                     <Button variant="outline-secondary" disabled={busy} onClick={reset}>

@@ -1,4 +1,9 @@
-import type { TUploadDetail, TUploadSummary } from '@coral/core';
+import {
+  groupUploadErrors,
+  type TUploadDetail,
+  type TUploadError,
+  type TUploadSummary,
+} from '@coral/core';
 import { screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { forgetCsrfToken } from '@/lib/csrf';
@@ -28,6 +33,26 @@ const summary = (overrides: Partial<TUploadSummary>): TUploadSummary => ({
   ...overrides,
 });
 
+/** A bad date, and the same unknown country in 7 rows (issue 19: one line, not 7). */
+const FAILED_ERRORS: TUploadError[] = [
+  {
+    file: 'main',
+    row: 5,
+    column: 'Experiment.date',
+    value: '2222-08-07',
+    problem: '2222-08-07 is in the future.',
+    fix: 'Check the year.',
+  },
+  ...Array.from({ length: 7 }, (_, i) => ({
+    file: 'main' as const,
+    row: 10 + i,
+    column: 'Colony.country',
+    value: 'XX',
+    problem: '"XX" is not a known country code.',
+    fix: 'Use a three-letter ISO country code.',
+  })),
+];
+
 const failed: TUploadDetail = {
   ...summary({
     id: 2,
@@ -35,16 +60,8 @@ const failed: TUploadDetail = {
     counts: { rows: 112, errors: 1 },
     message: 'The upload was refused.',
   }),
-  errors: [
-    {
-      file: 'main',
-      row: 5,
-      column: 'Experiment.date',
-      value: '2222-08-07',
-      problem: '2222-08-07 is in the future.',
-      fix: 'Check the year.',
-    },
-  ],
+  errors: FAILED_ERRORS,
+  error_groups: groupUploadErrors(FAILED_ERRORS),
   quality_flags: [],
   warnings: [],
   column_mapping: [
@@ -89,7 +106,14 @@ describe('My uploads', () => {
     expect(screen.getByText('Failed')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Download error report (CSV)' })).toBeTruthy();
     const table = screen.getByRole('table', { name: '' });
-    expect(within(table).getByText('2222-08-07 is in the future.')).toBeTruthy();
+    expect(within(table).getAllByText('2222-08-07 is in the future.')).toHaveLength(1);
+    const groups = within(screen.getByRole('list', { name: 'Errors by kind' })).getAllByRole(
+      'listitem',
+    );
+    expect(groups.map((item) => item.textContent)).toEqual([
+      'Main data file, Experiment.date: Row 5: 2222-08-07 is in the future. → Check the year.',
+      'Main data file, Colony.country: 7 rows: "XX" is not a known country code; first 5: rows 10, 11, 12, 13, 14 → Use a three-letter ISO country code.',
+    ]);
     expect(screen.getByText('Colony.ed50_value', { selector: 'code' })).toBeTruthy();
   });
 
@@ -101,6 +125,7 @@ describe('My uploads', () => {
         dataset: { id: 5, version: 1 },
       }),
       errors: [],
+      error_groups: [],
       quality_flags: [],
       warnings: [],
       column_mapping: [],

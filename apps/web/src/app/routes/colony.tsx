@@ -1,0 +1,3 @@
+import { ColonyPage } from '@/features/colony/components/colony-page';
+
+export { ColonyPage as Component };

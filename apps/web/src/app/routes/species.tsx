@@ -1,0 +1,3 @@
+import { SpeciesPage } from '@/features/species/components/species-page';
+
+export { SpeciesPage as Component };

@@ -1,0 +1,41 @@
+import { formatCoordinates } from '@coral/core';
+import { SpeciesLink } from '@/components/entity-links';
+import type { SiteSummary } from '../utils/site-summary';
+
+const colonies = (n: number) => `${n.toLocaleString('en-US')} ${n === 1 ? 'colony' : 'colonies'}`;
+
+function Ed50Line({ ed50 }: { ed50: SiteSummary['ed50'] }) {
+  if (!ed50) return <>no trustworthy ED50</>;
+  const spread = ed50.sd === null ? '' : ` ± ${ed50.sd.toFixed(2)}`;
+  return (
+    <>
+      {ed50.mean.toFixed(2)}
+      {spread} °C <span className="text-body-secondary">(n = {colonies(ed50.n)})</span>
+    </>
+  );
+}
+
+/**
+ * What a site holds under the current filters (decision 0018): its coordinates, colonies per
+ * species (linked to the species pages) and the mean ED50 ± SD of its colonies.
+ */
+export function SiteSummaryBlock({ site }: { site: SiteSummary }) {
+  const label = `Site ${formatCoordinates(site.latitude, site.longitude)}`;
+  return (
+    <section className="colony-popup__site" aria-label={label}>
+      <h3 className="h6 mb-1">
+        {label}: {colonies(site.colonyCount)}
+      </h3>
+      <ul className="list-unstyled mb-1">
+        {site.species.map(({ species, colonies: n }) => (
+          <li key={species}>
+            <SpeciesLink species={species} />: {colonies(n)}
+          </li>
+        ))}
+      </ul>
+      <p className="mb-1">
+        Mean ED50: <Ed50Line ed50={site.ed50} />
+      </p>
+    </section>
+  );
+}

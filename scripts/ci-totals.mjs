@@ -15,6 +15,7 @@ function read(file) {
   }
 }
 
+const failures = [];
 const [vitestFile, playwrightFile] = process.argv.slice(2);
 
 const vitest = read(vitestFile);
@@ -24,6 +25,12 @@ if (vitest) {
   // a file that failed to load has no tests but must not pass silently
   if ((vitest.numFailedTestSuites ?? 0) > 0 && (vitest.numFailedTests ?? 0) === 0) {
     failed += vitest.numFailedTestSuites;
+  }
+  for (const file of vitest.testResults ?? []) {
+    const failing = (file.assertionResults ?? []).filter((test) => test.status === 'failed');
+    for (const test of failing) failures.push(`${file.name}: ${test.fullName}`);
+    if (failing.length === 0 && file.status === 'failed')
+      failures.push(`${file.name}: did not load`);
   }
 }
 
@@ -35,6 +42,25 @@ if (playwright) {
   if ((playwright.errors ?? []).length > 0 && (stats.unexpected ?? 0) === 0) {
     failed += playwright.errors.length;
   }
+  collectPlaywrightFailures(playwright.suites ?? [], []);
+}
+
+// The tail of a CI log is often all that is kept: name what failed right above the totals.
+function collectPlaywrightFailures(suites, titles) {
+  for (const suite of suites) {
+    const path = suite.title ? [...titles, suite.title] : titles;
+    for (const spec of suite.specs ?? []) {
+      const unexpected = (spec.tests ?? []).some((test) => test.status === 'unexpected');
+      if (unexpected)
+        failures.push(`${spec.file}:${spec.line} ${[...path, spec.title].join(' › ')}`);
+    }
+    collectPlaywrightFailures(suite.suites ?? [], path);
+  }
+}
+
+if (failures.length > 0) {
+  console.log('Failed tests:');
+  for (const failure of failures) console.log(`  ${failure}`);
 }
 
 console.log(`${passed} passed, ${failed} failed`);

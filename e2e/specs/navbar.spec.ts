@@ -2,7 +2,7 @@ import type { TPublicConfig } from '@coral/core';
 import { readConfig } from '../support/api';
 import { e2eEnv } from '../support/environment';
 import { expect, test } from '../support/fixtures';
-import { editResponse } from '../support/hold';
+import { editResponse, holdRequests } from '../support/hold';
 
 test.describe('[NAVBAR]', () => {
   test('is fixed at the top, 56 px high, with Home, Map and Projects', async ({ page }) => {
@@ -66,5 +66,25 @@ test.describe('[NAVBAR]', () => {
     const link = page.getByRole('navigation').getByRole('link', { name: /ED50 Calculator/ });
     await expect(link).toHaveAttribute('href', 'https://ed50.example.org/calculator');
     await expect(link).toHaveAttribute('target', '_blank');
+  });
+
+  test('is drawn at once on a cold load, before the scripts and the configuration', async ({
+    page,
+  }) => {
+    // Issue 19, defect 4: a cold load showed a blank 'Loading…' for up to 2 s.
+    const scripts = await holdRequests(page, '**/assets/*.js');
+    await page.goto('/', { waitUntil: 'commit' });
+    await expect(page.getByText('Coral Thermal Tolerance')).toBeVisible();
+    const bar = await page.locator('[data-boot-shell]').boundingBox();
+    expect(bar).toMatchObject({ y: 0, height: 56 });
+
+    const config = await holdRequests(page, '**/api/public/config/');
+    scripts.release();
+    const navbar = page.getByRole('navigation');
+    await expect(navbar.getByRole('link', { name: 'Coral Thermal Tolerance' })).toBeVisible();
+    await expect(navbar.getByRole('link', { name: 'Map' })).toBeVisible();
+    await expect(page.getByRole('status').getByText('Loading...')).toBeVisible();
+    config.release();
+    await expect(navbar.getByRole('link', { name: /Get Help/ })).toBeVisible();
   });
 });

@@ -1,4 +1,4 @@
-import type { TProjectSummary } from '@coral/core';
+import type { TProjectListItem } from '@coral/core';
 import { readProjects } from '../support/api';
 import { expect, test } from '../support/fixtures';
 import { editResponse, failRequests, holdRequests } from '../support/hold';
@@ -46,11 +46,28 @@ test.describe('[PROJECTS] list', () => {
     await checkA11y();
   });
 
+  test('same-named projects differ by site, colonies and assay dates (issue 19, defect 6)', async ({
+    page,
+  }) => {
+    await page.goto('/projects');
+    const caribbean = page.locator('.project-card', { hasText: 'GlobalSearch_Carib' });
+    await expect(caribbean).toHaveCount(4);
+    const curacao = page.locator('.project-card', { hasText: 'Curacao' });
+    await expect(curacao).toHaveCount(1);
+    await expect(curacao.getByRole('heading', { name: 'GlobalSearch_Carib' })).toBeVisible();
+    await expect(curacao.getByText('CUW')).toBeVisible();
+    await expect(curacao.getByText('May 22, 2222 – May 25, 2222')).toBeVisible();
+    await expect(page.locator('.project-card', { hasText: 'USVI_Flat' })).toContainText('48');
+    const texts = await page.locator('.project-card .project-facts').allTextContents();
+    expect(texts).toHaveLength(11);
+    expect(new Set(texts).size).toBe(11);
+  });
+
   test("shows at most 2 publications, '+N more publications' and 'Owner: Unknown'", async ({
     page,
   }) => {
     // The seed has neither case: the real answer is changed on its way to the page.
-    await editResponse<TProjectSummary[]>(page, PROJECTS, (projects) =>
+    await editResponse<TProjectListItem[]>(page, PROJECTS, (projects) =>
       projects.map((project) =>
         project.id === 82
           ? {

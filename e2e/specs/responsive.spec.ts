@@ -57,4 +57,21 @@ test.describe('[PHONE] small screens', () => {
     );
     await checkA11y();
   });
+
+  test('every project page fits 390 px and keeps the navbar toggle on screen (issue 19, defect 1)', async ({
+    page,
+    request,
+  }) => {
+    const projects = (await (await request.get('/api/public/projects/')).json()) as {
+      id: number;
+    }[];
+    expect(projects.length).toBeGreaterThan(0);
+    for (const { id } of projects) {
+      await page.goto(`/project/${id}`);
+      await expect(page.getByRole('link', { name: 'Back to Projects' })).toBeVisible();
+      const width = await page.evaluate(() => document.documentElement.scrollWidth);
+      expect(width, `/project/${id} is ${width} px wide`).toBeLessThanOrEqual(390);
+      await expect(page.getByRole('button', { name: 'Toggle navigation' })).toBeInViewport();
+    }
+  });
 });

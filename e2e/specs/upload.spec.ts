@@ -114,16 +114,32 @@ test.describe('[UPLOAD] Upload Coral Research Data', () => {
     await expect(page.getByRole('button', { name: 'Upload Data' })).toBeDisabled();
   });
 
+  test('an Excel workbook (.xlsx) is previewed exactly as its CSV (issue 19)', async ({ page }) => {
+    await openUploadLoggedIn(page);
+    await page
+      .getByLabel('1. Main Data File')
+      .setInputFiles(path.join(repoRoot, 'fixtures/datasheets/cbass_84.xlsx'));
+    await expect(page.getByText(/^cbass_84\.xlsx \(\d+\.\d\d KB\)$/)).toBeVisible();
+    const preview = page.getByRole('region', { name: 'Data preview table' });
+    await expect(page.getByText('112 rows')).toBeVisible();
+    await expect(page.getByText('18 columns')).toBeVisible();
+    // Date cells come out as the CSV's ISO dates, numbers as written.
+    const firstRow = preview.locator('tbody tr').first();
+    await expect(firstRow).toContainText('2018-08-07');
+    await expect(firstRow).toContainText('36.91');
+    await expect(page.getByRole('heading', { name: 'Validation Errors' })).toHaveCount(0);
+  });
+
   test('errors: wrong file type at once, a bad date in the row-level report with a CSV download', async ({
     page,
     checkA11y,
   }) => {
     await openUploadLoggedIn(page);
-    await page.getByLabel('1. Main Data File').setInputFiles(csvPayload('data.xlsx', 'x'));
+    await page.getByLabel('1. Main Data File').setInputFiles(csvPayload('data.xls', 'x'));
     await expect(page.getByRole('heading', { name: 'Validation Errors' })).toBeVisible();
     await expect(page.getByText('Please select a CSV file for the main data')).toBeVisible();
 
-    // A workbook renamed .csv is refused by the server with its reason.
+    // A damaged workbook (renamed .csv) is refused by the server with its reason.
     await page.getByLabel('1. Main Data File').setInputFiles({
       name: 'workbook.csv',
       mimeType: 'text/csv',
@@ -137,7 +153,7 @@ test.describe('[UPLOAD] Upload Coral Research Data', () => {
     // The refusal names the file (the preview may show the same reason beside it, as a warning).
     await expect(
       page.getByText(
-        /^The main data file \(workbook\.csv\): This file is an Excel workbook \(\.xlsx\) or another ZIP archive, not a CSV file\./,
+        /^The main data file \(workbook\.csv\): This file is not a readable Excel workbook \(\.xlsx\): its ZIP directory is missing\./,
       ),
     ).toBeVisible();
     await checkA11y();
@@ -153,6 +169,11 @@ test.describe('[UPLOAD] Upload Coral Research Data', () => {
     await expect(page.getByRole('heading', { name: 'Upload Successful' })).toBeVisible();
     await page.getByRole('link', { name: 'Follow its processing in My uploads' }).click();
     await expect(page.locator('[data-status="failed"]')).toBeVisible({ timeout: 30_000 });
+    await expect(
+      page
+        .getByRole('list', { name: 'Errors by kind' })
+        .getByText('Row 2: 2222-08-07 is in the future.', { exact: false }),
+    ).toBeVisible();
     const errors = page.getByRole('region', { name: 'Errors' });
     await expect(errors.getByRole('cell', { name: '2222-08-07 is in the future.' })).toBeVisible();
     await expect(errors.getByRole('cell', { name: 'Experiment.date' })).toBeVisible();
@@ -167,5 +188,36 @@ test.describe('[UPLOAD] Upload Coral Research Data', () => {
     expect(report).toContain(
       'Main data file,2,Experiment.date,2222-08-07,2222-08-07 is in the future.',
     );
+  });
+
+  test('a main file and an ED50 file from different studies are refused before sending (issue 19)', async ({
+    page,
+    checkA11y,
+  }) => {
+    await openUploadLoggedIn(page);
+    const main = datasheet('2022_FJI_Viti_Levu_raw.csv').replaceAll(
+      '2022_FJI_Viti_Levu_ElisaJahreis',
+      unique(),
+    );
+    await page.getByLabel('1. Main Data File').setInputFiles(csvPayload('viti_levu.csv', main));
+    await expect(page.getByRole('heading', { name: 'Data Preview' })).toBeVisible();
+    await page
+      .getByLabel('2. ED50 Results File')
+      .setInputFiles(csvPayload('ED50_Results.csv', datasheet('cbass_dataset_ED50_Results.csv')));
+    let sent = false;
+    page.on('request', (request) => {
+      if (request.url().includes('/api/auth/upload-csv/')) sent = true;
+    });
+    await page.getByRole('button', { name: 'Upload Data' }).click();
+    await expect(page.getByRole('heading', { name: 'Validation Errors' })).toBeVisible();
+    await expect(
+      page.getByText(
+        'No row of the ED50 results file matches a colony of the main data file. Site Zugspitze, Feldberg of the ED50 results file are not in the main data file (it has Vatu-o-lalai, Votua, Tagaqe).',
+        { exact: false },
+      ),
+    ).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Upload Successful' })).toHaveCount(0);
+    expect(sent).toBe(false);
+    await checkA11y();
   });
 });

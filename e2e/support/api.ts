@@ -1,5 +1,5 @@
 import type { APIRequestContext } from '@playwright/test';
-import type { TProjectDetail, TProjectSummary, TPublicConfig } from '@coral/core';
+import type { TProjectDetail, TProjectListItem, TPublicConfig } from '@coral/core';
 
 /** Reads the e2e server's own answers, so journeys assert against the real seeded data. */
 async function getJson<T>(request: APIRequestContext, path: string): Promise<T> {
@@ -12,7 +12,7 @@ export const readConfig = (request: APIRequestContext) =>
   getJson<TPublicConfig>(request, '/api/public/config/');
 
 export const readProjects = (request: APIRequestContext) =>
-  getJson<TProjectSummary[]>(request, '/api/public/projects/');
+  getJson<TProjectListItem[]>(request, '/api/public/projects/');
 
 export const readProject = (request: APIRequestContext, id: number) =>
   getJson<TProjectDetail>(request, `/api/public/projects/${id}/`);

@@ -29,8 +29,9 @@ if (vitest) {
   for (const file of vitest.testResults ?? []) {
     const failing = (file.assertionResults ?? []).filter((test) => test.status === 'failed');
     for (const test of failing) failures.push(`${file.name}: ${test.fullName}`);
-    if (failing.length === 0 && file.status === 'failed')
+    if (failing.length === 0 && file.status === 'failed') {
       failures.push(`${file.name}: did not load`);
+    }
   }
 }
 
@@ -51,8 +52,9 @@ function collectPlaywrightFailures(suites, titles) {
     const path = suite.title ? [...titles, suite.title] : titles;
     for (const spec of suite.specs ?? []) {
       const unexpected = (spec.tests ?? []).some((test) => test.status === 'unexpected');
-      if (unexpected)
+      if (unexpected) {
         failures.push(`${spec.file}:${spec.line} ${[...path, spec.title].join(' › ')}`);
+      }
     }
     collectPlaywrightFailures(suite.suites ?? [], path);
   }

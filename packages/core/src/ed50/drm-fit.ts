@@ -1,3 +1,5 @@
+import { drmConvertStart } from './drm-convert-start';
+import { rMean } from './r-numerics/compensated-sum';
 import { glibcExp, glibcLog } from './r-numerics/glibc-exp-log';
 import { JointLl3Objective, NDEPS, type JointData } from './joint-objective';
 import { optimHessian } from './r-numerics/optim-hessian';
@@ -25,7 +27,10 @@ export interface DrmLl3Fit {
   hill: Float64Array;
   max: Float64Array;
   ed50: Float64Array;
-  /** Self-starter values per curve, original units. */
+  /**
+   * drm's starting point per curve (its `fit$start`), original units: the self-starter's values
+   * after drm's conversion (drm-convert-start.ts), equal to them to an ulp or two.
+   */
   start: Ll3Start[];
   /** Per-curve residual sum of squares, original units. */
   curveRss: Float64Array;
@@ -64,19 +69,22 @@ export function fitDrmLl3(rows: DrmRows, options: { hessian?: boolean } = {}): D
   const { doseScaling, responseScaling } = data;
 
   // §5.3: self-starter per curve on its scaled rows.
-  const startVec = new Float64Array(3 * k);
+  const selfStart = new Float64Array(3 * k);
+  const rowsPerCurve = new Int32Array(k);
   for (let curve = 0; curve < k; curve++) {
     const from = offsets[curve]!;
     const to = offsets[curve + 1]!;
+    rowsPerCurve[curve] = to - from;
     const result = selfStartLl3(xs.subarray(from, to), ys.subarray(from, to));
     if (!result.ok) {
       throw new DrmFitError(`self-starter failed: ${result.reason}`, curve, result.reason);
     }
-    startVec[curve] = result.start.hill;
-    startVec[k + curve] = result.start.max;
-    startVec[2 * k + curve] = result.start.ed50;
+    selfStart[curve] = result.start.hill;
+    selfStart[k + curve] = result.start.max;
+    selfStart[2 * k + curve] = result.start.ed50;
   }
-  replaceZeroStarts(startVec, k);
+  // drm: zeros replaced, then drmConvertParm (which can move every value by an ulp or two).
+  const startVec = drmConvertStart(selfStart, replaceZeroStarts(selfStart, k), rowsPerCurve);
 
   // drmOpt: parscale = |start| with tiny entries replaced by 1; optim works on p = par / parscale.
   const parscale = new Float64Array(3 * k);
@@ -189,16 +197,16 @@ function drmScaling(values: ArrayLike<number>): number {
   return scaling < 1e-15 ? 1 : scaling;
 }
 
-/** drm: a start value of exactly 0 is replaced by the mean of its parameter block. */
-function replaceZeroStarts(startVec: Float64Array, k: number): void {
+/** drm: a start value of exactly 0 is replaced by the mean (R's `mean()`) of its block. */
+function replaceZeroStarts(selfStart: Float64Array, k: number): Float64Array {
+  const startVec = selfStart.slice();
   for (let block = 0; block < 3; block++) {
     const values = startVec.subarray(block * k, (block + 1) * k);
     if (!values.includes(0)) continue;
-    let sum = 0;
-    for (const v of values) sum += v;
-    const mean = sum / k;
+    const mean = rMean(values);
     for (let i = 0; i < k; i++) if (values[i] === 0) values[i] = mean;
   }
+  return startVec;
 }
 
 function curveRss(data: JointData, par: Float64Array, responseScaling: number): Float64Array {

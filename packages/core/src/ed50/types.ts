@@ -158,7 +158,7 @@ export interface ColonyEdResult extends Record<ThresholdKind, EdEstimate> {
   hill: number | null;
   max: number | null;
   rss: number | null;
-  /** drm's self-starter values (original units). */
+  /** drm's starting point (its `fit$start`: the self-starter's values after drmConvertParm), original units. */
   start: { hill: number; max: number; ed50: number } | null;
   nObservations: number;
   nTemperatures: number;

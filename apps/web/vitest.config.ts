@@ -9,5 +9,7 @@ export default defineProject({
     environment: 'happy-dom',
     setupFiles: ['src/testing/setup.ts'],
     restoreMocks: true,
+    // see src/testing/setup.ts: a busy machine renders the first lazy chunk slowly
+    testTimeout: 20_000,
   },
 });

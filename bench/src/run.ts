@@ -4,6 +4,7 @@ import { runEd50Bench } from './ed50-bench';
 import { runMapBench } from './map-bench';
 import { runUploadBench } from './upload-bench';
 import { runBlankLinesBench } from './blank-lines-bench';
+import { runImportResponsivenessBench } from './import-responsiveness-bench';
 import { printTable } from './report';
 
 /**
@@ -30,5 +31,6 @@ if (only.has('map')) await runMapBench();
 if (only.has('upload')) {
   await runUploadBench();
   runBlankLinesBench();
+  await runImportResponsivenessBench();
 }
 if (only.has('downloads')) await runDownloadBench({ colonies });

@@ -163,7 +163,8 @@ async function uploadOnce(
   return { rows, validate, total, colonies: counts.colonies, observations: counts.observations };
 }
 
-async function freshServerDatabase(baseUrl: string): Promise<DatabaseHandle> {
+/** A database of its own on the PostgreSQL server, dropped on close. */
+export async function freshServerDatabase(baseUrl: string): Promise<DatabaseHandle> {
   const admin = await openDatabase({ kind: 'server', url: baseUrl });
   const name = `coral_upload_bench_${process.pid}`;
   await sql.raw(`DROP DATABASE IF EXISTS ${name}`).execute(admin.db);

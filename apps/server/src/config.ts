@@ -137,6 +137,14 @@ const ZEnv = z.object({
     emptyAsUndefined,
     z.coerce.number().int().min(0).default(1000),
   ),
+  /**
+   * Heap (MB) of the worker thread that checks an upload: a file that needs more fails with a
+   * clear reason instead of taking the server's memory (issue 17).
+   */
+  UPLOAD_CHECK_MAX_HEAP_MB: z.preprocess(
+    emptyAsUndefined,
+    z.coerce.number().int().min(128).default(1024),
+  ),
   /** DataCite REST API (DOI registration); the test API unless a production one is given. */
   DATACITE_API_URL: z.preprocess(
     emptyAsUndefined,
@@ -284,6 +292,7 @@ export interface AppConfig {
     jobTimeoutSeconds: number;
     workerPollSeconds: number;
     refitMaxColonies: number;
+    checkMaxHeapMb: number;
   };
   links: {
     accountRequestForm: string;
@@ -452,6 +461,7 @@ export function loadConfig(
       jobTimeoutSeconds: e.UPLOAD_JOB_TIMEOUT_SECONDS,
       workerPollSeconds: e.UPLOAD_WORKER_POLL_SECONDS,
       refitMaxColonies: e.UPLOAD_REFIT_MAX_COLONIES,
+      checkMaxHeapMb: e.UPLOAD_CHECK_MAX_HEAP_MB,
     },
     links: {
       // Without a configured form, a mail to the contact address still reaches someone who can

@@ -1,7 +1,6 @@
 import {
   buildUploadBundle,
   FlagList,
-  prepareUpload,
   speciesDistribution,
   thresholdTotal,
   unusualForSpeciesFlags,
@@ -21,6 +20,7 @@ import {
   recordImportedVersion,
   uploadRequestRefusal,
 } from '../datasets/dataset-versions.service';
+import { prepareUploadInThread, UploadTooLargeToCheckError } from './prepare-upload-thread';
 import { readStoredUpload, StoredFileMissingError } from './upload-storage';
 import { locationKey, uploadsRepository as repo, type UploadRow } from './uploads.repository';
 
@@ -81,15 +81,15 @@ export async function processUpload(
     return await runAttempt(deps, upload, hooks);
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
-    if (error instanceof StoredFileMissingError || attempt.lastAttempt) {
-      const message =
-        error instanceof StoredFileMissingError
-          ? `The upload could not be processed: ${reason}`
-          : `The upload could not be processed after ${upload.attempts} attempt${upload.attempts === 1 ? '' : 's'} because of an error on the server. Nothing was imported. Please try again later or contact the administrators.`;
+    // Retrying cannot bring a file back, nor make a file need less memory to check.
+    const hopeless =
+      error instanceof StoredFileMissingError || error instanceof UploadTooLargeToCheckError;
+    if (hopeless || attempt.lastAttempt) {
+      const message = hopeless
+        ? `The upload could not be processed: ${reason}`
+        : `The upload could not be processed after ${upload.attempts} attempt${upload.attempts === 1 ? '' : 's'} because of an error on the server. Nothing was imported. Please try again later or contact the administrators.`;
       await repo.finish(db, uploadId, { status: 'failed', message, counts: {} });
-      if (error instanceof StoredFileMissingError) {
-        return { status: 'failed', uploadId, message, counts: {}, errors: [] };
-      }
+      if (hopeless) return { status: 'failed', uploadId, message, counts: {}, errors: [] };
     } else {
       await repo.requeue(
         db,
@@ -114,10 +114,13 @@ async function runAttempt(
       ? await readStoredUpload(storage, upload.ed_file_path, upload.ed_file_sha256)
       : null;
 
-  const prepared = prepareUpload(
-    { name: upload.main_file_name, bytes: main },
-    ed && upload.ed_file_name ? { name: upload.ed_file_name, bytes: ed } : null,
-    { refitMaxColonies: config.uploads.refitMaxColonies },
+  const prepared = await prepareUploadInThread(
+    {
+      main: { name: upload.main_file_name, bytes: main },
+      ed: ed && upload.ed_file_name ? { name: upload.ed_file_name, bytes: ed } : null,
+      options: { refitMaxColonies: config.uploads.refitMaxColonies },
+    },
+    { maxHeapMb: config.uploads.checkMaxHeapMb },
   );
   if (!prepared.ok) {
     const message = failureMessage(prepared.errors.length);

@@ -1,0 +1,142 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import type { PrepareOptions, PrepareResult, UploadFile } from '@coral/core';
+
+export interface PrepareUploadRequest {
+  main: UploadFile;
+  ed: UploadFile | null;
+  options: PrepareOptions;
+}
+
+/** The files needed more memory to check than a check may take: retrying cannot help. */
+export class UploadTooLargeToCheckError extends Error {}
+
+const BUILT_WORKER = 'prepare-upload-worker.js';
+
+let sourceBundle: Promise<string> | undefined;
+
+/**
+ * The worker's script. In a build it lies next to the bundle (dist/prepare-upload-worker.js,
+ * build.mjs). Running from the TypeScript sources (tsx, Vitest), it is bundled once per process
+ * with the build's own options: Node 20 passes no TypeScript loader on to a worker thread, and
+ * compiling core module by module in every worker would take seconds. It is written under
+ * apps/server/.cache/ so that its packages resolve from the repository's node_modules.
+ */
+async function workerScript(): Promise<string> {
+  const here = fileURLToPath(import.meta.url);
+  if (!here.endsWith('.ts')) return path.join(path.dirname(here), BUILT_WORKER);
+  sourceBundle ??= (async () => {
+    const serverRoot = path.resolve(path.dirname(here), '../../..');
+    const buildFile = path.join(serverRoot, 'build.mjs');
+    const { bundleOptions, entryPoints } = (await import(buildFile)) as {
+      bundleOptions: object;
+      entryPoints: Record<string, string>;
+    };
+    const { build } = await import('esbuild');
+    const outfile = path.join(serverRoot, '.cache', `${process.pid}-${BUILT_WORKER}`);
+    await build({
+      ...bundleOptions,
+      sourcemap: 'inline',
+      absWorkingDir: serverRoot,
+      entryPoints: [entryPoints['prepare-upload-worker']!],
+      outfile,
+    });
+    process.once('exit', () => fs.rmSync(outfile, { force: true }));
+    return outfile;
+  })();
+  return sourceBundle;
+}
+
+export interface CheckRequest {
+  id: number;
+  request: PrepareUploadRequest;
+}
+
+export type CheckReply = { id: number; result: PrepareResult } | { id: number; error: string };
+
+/**
+ * Core's prepareUpload (parse, row checks, ED matching, quality checks with their refits) in a
+ * worker thread (issue 17, item 3): a 56,000-row sheet takes seconds of CPU, during which the
+ * server's event loop keeps answering requests. One thread per process, started on first use
+ * and kept for the next upload (not keeping the process alive while idle); checks run one at a time. Its heap is capped at
+ * `maxHeapMb`: a file that needs more memory to check fails with UploadTooLargeToCheckError and
+ * the next check starts a fresh thread, instead of the server running out of memory.
+ */
+class UploadCheckThread {
+  private worker: Worker | null = null;
+  private heapMb = 0;
+  private nextId = 1;
+  private pending = new Map<
+    number,
+    { resolve: (result: PrepareResult) => void; reject: (error: Error) => void }
+  >();
+  private turn: Promise<unknown> = Promise.resolve();
+
+  check(request: PrepareUploadRequest, maxHeapMb: number): Promise<PrepareResult> {
+    const run = this.turn.then(() => this.send(request, maxHeapMb));
+    this.turn = run.catch(() => undefined);
+    return run;
+  }
+
+  private async send(request: PrepareUploadRequest, maxHeapMb: number): Promise<PrepareResult> {
+    const worker = await this.workerWith(maxHeapMb);
+    const id = this.nextId++;
+    // A thread with a check in progress keeps the process alive (the CLI waits for it); an idle
+    // one does not keep a finished process from exiting.
+    worker.ref();
+    return new Promise<PrepareResult>((resolve, reject) => {
+      this.pending.set(id, { resolve, reject });
+      worker.postMessage({ id, request } satisfies CheckRequest);
+    }).finally(() => {
+      if (this.pending.size === 0) worker.unref();
+    });
+  }
+
+  private async workerWith(maxHeapMb: number): Promise<Worker> {
+    if (this.worker && this.heapMb === maxHeapMb) return this.worker;
+    if (this.worker) await this.worker.terminate();
+    const worker = new Worker(await workerScript(), {
+      resourceLimits: { maxOldGenerationSizeMb: maxHeapMb },
+    });
+    worker.on('message', (reply: CheckReply) => {
+      const waiting = this.pending.get(reply.id);
+      this.pending.delete(reply.id);
+      if (!waiting) return;
+      if ('result' in reply) waiting.resolve(reply.result);
+      else waiting.reject(new Error(`the upload check failed: ${reply.error}`));
+    });
+    worker.on('error', (error: Error & { code?: string }) => {
+      this.failAll(
+        error.code === 'ERR_WORKER_OUT_OF_MEMORY'
+          ? new UploadTooLargeToCheckError(
+              `checking the files needed more than the ${maxHeapMb} MB of memory a check may use. Split the file into smaller uploads.`,
+            )
+          : error,
+      );
+    });
+    worker.on('exit', (code) => {
+      if (this.worker === worker) this.worker = null;
+      this.failAll(new Error(`the upload check stopped (exit code ${code}) without a result`));
+    });
+    this.worker = worker;
+    this.heapMb = maxHeapMb;
+    return worker;
+  }
+
+  private failAll(error: Error) {
+    for (const waiting of this.pending.values()) waiting.reject(error);
+    this.pending.clear();
+  }
+}
+
+const checkThread = new UploadCheckThread();
+
+/** Checks an upload's files in the check thread (see UploadCheckThread). */
+export function prepareUploadInThread(
+  request: PrepareUploadRequest,
+  { maxHeapMb }: { maxHeapMb: number },
+): Promise<PrepareResult> {
+  return checkThread.check(request, maxHeapMb);
+}

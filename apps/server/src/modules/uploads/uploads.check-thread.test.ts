@@ -1,0 +1,126 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { prepareUpload, type TUploadAccepted } from '@coral/core';
+import {
+  closeUploadTestApp,
+  datasheet,
+  openUploadTestApp,
+  upload,
+  type UploadTestApp,
+} from '../../../test/upload-test-helpers';
+import { prepareUploadInThread, UploadTooLargeToCheckError } from './prepare-upload-thread';
+import { processUpload } from './upload-processor';
+
+/**
+ * Issue 17, item 3: an upload's files are checked (parsed, validated, refitted) in a worker
+ * thread, so the server keeps answering while a big sheet is checked.
+ */
+let app: UploadTestApp;
+beforeAll(async () => {
+  app = await openUploadTestApp();
+});
+afterAll(() => closeUploadTestApp(app));
+
+const bytes = (name: string) => new Uint8Array(datasheet(name));
+
+/**
+ * The real Fiji sheet (standard schema, 560 rows) copied `copies` times as new colonies; the
+ * second half of the copies names another project, which the import refuses only after the whole
+ * check (an upload is one dataset of one project): the check runs in full, the import does not.
+ */
+function bigTwoProjectSheet(copies: number): string {
+  const [header, ...rows] = datasheet('2022_Fiji_Jareis.csv').toString('utf8').trim().split('\n');
+  const out = [header!];
+  for (let copy = 0; copy < copies; copy++) {
+    for (const row of rows) {
+      const cells = row.split(',');
+      if (copy >= copies / 2) cells[0] = `${cells[0]} B`;
+      cells[3] = `${cells[3]}_${copy}`; // Colony.name
+      cells[9] = `${cells[9]}_${copy}`; // BioSample.name
+      out.push(cells.join(','));
+    }
+  }
+  return out.join('\n');
+}
+
+/** Watches the event loop; the returned stop gives the longest time it could not run a timer. */
+function watchEventLoop(): () => number {
+  let last = performance.now();
+  let longest = 0;
+  const timer = setInterval(() => {
+    const now = performance.now();
+    longest = Math.max(longest, now - last);
+    last = now;
+  }, 5);
+  return () => {
+    clearInterval(timer);
+    return Math.max(longest, performance.now() - last);
+  };
+}
+
+describe('the check thread', () => {
+  it('gives exactly what prepareUpload gives in-process, for an accepted and a refused pair', async () => {
+    const accepted = {
+      main: { name: 'cbass_dataset_raw.csv', bytes: bytes('cbass_dataset_raw.csv') },
+      ed: { name: 'ED50.csv', bytes: bytes('cbass_dataset_ED50_Results.csv') },
+    };
+    const refused = {
+      main: { name: 'cbass_dataset_raw.csv', bytes: bytes('cbass_dataset_raw.csv') },
+      ed: { name: 'ED50.csv', bytes: bytes('2022_Fiji_Jareis.csv') },
+    };
+    const today = new Date('2026-11-24T12:00:00Z');
+    for (const files of [accepted, refused]) {
+      const inThread = await prepareUploadInThread(
+        { ...files, options: { today, refitMaxColonies: 1000 } },
+        { maxHeapMb: 512 },
+      );
+      expect(inThread).toEqual(
+        prepareUpload(files.main, files.ed, { today, refitMaxColonies: 1000 }),
+      );
+    }
+  });
+
+  it('a check that needs more memory than allowed fails with a clear reason, and the next check works', async () => {
+    const sheet = new TextEncoder().encode(bigTwoProjectSheet(80));
+    const check = prepareUploadInThread(
+      { main: { name: 'big.csv', bytes: sheet }, ed: null, options: {} },
+      { maxHeapMb: 128 },
+    );
+    await expect(check).rejects.toBeInstanceOf(UploadTooLargeToCheckError);
+    await expect(check).rejects.toThrow(/needed more than the 128 MB of memory a check may use/);
+    const next = await prepareUploadInThread(
+      { main: { name: 'cbass_84.csv', bytes: bytes('cbass_84.csv') }, ed: null, options: {} },
+      { maxHeapMb: 512 },
+    );
+    expect(next.ok).toBe(true);
+  });
+});
+
+describe('processing an upload', () => {
+  it('leaves the event loop free while the files are checked', async () => {
+    const sheet = bigTwoProjectSheet(4);
+    const response = await upload(app.ann, { filename: 'big.csv', content: sheet }, null);
+    expect(response.statusCode, response.body).toBe(202);
+    const { upload_id } = response.json<TUploadAccepted>();
+    const stopWatching = watchEventLoop();
+    const outcome = await processUpload(
+      { db: app.ctx.database.db, config: app.ctx.config },
+      upload_id,
+    );
+    const longestStallMs = stopWatching();
+    expect(outcome.status).toBe('failed');
+    expect(outcome.status === 'failed' && outcome.errors[0]!.problem).toMatch(/names 2 projects/);
+
+    // What the check costs on this machine where it used to run, on the event loop (measured
+    // after the import, so that a check that ran on this thread would have warmed it up).
+    const started = performance.now();
+    const inProcess = prepareUpload(
+      { name: 'big.csv', bytes: new TextEncoder().encode(sheet) },
+      null,
+    );
+    const checkMs = performance.now() - started;
+    expect(inProcess.ok).toBe(true);
+    expect(checkMs, 'the sheet must take long enough to check to tell').toBeGreaterThan(100);
+    // Before, the loop stood still for the whole check; now only for the brief steps around it.
+    expect(longestStallMs).toBeLessThan(checkMs / 2);
+  });
+});

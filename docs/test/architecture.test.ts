@@ -22,6 +22,8 @@ const LISTED_CHILDREN = [
 const IGNORED = new Set([
   'node_modules',
   'dist',
+  // the upload-check worker bundled for runs from source (decision 0028), git-ignored
+  '.cache',
   'data',
   '.git',
   'test-results',

@@ -11,6 +11,7 @@ export {
 export { useElementWidth } from './use-element-width';
 export { ChartDownloads } from './chart-downloads';
 export { BoxAndStrip, type BoxFigures } from './box-and-strip';
+export { EdMarker } from './ed-marker';
 export {
   chartFileName,
   chartPngBlob,

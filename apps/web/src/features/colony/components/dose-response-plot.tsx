@@ -7,6 +7,7 @@ import {
   linePath,
   niceDomain,
   ticks,
+  EdMarker,
 } from '@/components/charts';
 import type { RefitSeries } from '../utils/refit';
 
@@ -96,27 +97,16 @@ export function DoseResponsePlot({ series, width }: { series: RefitSeries; width
         ))}
       </g>
       {edLines.map((line, i) => (
-        <g key={line.kind}>
-          <line
-            x1={line.px}
-            x2={line.px}
-            y1={MARGIN.top}
-            y2={HEIGHT - MARGIN.bottom}
-            stroke={line.color}
-            strokeWidth={1.5}
-            strokeDasharray="5 4"
-          />
-          <text
-            x={line.px}
-            // Neighbouring labels alternate rows, so close EDs do not overprint.
-            y={MARGIN.top - 8 - (i % 2) * 12}
-            textAnchor="middle"
-            fill={line.color}
-            fontWeight={600}
-          >
-            {line.label}
-          </text>
-        </g>
+        <EdMarker
+          key={line.kind}
+          x={line.px}
+          top={MARGIN.top}
+          bottom={HEIGHT - MARGIN.bottom}
+          // Neighbouring labels alternate rows, so close EDs do not overprint.
+          labelY={MARGIN.top - 8 - (i % 2) * 12}
+          color={line.color}
+          label={line.label}
+        />
       ))}
     </Chart>
   );

@@ -8,6 +8,7 @@ import {
   linePath,
   ticks,
   type LinearScale,
+  EdMarker,
 } from '@/components/charts';
 import type { GroupPoints } from '../worker/protocol';
 import { ED_KINDS, celsius } from '../utils/ed-display';
@@ -277,20 +278,15 @@ export function GroupCurvePlot({
         </g>
       )}
       {labelled.map((line) => (
-        <g key={line.kind}>
-          <line
-            x1={line.px}
-            x2={line.px}
-            y1={MARGIN.top}
-            y2={HEIGHT - MARGIN.bottom}
-            stroke={line.color}
-            strokeWidth={1.5}
-            strokeDasharray="5 4"
-          />
-          <text x={line.px} y={line.labelY} textAnchor="middle" fill={line.color} fontWeight={600}>
-            {line.label}
-          </text>
-        </g>
+        <EdMarker
+          key={line.kind}
+          x={line.px}
+          top={MARGIN.top}
+          bottom={HEIGHT - MARGIN.bottom}
+          labelY={line.labelY}
+          color={line.color}
+          label={line.label}
+        />
       ))}
       {legend && legend.items.length > 0 && (
         <g className="ed50-genotype-legend" aria-hidden="true">

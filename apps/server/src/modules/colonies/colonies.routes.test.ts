@@ -4,7 +4,12 @@ import { THRESHOLD_KINDS, type TColony } from '@coral/core';
 import { buildApp } from '../../app';
 import { createTestApp, type TestContext } from '../../../test/test-app';
 import { seedJson } from '../../../test/seed-json';
-import { currentDataVersion, findSnapshot, saveSnapshot } from '../read-models/read-models.service';
+import {
+  bumpDataVersion,
+  currentDataVersion,
+  findSnapshot,
+  saveSnapshot,
+} from '../read-models/read-models.service';
 import { COLONY_FEED_FORMAT } from './colonies.service';
 
 let ctx: TestContext;
@@ -186,5 +191,25 @@ describe('GET /api/public/biosamples/', () => {
       colony: 658,
       project: 61,
     });
+  });
+
+  it('is serialised once per data version: ETag, 304 for a current copy, gzip, new data after a change', async () => {
+    const get = (headers: Record<string, string> = {}) =>
+      ctx.app.inject({ method: 'GET', url: '/api/public/biosamples/', headers });
+    const plain = await get();
+    const etag = plain.headers.etag as string;
+    expect(etag).toMatch(/^"biosamples-v\d+"$/);
+    expect((await get({ 'if-none-match': etag })).statusCode).toBe(304);
+    const zipped = await get({ 'accept-encoding': 'gzip' });
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(gunzipSync(zipped.rawPayload).toString())).toEqual(plain.json());
+
+    // a change of the data (a new data version) is served at once, under a new ETag
+    await ctx.database.db.deleteFrom('biosamples').where('id', '=', 4432).execute();
+    await bumpDataVersion(ctx.database.db);
+    const changed = await get({ 'if-none-match': etag });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.headers.etag).not.toBe(etag);
+    expect(changed.json<{ id: number }[]>()).toHaveLength(2990);
   });
 });

@@ -15,7 +15,7 @@ import {
   ZFilterQuery,
 } from '@coral/core';
 import { badRequest } from '../../errors';
-import { sendPreserialized } from '../../lib/send-preserialized';
+import { acceptsGzip, isClientCopyCurrent, sendPreserialized } from '../../lib/send-preserialized';
 import { COLONY_FEED_FORMAT, type ColoniesService, type ColonyFeed } from './colonies.service';
 
 const gzipAsync = promisify(gzip);
@@ -23,18 +23,9 @@ const gzipAsync = promisify(gzip);
 /** Filtered answers this small are not worth compressing. */
 const GZIP_MIN_BYTES = 1024;
 
-const acceptsGzip = (request: FastifyRequest) =>
-  /\bgzip\b/.test(request.headers['accept-encoding'] ?? '');
-
-/** Headers shared by every answer; true when the client's copy is current (answer 304). */
-function validate(request: FastifyRequest, reply: FastifyReply, etag: string): boolean {
-  reply.header('ETag', etag).header('Cache-Control', 'no-cache').header('Vary', 'Accept-Encoding');
-  return request.headers['if-none-match'] === etag;
-}
-
 /** The whole feed: the snapshot published with the data, sent as stored. */
 async function sendFeed(request: FastifyRequest, reply: FastifyReply, feed: ColonyFeed) {
-  if (validate(request, reply, `"colonies-v${feed.version}.${COLONY_FEED_FORMAT}"`)) {
+  if (isClientCopyCurrent(request, reply, `"colonies-v${feed.version}.${COLONY_FEED_FORMAT}"`)) {
     return reply.status(304).send();
   }
   reply.type('application/json; charset=utf-8');
@@ -92,7 +83,11 @@ export const coloniesRoutes: FastifyPluginAsyncZod<{ colonies: ColoniesService }
         .digest('base64url')
         .slice(0, 16);
       if (
-        validate(request, reply, `"colonies-v${feed.version}.${COLONY_FEED_FORMAT}-${fingerprint}"`)
+        isClientCopyCurrent(
+          request,
+          reply,
+          `"colonies-v${feed.version}.${COLONY_FEED_FORMAT}-${fingerprint}"`,
+        )
       ) {
         return reply.status(304).send();
       }

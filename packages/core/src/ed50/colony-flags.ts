@@ -13,7 +13,7 @@ import type { ColonyFlag, EdFitMode } from './types';
  * part 2): the CLI flag and the calculator page's option.
  */
 export const PER_COLONY_HINT =
-  'Fitting each colony alone may follow them: use the per-colony fit (CLI: ed50 --fit per-colony).';
+  'A fit of this colony alone may follow them: try the per-colony fit (CLI: ed50 --fit per-colony).';
 
 /** A healthy coral's Fv/Fm is ~0.5-0.7; a fitted maximum below this on a 0-1 scale is depressed. */
 const DEPRESSED_FV_FM = 0.3;
@@ -133,7 +133,7 @@ function checkMidpoint(
     const dataFall = stats.meanAtHighest <= stats.meanAtLowest / 2;
     const collapsed =
       fitMode === 'joint'
-        ? `The group's joint fit collapsed to a flat curve for this colony instead of following the data, so its values are not reported. ${PER_COLONY_HINT}`
+        ? `The group's joint fit collapsed for this colony instead of following the data, so its values are not reported. ${PER_COLONY_HINT}`
         : 'The fit collapsed instead of following the data, so its values are not reported.';
     flags.push({
       code,

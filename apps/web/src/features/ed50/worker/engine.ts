@@ -165,6 +165,7 @@ export async function computeFile(
           .filter((issue) => issue.row === undefined)
           .map((issue) => issue.message),
         method: COMPATIBILITY_NOTE,
+        fit: 'joint',
       };
   const order = new Map(computation.groups.map((group, index) => [group, index]));
   return {

@@ -288,7 +288,9 @@ describe('npm run cli -- ed50: engine options (issue 15 part 3)', () => {
     const joint = await cli('ed50', file);
     const note = joint.stderr.split('\n').find((line) => line.startsWith('S_C_Sp_1_G5: ED50'));
     expect(note).toContain("The group's joint fit collapsed for this colony");
-    expect(note).toMatch(/try the per-colony fit \(CLI: ed50 --fit per-colony\)\.$/);
+    expect(note).toMatch(
+      /try the per-colony fit \(on the calculator page: Method "One fit per colony"; CLI: ed50 --fit per-colony\)\.$/,
+    );
     // Fitted alone, the note says the fit collapsed and offers nothing more.
     const alone = await cli('ed50', file, '--fit', 'per-colony');
     expect(alone.code).toBe(0);

@@ -39,7 +39,7 @@ describe('a fit that does not follow falling data (issue 15)', () => {
     expect(flags[0]).toEqual({
       code: 'ed50_not_estimable',
       message:
-        "ED50 not estimable: the fitted curve does not fall to half of its maximum within 30.00 °C–39.00 °C (drc extrapolates 58.59 °C), although the measurements do: their mean falls from 0.61 at 30.00 °C to 0.21 at 39.00 °C. The group's joint fit collapsed for this colony instead of following the data, so its values are not reported. A fit of this colony alone may follow them: try the per-colony fit (CLI: ed50 --fit per-colony).",
+        'ED50 not estimable: the fitted curve does not fall to half of its maximum within 30.00 °C–39.00 °C (drc extrapolates 58.59 °C), although the measurements do: their mean falls from 0.61 at 30.00 °C to 0.21 at 39.00 °C. The group\'s joint fit collapsed for this colony instead of following the data, so its values are not reported. A fit of this colony alone may follow them: try the per-colony fit (on the calculator page: Method "One fit per colony"; CLI: ed50 --fit per-colony).',
     });
     expect(reportable.ed50).toBe(false);
   });

@@ -13,7 +13,8 @@ import type { ColonyFlag, EdFitMode } from './types';
  * part 2): the CLI flag and the calculator page's option.
  */
 export const PER_COLONY_HINT =
-  'A fit of this colony alone may follow them: try the per-colony fit (CLI: ed50 --fit per-colony).';
+  'A fit of this colony alone may follow them: try the per-colony fit (on the calculator page: ' +
+  'Method "One fit per colony"; CLI: ed50 --fit per-colony).';
 
 /** A healthy coral's Fv/Fm is ~0.5-0.7; a fitted maximum below this on a 0-1 scale is depressed. */
 const DEPRESSED_FV_FM = 0.3;

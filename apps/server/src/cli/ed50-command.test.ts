@@ -254,6 +254,38 @@ describe('npm run cli -- ed50: engine options (issue 15 part 3)', () => {
     expect(read(summary)).not.toBe(ed50.formatSummaryCsv(engine));
   });
 
+  it('--intervals with the joint fit: drc’s delta-method limits of CBASSED50’s fit', async () => {
+    const joint = table(
+      read(fixture('ed50-reference', 'joint-intervals', 'joint_intervals_expected.csv')),
+    ).filter((row) => row.input === 'cbass_dataset');
+    const result = await cli('ed50', EXAMPLE, '--intervals', '--unrounded');
+    expect(result.code).toBe(0);
+    const rows = table(result.stdout);
+    let compared = 0;
+    for (const reference of joint) {
+      const row = rows.find(
+        (r) => r.GroupingProperty === `${reference.GroupingProperty}_${reference.Genotype}`,
+      )!;
+      const label = `ED${reference.p}`;
+      for (const [ours, theirs] of [
+        [label, 'estimate'],
+        [`${label}_SE`, 'se'],
+        [`${label}_Lower`, 'lower'],
+        [`${label}_Upper`, 'upper'],
+      ] as const) {
+        if (row[ours] === 'NA') continue;
+        expect(Math.abs(Number(row[ours]) - Number(reference[theirs])), ours).toBeLessThan(1e-6);
+        compared++;
+      }
+    }
+    expect(compared).toBeGreaterThan(600);
+    // The ED columns are those of the default run, only unrounded.
+    const plain = table((await cli('ed50', EXAMPLE)).stdout);
+    rows.forEach((row, i) =>
+      expect(Number(row.ED50).toFixed(2)).toBe(Number(plain[i]!.ED50).toFixed(2)),
+    );
+  });
+
   it('--unrounded alone keeps the joint fit and writes its values in full', async () => {
     const result = await cli('ed50', EXAMPLE, '--unrounded');
     expect(result.code).toBe(0);
@@ -366,10 +398,6 @@ describe('npm run cli -- ed50: usage mistakes (exit code 2)', () => {
     [['a.csv', '--colour'], 'Unknown option --colour.'],
     [['a.csv', '--not-estimable', 'zero'], '--not-estimable is NA or drc, not zero.'],
     [['a.csv', '--fit', 'alone'], '--fit is joint or per-colony, not alone.'],
-    [
-      ['a.csv', '--intervals'],
-      '--intervals needs --fit per-colony: the SE and 95 % limits are computed for per-colony fits only.',
-    ],
     [
       ['a.csv', '--grouping', 'Site,,Species'],
       '--grouping takes column names separated by commas: "Site,,Species".',

@@ -42,7 +42,7 @@ const ED50_OPTIONS = {
   intervals: {
     type: 'boolean',
     description:
-      "append SE and 95 % limits of ED5/ED50/ED95 (drc's delta method; needs --fit per-colony)",
+      "append the SE and 95 % limits of ED5/ED50/ED95 (drc's delta method, for either fit)",
   },
   unrounded: {
     type: 'boolean',
@@ -67,11 +67,6 @@ function ed50Arguments({
   options,
 }: CliInput<typeof ED50_OPTIONS>): Ed50Arguments {
   const fit = options.fit === 'per-colony' ? 'per-colony' : 'joint';
-  if (options.intervals && fit !== 'per-colony') {
-    throw new CliUsageError(
-      '--intervals needs --fit per-colony: the SE and 95 % limits are computed for per-colony fits only.',
-    );
-  }
   return {
     file: file!,
     out: options.out ?? null,
@@ -179,6 +174,7 @@ async function run(input: CliInput<typeof ED50_OPTIONS>, context: CliContext): P
     grouping: options.grouping,
     curves: false,
     fit: options.fit,
+    intervals: options.intervals,
   });
   if (computation.colonies.length === 0) {
     throw new CliFailure(

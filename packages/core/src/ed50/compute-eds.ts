@@ -28,6 +28,11 @@ export interface ComputeEdsOptions {
    * drm per colony on its own rows, with delta-method SEs and 95 % intervals of every ED.
    */
   fit?: EdFitMode;
+  /**
+   * Delta-method SEs and 95 % intervals of every ED for the joint fit too (drc's vcov of the whole
+   * fit, from optim's Hessian; 3 parameters per colony). Per-colony fits always have them.
+   */
+  intervals?: boolean;
 }
 
 /**
@@ -88,7 +93,10 @@ export function computeEds(
         ? rejectedGroup(group)
         : fit === 'joint' && colonyCount > MAX_COLONIES_PER_GROUP
           ? rejectedGroup(group, tooLargeFlag(colonyCount))
-          : safelyComputeGroup(group, options.curves === false ? null : grid, fit);
+          : safelyComputeGroup(group, options.curves === false ? null : grid, {
+              fit,
+              intervals: options.intervals === true,
+            });
     computation.groups.push(result);
     computation.colonies.push(...result.colonies);
     done += result.colonies.length;
@@ -124,12 +132,17 @@ function validate(rows: readonly CbassRow[], grouping: readonly string[]): strin
   return problems;
 }
 
+interface FitOptions {
+  fit: EdFitMode;
+  intervals: boolean;
+}
+
 function computeGroup(
   group: RowGroup,
   grid: readonly number[] | null,
-  fit: EdFitMode,
+  fitOptions: FitOptions,
 ): EdGroupResult {
-  const colonies = fitGroupColonies(group, { fit });
+  const colonies = fitGroupColonies(group, fitOptions);
   const summary = summarizeGroup(colonies);
   const { curve, error } = grid
     ? pooledCurve(group.rows, grid)
@@ -160,10 +173,10 @@ function tooLargeFlag(colonyCount: number): ColonyFlag {
 function safelyComputeGroup(
   group: RowGroup,
   grid: readonly number[] | null,
-  fit: EdFitMode,
+  fitOptions: FitOptions,
 ): EdGroupResult {
   try {
-    return computeGroup(group, grid, fit);
+    return computeGroup(group, grid, fitOptions);
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     return rejectedGroup(group, {

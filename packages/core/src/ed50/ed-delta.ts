@@ -12,16 +12,35 @@ const EPSILON = 2.220446049250313e-16;
  * s² = RSS / df; when solve() finds it singular, chol2inv(chol(.)), else chol2inv of
  * chol(0.99 · H / (2 s²) + 0.01 · I). `hessian` is optim's Hessian in original units, row-major.
  */
-export function drcVcov(hessian: Float64Array, rss: number, df: number): Float64Array | null {
+export function drcVcov(
+  hessian: Float64Array,
+  rss: number,
+  df: number,
+  n = 3,
+): Float64Array | null {
   const scaled = hessian.map((h) => h / (2 * (rss / df)));
-  const inverse = invert(scaled, 3);
-  if (inverse && conditionNumber(scaled, inverse, 3) < 1 / EPSILON) return inverse;
-  const viaCholesky = invertPositiveDefinite(scaled, 3);
+  const inverse = invert(scaled, n);
+  if (inverse && conditionNumber(scaled, inverse, n) < 1 / EPSILON) return inverse;
+  const viaCholesky = invertPositiveDefinite(scaled, n);
   if (viaCholesky) return viaCholesky;
   return invertPositiveDefinite(
-    scaled.map((h, i) => 0.99 * h + (i % 4 === 0 ? 0.01 : 0)),
-    3,
+    scaled.map((h, i) => 0.99 * h + (i % (n + 1) === 0 ? 0.01 : 0)),
+    n,
   );
+}
+
+/**
+ * Curve `curve`'s 3 × 3 block (Hill, Max, ED50) of the covariance of a joint fit of `k` curves,
+ * whose parameters are ordered by block: all Hills, all Maxes, all ED50s (drm's order).
+ */
+export function curveCovariance(covariance: Float64Array, k: number, curve: number): Float64Array {
+  const n = 3 * k;
+  const index = [curve, k + curve, 2 * k + curve];
+  const block = new Float64Array(9);
+  for (let i = 0; i < 3; i++) {
+    for (let j = 0; j < 3; j++) block[i * 3 + j] = covariance[index[i]! * n + index[j]!]!;
+  }
+  return block;
 }
 
 /**

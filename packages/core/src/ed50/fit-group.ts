@@ -3,7 +3,7 @@ import { assessColony, type GroupContext } from './colony-flags';
 import { colonyStats, type ColonyStats } from './colony-stats';
 import { DrmFitError, fitDrmLl3, type DrmLl3Fit } from './drm-fit';
 import { perKind } from './ed-kinds';
-import { drcVcov, edDeltaIntervals } from './ed-delta';
+import { curveCovariance, drcVcov, edDeltaIntervals } from './ed-delta';
 import { effectiveDoses } from './ed-values';
 import { noteCelsius } from './note-format';
 import { rMedian } from './r-numerics/r-median';
@@ -40,9 +40,10 @@ export const NO_EDS: Readonly<Record<ThresholdKind, EdEstimate>> = perKind(() =>
  */
 export function fitGroupColonies(
   group: GroupInput,
-  options: { fit?: EdFitMode } = {},
+  options: { fit?: EdFitMode; intervals?: boolean } = {},
 ): ColonyEdResult[] {
   if (options.fit === 'per-colony') return fitEachColony(group);
+  const intervals = options.intervals === true;
   const colonies = coloniesInOrder(group.rows);
   let fit: DrmLl3Fit | null = null;
   let fitted: Colony[] = [];
@@ -50,7 +51,7 @@ export function fitGroupColonies(
     fitted = colonies.filter((colony) => colony.exclusion === null);
     if (fitted.length === 0) break;
     try {
-      fit = fitDrmLl3(drmRows(group.rows, fitted));
+      fit = fitDrmLl3(drmRows(group.rows, fitted), intervals ? { hessian: 'if-possible' } : {});
       break;
     } catch (error) {
       if (!(error instanceof DrmFitError)) throw error;
@@ -61,6 +62,11 @@ export function fitGroupColonies(
 
   const excluded = colonies.filter((colony) => colony.exclusion !== null);
   const context = groupContext(group.rows, fit);
+  const df = fit === null ? 0 : fit.observationCount - 3 * fitted.length;
+  const covariance =
+    intervals && fit?.hessian && df > 0
+      ? drcVcov(fit.hessian, fit.rss, df, 3 * fitted.length)
+      : null;
   return colonies.map((colony) => {
     const curve = fit === null ? -1 : fitted.indexOf(colony);
     const base = baseResult(group, colony);
@@ -86,8 +92,19 @@ export function fitGroupColonies(
       functionEvaluations: fit.functionEvaluations,
       flags,
     };
+    // ED(fit, interval = "delta") on the joint fit: the colony's block of the whole covariance.
+    const limits = intervals
+      ? edDeltaIntervals(
+          hill,
+          fit.ed50[curve]!,
+          curveValues.ed,
+          covariance && curveCovariance(covariance, fitted.length, curve),
+          df,
+        )
+      : null;
     for (const kind of THRESHOLD_KINDS) {
       result[kind] = estimate(curveValues.ed[kind], assessment.reportable[kind]);
+      if (limits) result[kind].interval = limits[kind];
     }
     return result;
   });

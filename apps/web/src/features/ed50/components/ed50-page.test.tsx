@@ -286,6 +286,11 @@ describe('ED50 calculator page', { timeout: 30_000 }, () => {
     ).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Upload these results' })).toBeNull();
     expect(screen.getByText(/Uploading needs the joint fit per group/)).toBeTruthy();
+    // Each ED in the table with drc's 95 % interval (colony 1 of the first group: ED50 38.17,
+    // drc's limits 37.797 and 38.545, fixtures/ed50-reference/per-colony/).
+    const table = screen.getByRole('region', { name: 'ED values per colony' });
+    const first = within(table).getAllByRole('row')[1]!;
+    expect(first.textContent).toContain('38.1795 % CI 37.80–38.54');
     await user.click(screen.getByRole('button', { name: 'Download ED50_Results.csv' }));
     const download = await saved[0]!.blob.text();
     expect(download.split('\n')[0]).toMatch(/"ED95","GroupingProperty",.*"ED50_SE","ED50_Lower"/);

@@ -203,6 +203,38 @@ test.describe('[ED50] calculator', () => {
     expect(read(await template.path())).toBe(read(fixture('datasheets', 'template_raw.csv')));
   });
 
+  test('Method “One fit per colony” in the Worker: the CLI’s --fit per-colony --intervals file', async ({
+    page,
+  }) => {
+    await page.goto('/ed50');
+    await fileInput(page).setInputFiles(EXAMPLE);
+    await page.getByLabel('Method').selectOption({ label: 'One fit per colony' });
+    await expect(page.getByText(/Each colony is fitted alone with drc’s LL\.3/)).toBeVisible();
+    await compute(page);
+    await expect(page.getByText(/^One fit per colony: each colony \(genotype\)/)).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Upload these results' })).toHaveCount(0);
+    const { text } = await downloaded(page, 'Download ED50_Results.csv');
+    const { stdout } = await execFileAsync(
+      process.execPath,
+      [
+        path.join(repoRoot, 'apps/server/dist/cli.js'),
+        'ed50',
+        EXAMPLE,
+        '--row-names',
+        '--fit',
+        'per-colony',
+        '--intervals',
+      ],
+      {
+        cwd: repoRoot,
+        encoding: 'utf8',
+        env: { ...process.env, DATA_DIR: path.join(repoRoot, 'data') },
+      },
+    );
+    expect(text).toBe(stdout);
+    expect(text.split('\n')[0]).toContain('"ED50_SE","ED50_Lower","ED50_Upper"');
+  });
+
   test('a wrongly-cased column is named as the engine reports it; a missing one stops the file', async ({
     page,
     checkA11y,

@@ -5,6 +5,8 @@ import { Readable, Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // The calculator page's worker code: the CLI must give the page's numbers, byte for byte.
 import { computeFile } from '../../../web/src/features/ed50/worker/engine';
+import Papa from 'papaparse';
+import { ed50 } from '@coral/core';
 import { loadConfig, repoRoot } from '../config';
 import { runCli } from './run-cli';
 
@@ -199,6 +201,135 @@ describe('npm run cli -- ed50 <raw.csv>', () => {
   });
 });
 
+describe('npm run cli -- ed50: engine options (issue 15 part 3)', () => {
+  const table = (csv: string) =>
+    Papa.parse<Record<string, string>>(csv, { header: true, skipEmptyLines: true }).data;
+  /** drc 3.0-1's own per-colony fits of the same data (fixtures/ed50-reference/per-colony/). */
+  const drc = table(
+    read(fixture('ed50-reference', 'per-colony', 'per_colony_expected.csv')),
+  ).filter((row) => row.input === 'cbass_dataset');
+
+  it('--fit per-colony --intervals --unrounded: drc’s per-colony EDs, SEs and limits', async () => {
+    const summary = inDir('per-colony-summary.csv');
+    const result = await cli(
+      'ed50',
+      fixture('ed50-reference', 'cbass_dataset.csv'),
+      '--fit',
+      'per-colony',
+      '--intervals',
+      '--unrounded',
+      '--summary',
+      summary,
+    );
+    expect(result.code).toBe(0);
+    const rows = table(result.stdout);
+    expect(rows.map((row) => row.GroupingProperty)).toEqual(
+      drc.map((row) => `${row.GroupingProperty}_${row.Genotype}`),
+    );
+    let compared = 0;
+    rows.forEach((row, i) => {
+      for (const label of ['ED5', 'ED50', 'ED95']) {
+        for (const [ours, theirs] of [
+          [label, label],
+          [`${label}_SE`, `${label}_se`],
+          [`${label}_Lower`, `${label}_lower`],
+          [`${label}_Upper`, `${label}_upper`],
+        ] as const) {
+          if (row[ours] === 'NA') continue;
+          expect(Math.abs(Number(row[ours]) - Number(drc[i]![theirs])), ours).toBeLessThan(1e-6);
+          compared++;
+        }
+      }
+    });
+    expect(compared).toBeGreaterThan(500);
+    // The same numbers as the engine, in full.
+    const engine = ed50.computeEds(
+      ed50.parseCbassCsv(read(fixture('ed50-reference', 'cbass_dataset.csv'))).rows,
+      { fit: 'per-colony', curves: false },
+    );
+    expect(result.stdout).toBe(
+      ed50.formatEdResultsCsv(engine, { intervals: true, unrounded: true }),
+    );
+    expect(read(summary)).toBe(ed50.formatSummaryCsv(engine, { unrounded: true }));
+    expect(read(summary)).not.toBe(ed50.formatSummaryCsv(engine));
+  });
+
+  it('--intervals with the joint fit: drc’s delta-method limits of CBASSED50’s fit', async () => {
+    const joint = table(
+      read(fixture('ed50-reference', 'joint-intervals', 'joint_intervals_expected.csv')),
+    ).filter((row) => row.input === 'cbass_dataset');
+    const result = await cli('ed50', EXAMPLE, '--intervals', '--unrounded');
+    expect(result.code).toBe(0);
+    const rows = table(result.stdout);
+    let compared = 0;
+    for (const reference of joint) {
+      const row = rows.find(
+        (r) => r.GroupingProperty === `${reference.GroupingProperty}_${reference.Genotype}`,
+      )!;
+      const label = `ED${reference.p}`;
+      for (const [ours, theirs] of [
+        [label, 'estimate'],
+        [`${label}_SE`, 'se'],
+        [`${label}_Lower`, 'lower'],
+        [`${label}_Upper`, 'upper'],
+      ] as const) {
+        if (row[ours] === 'NA') continue;
+        expect(Math.abs(Number(row[ours]) - Number(reference[theirs])), ours).toBeLessThan(1e-6);
+        compared++;
+      }
+    }
+    expect(compared).toBeGreaterThan(600);
+    // The ED columns are those of the default run, only unrounded.
+    const plain = table((await cli('ed50', EXAMPLE)).stdout);
+    rows.forEach((row, i) =>
+      expect(Number(row.ED50).toFixed(2)).toBe(Number(plain[i]!.ED50).toFixed(2)),
+    );
+  });
+
+  it('--unrounded alone keeps the joint fit and writes its values in full', async () => {
+    const result = await cli('ed50', EXAMPLE, '--unrounded');
+    expect(result.code).toBe(0);
+    const rows = table(result.stdout);
+    const rounded = table(read(fixture('ed50-reference', 'tutorial_EDsdf.csv')));
+    rows.forEach((row, i) => {
+      expect(Number(row.ED50).toFixed(2)).toBe(Number(rounded[i]!.ED50).toFixed(2));
+    });
+    expect(rows.filter((row) => /\.\d{3,}/.test(row.ED50!)).length).toBeGreaterThan(50);
+  });
+
+  it('names the per-colony fit in the note on a joint fit that collapsed', async () => {
+    // Synthetic LL.3 curves with noise, 2 fragments per temperature: the joint fit leaves G5's
+    // curve above half of its maximum at 39 °C although its measurements fall below half.
+    const pam: Record<string, number[]> = {
+      G0: [0.608, 0.575, 0.459, 0.48, 0.055, 0.068, 0.001, 0.001],
+      G1: [0.535, 0.549, 0.449, 0.468, 0.227, 0.151, 0.068, 0.057],
+      G2: [0.41, 0.395, 0.46, 0.407, 0.38, 0.324, 0.001, 0.029],
+      G3: [0.47, 0.421, 0.224, 0.266, 0.051, 0.052, 0.01, 0.006],
+      G4: [0.569, 0.55, 0.534, 0.551, 0.555, 0.552, 0.174, 0.24],
+      G5: [0.347, 0.345, 0.315, 0.304, 0.251, 0.306, 0.189, 0.155],
+      G6: [0.524, 0.528, 0.4, 0.471, 0.036, 0.001, 0.001, 0.001],
+    };
+    const lines = [HEADER];
+    for (const [genotype, values] of Object.entries(pam)) {
+      values.forEach((value, i) => {
+        const temperature = [30, 33, 36, 39][Math.floor(i / 2)];
+        lines.push(`P,1,X,0,0,S,C,Sp,${genotype},${temperature},1,${value}`);
+      });
+    }
+    const file = inDir('collapsed.csv', `${lines.join('\n')}\n`);
+    const joint = await cli('ed50', file);
+    const note = joint.stderr.split('\n').find((line) => line.startsWith('S_C_Sp_1_G5: ED50'));
+    expect(note).toContain("The group's joint fit collapsed for this colony");
+    expect(note).toMatch(
+      /try the per-colony fit \(on the calculator page: Method "One fit per colony"; CLI: ed50 --fit per-colony\)\.$/,
+    );
+    // Fitted alone, the note says the fit collapsed and offers nothing more.
+    const alone = await cli('ed50', file, '--fit', 'per-colony');
+    expect(alone.code).toBe(0);
+    expect(alone.stderr).not.toContain('--fit per-colony');
+  });
+});
+
 describe('npm run cli -- ed50: unusable input (exit code 1, the reason on stderr)', () => {
   it.each([
     [
@@ -266,6 +397,7 @@ describe('npm run cli -- ed50: usage mistakes (exit code 2)', () => {
     [['a.csv', '--out'], '--out needs a value.'],
     [['a.csv', '--colour'], 'Unknown option --colour.'],
     [['a.csv', '--not-estimable', 'zero'], '--not-estimable is NA or drc, not zero.'],
+    [['a.csv', '--fit', 'alone'], '--fit is joint or per-colony, not alone.'],
     [
       ['a.csv', '--grouping', 'Site,,Species'],
       '--grouping takes column names separated by commas: "Site,,Species".',
@@ -278,7 +410,7 @@ describe('npm run cli -- ed50: usage mistakes (exit code 2)', () => {
     const result = await cli('ed50', ...args);
     expect(result.code).toBe(2);
     expect(result.stderr).toBe(
-      `${message}\nUsage: npm run cli -- ed50 <raw.csv> [--out results.csv] [--summary summary.csv] [--grouping Site,Condition,Species,Timepoint] [--row-names] [--not-estimable NA|drc]\n`,
+      `${message}\nUsage: npm run cli -- ed50 <raw.csv> [--out results.csv] [--summary summary.csv] [--grouping Site,Condition,Species,Timepoint] [--row-names] [--not-estimable NA|drc] [--fit joint|per-colony] [--intervals] [--unrounded]\n`,
     );
   });
 });

@@ -32,6 +32,22 @@ const ED50_OPTIONS = {
     description:
       "what a value that cannot be estimated is: NA (the page's, default) or drc's number",
   },
+  fit: {
+    type: 'string',
+    value: 'joint|per-colony',
+    choices: ['joint', 'per-colony'],
+    description:
+      "joint: CBASSED50's one fit per group with a curve per colony (default); per-colony: each colony fitted alone",
+  },
+  intervals: {
+    type: 'boolean',
+    description:
+      "append the SE and 95 % limits of ED5/ED50/ED95 (drc's delta method, for either fit)",
+  },
+  unrounded: {
+    type: 'boolean',
+    description: 'write the values at full precision instead of rounded to 2 decimals',
+  },
 } as const satisfies CliOptions;
 
 interface Ed50Arguments {
@@ -41,12 +57,16 @@ interface Ed50Arguments {
   grouping: string[];
   rowNames: boolean;
   notEstimable: 'NA' | 'drc';
+  fit: ed50.EdFitMode;
+  intervals: boolean;
+  unrounded: boolean;
 }
 
 function ed50Arguments({
   arguments: [file],
   options,
 }: CliInput<typeof ED50_OPTIONS>): Ed50Arguments {
+  const fit = options.fit === 'per-colony' ? 'per-colony' : 'joint';
   return {
     file: file!,
     out: options.out ?? null,
@@ -55,6 +75,9 @@ function ed50Arguments({
       options.grouping === undefined ? [...ed50.DEFAULT_GROUPING] : groupingOf(options.grouping),
     rowNames: options['row-names'],
     notEstimable: options['not-estimable'] === 'drc' ? 'drc' : 'NA',
+    fit,
+    intervals: options.intervals,
+    unrounded: options.unrounded,
   };
 }
 
@@ -147,7 +170,12 @@ async function run(input: CliInput<typeof ED50_OPTIONS>, context: CliContext): P
     readText(options.file, context.resolvePath(options.file), warn),
   );
   reportParse(parsed, warn);
-  const computation = ed50.computeEds(parsed.rows, { grouping: options.grouping, curves: false });
+  const computation = ed50.computeEds(parsed.rows, {
+    grouping: options.grouping,
+    curves: false,
+    fit: options.fit,
+    intervals: options.intervals,
+  });
   if (computation.colonies.length === 0) {
     throw new CliFailure(
       ['No ED values could be computed:', ...computation.errors.map((error) => `  ${error}`)].join(
@@ -160,9 +188,13 @@ async function run(input: CliInput<typeof ED50_OPTIONS>, context: CliContext): P
   const results = ed50.formatEdResultsCsv(computation, {
     rowNames: options.rowNames,
     notEstimable: options.notEstimable,
+    unrounded: options.unrounded,
+    intervals: options.intervals,
   });
   const write = (file: string, text: string) => writeFile(file, context.resolvePath(file), text);
-  if (options.summary) write(options.summary, ed50.formatSummaryCsv(computation));
+  if (options.summary) {
+    write(options.summary, ed50.formatSummaryCsv(computation, { unrounded: options.unrounded }));
+  }
   if (options.out) write(options.out, results);
   else context.io.stdout.write(results);
   const written = [options.out, options.summary].filter(Boolean).join(' and ');
@@ -190,6 +222,8 @@ export const ed50Command = defineCommand({
   options: ED50_OPTIONS,
   tooManyArguments: 'One raw CBASS file at a time.',
   notes: [
+    '--fit per-colony, --intervals and --unrounded give numbers CBASSED50 does not: drc 3.0-1 ' +
+      'fitting each colony alone, its delta-method intervals, values at full precision.',
     "The ED table goes to standard output (or --out) in CBASSED50's layout; notes on the file " +
       'and on colonies and a one-line summary go to standard error. Paths are relative to the ' +
       'folder you type the command in.',

@@ -39,8 +39,21 @@ describe('a fit that does not follow falling data (issue 15)', () => {
     expect(flags[0]).toEqual({
       code: 'ed50_not_estimable',
       message:
-        'ED50 not estimable: the fitted curve does not fall to half of its maximum within 30.00 °C–39.00 °C (drc extrapolates 58.59 °C), although the measurements do: their mean falls from 0.61 at 30.00 °C to 0.21 at 39.00 °C. The fit collapsed instead of following the data, so its values are not reported.',
+        'ED50 not estimable: the fitted curve does not fall to half of its maximum within 30.00 °C–39.00 °C (drc extrapolates 58.59 °C), although the measurements do: their mean falls from 0.61 at 30.00 °C to 0.21 at 39.00 °C. The group\'s joint fit collapsed for this colony instead of following the data, so its values are not reported. A fit of this colony alone may follow them: try the per-colony fit (on the calculator page: Method "One fit per colony"; CLI: ed50 --fit per-colony).',
     });
     expect(reportable.ed50).toBe(false);
+  });
+
+  it('does not offer the per-colony fit when the colony was already fitted alone', () => {
+    const { flags } = assessColony(
+      colonyStats([30, 33, 36, 39], [0.6, 0.55, 0.4, 0.2]),
+      { hill: 0.9, max: 0.5, ed: { ed5: 12, ed50: 58.59, ed95: 400 }, convergence: 0 },
+      { medianMax: null, fvFmScale: true },
+      'per-colony',
+    );
+    expect(flags[0]?.message).toMatch(
+      /The fit collapsed instead of following the data, so its values are not reported\.$/,
+    );
+    expect(flags[0]?.message).not.toContain('--fit per-colony');
   });
 });

@@ -6,7 +6,15 @@ import {
 import type { ColonyStats } from './colony-stats';
 import { noteCelsius as celsius, noteCelsiusList } from './note-format';
 import { MIDPOINT_KIND, OUTERMOST_KINDS, TAIL_KINDS, perKind, sideOf } from './ed-kinds';
-import type { ColonyFlag } from './types';
+import type { ColonyFlag, EdFitMode } from './types';
+
+/**
+ * How to switch to one fit per colony, named in the note on a collapsed joint fit (issue 15
+ * part 2): the CLI flag and the calculator page's option.
+ */
+export const PER_COLONY_HINT =
+  'A fit of this colony alone may follow them: try the per-colony fit (on the calculator page: ' +
+  'Method "One fit per colony"; CLI: ed50 --fit per-colony).';
 
 /** A healthy coral's Fv/Fm is ~0.5-0.7; a fitted maximum below this on a 0-1 scale is depressed. */
 const DEPRESSED_FV_FM = 0.3;
@@ -49,6 +57,7 @@ export function assessColony(
   stats: ColonyStats,
   fit: FittedCurve,
   group: GroupContext,
+  fitMode: EdFitMode = 'joint',
 ): ColonyAssessment {
   const flags: ColonyFlag[] = [];
   const reportable = perKind(() => true);
@@ -96,7 +105,7 @@ export function assessColony(
     return { flags, reportable };
   }
 
-  checkMidpoint(fit, stats, tested, flags, reportable);
+  checkMidpoint(fit, stats, tested, flags, reportable, fitMode);
   const gap = largestGap(temperatures);
   for (const kind of TAIL_KINDS) checkTail(kind, fit.ed[kind], low, high, gap, flags, reportable);
   if (reportable[MIDPOINT_KIND]) checkBracketed(fit, temperatures, flags);
@@ -114,6 +123,7 @@ function checkMidpoint(
   tested: string,
   flags: ColonyFlag[],
   reportable: Reportable,
+  fitMode: EdFitMode,
 ): void {
   const { minTemperature: low, maxTemperature: high } = stats;
   const value = fit.ed[MIDPOINT_KIND];
@@ -122,10 +132,14 @@ function checkMidpoint(
   if (value > high) {
     // The data may well fall: then it is the fit that did not follow them (issue 15).
     const dataFall = stats.meanAtHighest <= stats.meanAtLowest / 2;
+    const collapsed =
+      fitMode === 'joint'
+        ? `The group's joint fit collapsed for this colony instead of following the data, so its values are not reported. ${PER_COLONY_HINT}`
+        : 'The fit collapsed instead of following the data, so its values are not reported.';
     flags.push({
       code,
       message: dataFall
-        ? `${edLabel} not estimable: the fitted curve does not fall to half of its maximum within ${tested} (drc extrapolates ${celsius(value)}), although the measurements do: their mean falls from ${stats.meanAtLowest.toFixed(2)} at ${celsius(low)} to ${stats.meanAtHighest.toFixed(2)} at ${celsius(high)}. The fit collapsed instead of following the data, so its values are not reported.`
+        ? `${edLabel} not estimable: the fitted curve does not fall to half of its maximum within ${tested} (drc extrapolates ${celsius(value)}), although the measurements do: their mean falls from ${stats.meanAtLowest.toFixed(2)} at ${celsius(low)} to ${stats.meanAtHighest.toFixed(2)} at ${celsius(high)}. ${collapsed}`
         : `${edLabel} above the highest temperature tested (not estimable): the response did not fall to half of its maximum within ${tested}; drc extrapolates ${celsius(value)}.`,
     });
     withhold(reportable, 'upper');

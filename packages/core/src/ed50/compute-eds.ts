@@ -9,6 +9,7 @@ import {
   type ColonyEdResult,
   type ColonyFlag,
   type EdComputation,
+  type EdFitMode,
   type EdGroupResult,
 } from './types';
 
@@ -22,6 +23,16 @@ export interface ComputeEdsOptions {
    * which only need the ED table, can skip it (about 10 % of the time).
    */
   curves?: boolean;
+  /**
+   * 'joint' (default): CBASSED50's one drm per group with a curve per colony. 'per-colony': one
+   * drm per colony on its own rows, with delta-method SEs and 95 % intervals of every ED.
+   */
+  fit?: EdFitMode;
+  /**
+   * Delta-method SEs and 95 % intervals of every ED for the joint fit too (drc's vcov of the whole
+   * fit, from optim's Hessian; 3 parameters per colony). Per-colony fits always have them.
+   */
+  intervals?: boolean;
 }
 
 /**
@@ -38,6 +49,13 @@ export const COMPATIBILITY_NOTE =
   'digit on its published example. Colonies CBASSED50 would crash on are skipped with a reason ' +
   'instead of stopping the file; ED values outside the tested temperatures are flagged.';
 
+export const PER_COLONY_NOTE =
+  "One fit per colony: each colony (genotype) fitted alone with drc 3.0-1's LL.3 " +
+  "(drm(Pam_value ~ Temperature, fct = LL.3()) on the colony's rows, R's BFGS exactly as drm " +
+  'does), with delta-method standard errors and 95 % intervals of ED5/ED50/ED95 as ' +
+  'drc::ED(interval = "delta") gives them. Not CBASSED50\'s procedure, which fits the colonies ' +
+  'of a group jointly; ED values outside the tested temperatures are flagged.';
+
 /**
  * ED5 / ED50 / ED95 for every colony of a raw CBASS data set, as CBASSED50's `calculate_eds`
  * computes them (ed50-algorithm §1), with per-colony explanations where CBASSED50 would crash or
@@ -49,12 +67,14 @@ export function computeEds(
   options: ComputeEdsOptions = {},
 ): EdComputation {
   const grouping = [...(options.grouping ?? DEFAULT_GROUPING)];
+  const fit = options.fit ?? 'joint';
   const computation: EdComputation = {
     grouping,
     groups: [],
     colonies: [],
     errors: [],
-    method: COMPATIBILITY_NOTE,
+    method: fit === 'joint' ? COMPATIBILITY_NOTE : PER_COLONY_NOTE,
+    fit,
   };
   const problems = validate(rows, grouping);
   if (problems.length > 0) {
@@ -71,9 +91,12 @@ export function computeEds(
     const result =
       group.collidesWith.length > 0
         ? rejectedGroup(group)
-        : colonyCount > MAX_COLONIES_PER_GROUP
+        : fit === 'joint' && colonyCount > MAX_COLONIES_PER_GROUP
           ? rejectedGroup(group, tooLargeFlag(colonyCount))
-          : safelyComputeGroup(group, options.curves === false ? null : grid);
+          : safelyComputeGroup(group, options.curves === false ? null : grid, {
+              fit,
+              intervals: options.intervals === true,
+            });
     computation.groups.push(result);
     computation.colonies.push(...result.colonies);
     done += result.colonies.length;
@@ -109,8 +132,17 @@ function validate(rows: readonly CbassRow[], grouping: readonly string[]): strin
   return problems;
 }
 
-function computeGroup(group: RowGroup, grid: readonly number[] | null): EdGroupResult {
-  const colonies = fitGroupColonies(group);
+interface FitOptions {
+  fit: EdFitMode;
+  intervals: boolean;
+}
+
+function computeGroup(
+  group: RowGroup,
+  grid: readonly number[] | null,
+  fitOptions: FitOptions,
+): EdGroupResult {
+  const colonies = fitGroupColonies(group, fitOptions);
   const summary = summarizeGroup(colonies);
   const { curve, error } = grid
     ? pooledCurve(group.rows, grid)
@@ -138,9 +170,13 @@ function tooLargeFlag(colonyCount: number): ColonyFlag {
 }
 
 /** One group must never stop the file: an unexpected error becomes that group's explanation. */
-function safelyComputeGroup(group: RowGroup, grid: readonly number[] | null): EdGroupResult {
+function safelyComputeGroup(
+  group: RowGroup,
+  grid: readonly number[] | null,
+  fitOptions: FitOptions,
+): EdGroupResult {
   try {
-    return computeGroup(group, grid);
+    return computeGroup(group, grid, fitOptions);
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     return rejectedGroup(group, {

@@ -62,7 +62,10 @@ export class DrmFitError extends Error {
  * `drm(y ~ x, curveid = curve, fct = LL.3())` for K >= 1 curves fitted in ONE optimisation
  * (doc §3, §5): scaling, self-starter per curve, parscale, BFGS, back-transformation.
  */
-export function fitDrmLl3(rows: DrmRows, options: { hessian?: boolean } = {}): DrmLl3Fit {
+export function fitDrmLl3(
+  rows: DrmRows,
+  options: { hessian?: boolean | 'if-possible' } = {},
+): DrmLl3Fit {
   const k = rows.curveCount;
   const data = scaledData(rows);
   const { xs, ys, start: offsets } = data.joint;
@@ -121,9 +124,10 @@ export function fitDrmLl3(rows: DrmRows, options: { hessian?: boolean } = {}): D
     try {
       hessian = rescaledHessian(par, parscale, objective, k, doseScaling, responseScaling);
     } catch (error) {
-      // optim(hessian = TRUE) fails as a whole when optimhess meets a non-finite gradient.
-      if (error instanceof OptimError) throw new DrmFitError(error.message);
-      throw error;
+      // optim(hessian = TRUE) fails as a whole when optimhess meets a non-finite gradient; a
+      // Hessian asked for only 'if-possible' (the joint fit's intervals) never costs the fit.
+      if (!(error instanceof OptimError)) throw error;
+      if (options.hessian !== 'if-possible') throw new DrmFitError(error.message);
     }
   }
 

@@ -3,11 +3,12 @@ import { assessColony, type GroupContext } from './colony-flags';
 import { colonyStats, type ColonyStats } from './colony-stats';
 import { DrmFitError, fitDrmLl3, type DrmLl3Fit } from './drm-fit';
 import { perKind } from './ed-kinds';
+import { curveCovariance, drcVcov, edDeltaIntervals } from './ed-delta';
 import { effectiveDoses } from './ed-values';
 import { noteCelsius } from './note-format';
 import { rMedian } from './r-numerics/r-median';
 import { roundR } from './r-numerics/r-round';
-import type { CbassRow, ColonyEdResult, ColonyFlag, EdEstimate } from './types';
+import type { CbassRow, ColonyEdResult, ColonyFlag, EdEstimate, EdFitMode } from './types';
 
 export interface GroupInput {
   groupingProperty: string;
@@ -37,7 +38,12 @@ export const NO_EDS: Readonly<Record<ThresholdKind, EdEstimate>> = perKind(() =>
  * others are fitted jointly without it. That is the one place where numbers can differ from
  * CBASSED50, which would have produced none; the affected colonies are flagged.
  */
-export function fitGroupColonies(group: GroupInput): ColonyEdResult[] {
+export function fitGroupColonies(
+  group: GroupInput,
+  options: { fit?: EdFitMode; intervals?: boolean } = {},
+): ColonyEdResult[] {
+  if (options.fit === 'per-colony') return fitEachColony(group);
+  const intervals = options.intervals === true;
   const colonies = coloniesInOrder(group.rows);
   let fit: DrmLl3Fit | null = null;
   let fitted: Colony[] = [];
@@ -45,7 +51,7 @@ export function fitGroupColonies(group: GroupInput): ColonyEdResult[] {
     fitted = colonies.filter((colony) => colony.exclusion === null);
     if (fitted.length === 0) break;
     try {
-      fit = fitDrmLl3(drmRows(group.rows, fitted));
+      fit = fitDrmLl3(drmRows(group.rows, fitted), intervals ? { hessian: 'if-possible' } : {});
       break;
     } catch (error) {
       if (!(error instanceof DrmFitError)) throw error;
@@ -56,6 +62,11 @@ export function fitGroupColonies(group: GroupInput): ColonyEdResult[] {
 
   const excluded = colonies.filter((colony) => colony.exclusion !== null);
   const context = groupContext(group.rows, fit);
+  const df = fit === null ? 0 : fit.observationCount - 3 * fitted.length;
+  const covariance =
+    intervals && fit?.hessian && df > 0
+      ? drcVcov(fit.hessian, fit.rss, df, 3 * fitted.length)
+      : null;
   return colonies.map((colony) => {
     const curve = fit === null ? -1 : fitted.indexOf(colony);
     const base = baseResult(group, colony);
@@ -81,8 +92,88 @@ export function fitGroupColonies(group: GroupInput): ColonyEdResult[] {
       functionEvaluations: fit.functionEvaluations,
       flags,
     };
+    // ED(fit, interval = "delta") on the joint fit: the colony's block of the whole covariance.
+    const limits = intervals
+      ? edDeltaIntervals(
+          hill,
+          fit.ed50[curve]!,
+          curveValues.ed,
+          covariance && curveCovariance(covariance, fitted.length, curve),
+          df,
+        )
+      : null;
     for (const kind of THRESHOLD_KINDS) {
       result[kind] = estimate(curveValues.ed[kind], assessment.reportable[kind]);
+      if (limits) result[kind].interval = limits[kind];
+    }
+    return result;
+  });
+}
+
+/**
+ * The per-colony option (issue 15 part 3): every colony fitted alone, as
+ * `drm(Pam_value ~ Temperature, data = <its rows>, fct = LL.3())` would fit it: its own
+ * scaling, self-start and optimisation (a single curve, so drm converts no start value), with
+ * `ED(fit, c(5, 50, 95), interval = "delta")` for each ED's SE and 95 % interval. drm always
+ * asks optim for the Hessian, and a failure there fails the fit, so it is computed here too.
+ * The per-colony checks of §9 are the same as for the joint fit.
+ */
+function fitEachColony(group: GroupInput): ColonyEdResult[] {
+  const colonies = coloniesInOrder(group.rows);
+  const fits = colonies.map((colony): DrmLl3Fit | null => {
+    if (colony.exclusion !== null) return null;
+    try {
+      return fitDrmLl3(
+        {
+          curveCount: 1,
+          curve: colony.rows.map(() => 0),
+          temperature: colony.rows.map((row) => row.temperature),
+          response: colony.rows.map((row) => row.pamValue),
+        },
+        { hessian: true },
+      );
+    } catch (error) {
+      if (!(error instanceof DrmFitError)) throw error;
+      colony.exclusion = fitFailure(error, colony, 'per-colony');
+      return null;
+    }
+  });
+  const context = {
+    ...groupContext(group.rows, null),
+    medianMax: medianFallingMax(fits.flatMap((fit) => (fit ? [[fit.hill[0]!, fit.max[0]!]] : []))),
+  };
+  return colonies.map((colony, index) => {
+    const fit = fits[index];
+    const base = baseResult(group, colony);
+    if (!fit) return { ...base, flags: [colony.exclusion!] };
+    const hill = fit.hill[0]!;
+    const ed50 = fit.ed50[0]!;
+    const curveValues = {
+      hill,
+      max: fit.max[0]!,
+      ed: effectiveDoses(hill, ed50),
+      convergence: fit.convergence,
+    };
+    const df = fit.observationCount - 3;
+    const covariance = df > 0 && fit.hessian ? drcVcov(fit.hessian, fit.rss, df) : null;
+    const intervals = edDeltaIntervals(hill, ed50, curveValues.ed, covariance, df);
+    const assessment = assessColony(colony.stats, curveValues, context, 'per-colony');
+    const result: ColonyEdResult = {
+      ...base,
+      status: 'fitted',
+      hill,
+      max: curveValues.max,
+      rss: fit.curveRss[0]!,
+      start: fit.start[0]!,
+      convergence: fit.convergence,
+      functionEvaluations: fit.functionEvaluations,
+      flags: assessment.flags,
+    };
+    for (const kind of THRESHOLD_KINDS) {
+      result[kind] = {
+        ...estimate(curveValues.ed[kind], assessment.reportable[kind]),
+        interval: intervals[kind],
+      };
     }
     return result;
   });
@@ -127,7 +218,7 @@ function exclusionBeforeFit(stats: ColonyStats): ColonyFlag | null {
   return null;
 }
 
-function fitFailure(error: DrmFitError, colony: Colony): ColonyFlag {
+function fitFailure(error: DrmFitError, colony: Colony, fit: EdFitMode = 'joint'): ColonyFlag {
   if (
     error.selfStartFailure === 'constant_response' ||
     error.selfStartFailure === 'single_temperature'
@@ -140,7 +231,10 @@ function fitFailure(error: DrmFitError, colony: Colony): ColonyFlag {
       : error.message;
   return {
     code: 'fit_failed',
-    message: `The curve fit failed for this colony (${reason}), so there are no ED values. CBASSED50 would stop the whole file here.`,
+    message:
+      fit === 'joint'
+        ? `The curve fit failed for this colony (${reason}), so there are no ED values. CBASSED50 would stop the whole file here.`
+        : `The curve fit of this colony alone failed (${reason}), so there are no ED values.`,
   };
 }
 
@@ -165,12 +259,18 @@ function drmRows(rows: readonly CbassRow[], fitted: readonly Colony[]) {
 }
 
 function groupContext(rows: readonly CbassRow[], fit: DrmLl3Fit | null): GroupContext {
-  const falling: number[] = [];
-  if (fit) fit.hill.forEach((hill, i) => hill > 0 && falling.push(fit.max[i]!));
+  const curves: [number, number][] = [];
+  if (fit) fit.hill.forEach((hill, i) => curves.push([hill, fit.max[i]!]));
   return {
-    medianMax: falling.length >= 3 ? rMedian(falling) : null,
+    medianMax: medianFallingMax(curves),
     fvFmScale: rows.every((row) => row.pamValue >= 0 && row.pamValue <= 1),
   };
+}
+
+/** Median Max of the curves (Hill, Max) that fall with temperature; null below 3 of them. */
+function medianFallingMax(curves: readonly (readonly [number, number])[]): number | null {
+  const falling = curves.filter(([hill]) => hill > 0).map(([, max]) => max);
+  return falling.length >= 3 ? rMedian(falling) : null;
 }
 
 function baseResult(group: GroupInput, colony: Colony): ColonyEdResult {

@@ -1,6 +1,7 @@
 import { THRESHOLD_KINDS_BY_LEVEL, THRESHOLD_KIND_INFO } from '../thresholds/threshold-kinds';
 import { formatRNumber } from './r-numerics/r-number-format';
 import { roundR } from './r-numerics/r-round';
+import { summarizeGroupUnrounded } from './summary';
 import type {
   ColonyEdResult,
   EdComputation,
@@ -21,6 +22,28 @@ export interface EdResultsCsvOptions {
    * returns, as CBASSED50 literally prints it (e.g. 158.23 for a curve that barely drops).
    */
   notEstimable?: 'NA' | 'drc';
+  /**
+   * Write every number at full precision (the shortest decimal that reads back as the same
+   * double, up to 17 significant digits) instead of rounded to 2 decimals.
+   */
+  unrounded?: boolean;
+  /**
+   * Append `ED5_SE, ED5_Lower, ED5_Upper, …` after the CBASSED50 columns: drc's delta-method
+   * standard error and 95 % limits (per-colony fits only; NA where there is none).
+   */
+  intervals?: boolean;
+}
+
+export interface SummaryCsvOptions {
+  /** Statistics of the unrounded colony values, written at full precision (not CBASSED50's). */
+  unrounded?: boolean;
+}
+
+/** A double written in full: JavaScript's shortest round-trip form, R's words for the rest. */
+function formatFull(x: number): string {
+  if (Number.isNaN(x)) return 'NaN';
+  if (!Number.isFinite(x)) return x > 0 ? 'Inf' : '-Inf';
+  return String(x);
 }
 
 /** The ED columns in CBASSED50's order, by increasing level: ED5, ED50, ED95. */
@@ -40,14 +63,33 @@ export function formatEdResultsCsv(
     ...ED_COLUMNS.map((column) => column.edLabel),
     'GroupingProperty',
     ...computation.grouping,
+    ...(options.intervals
+      ? ED_COLUMNS.flatMap(({ edLabel }) => [
+          `${edLabel}_SE`,
+          `${edLabel}_Lower`,
+          `${edLabel}_Upper`,
+        ])
+      : []),
   ].map(quote);
   const lines = [(options.rowNames ? ['""', ...header] : header).join(',')];
+  const number = (x: number): string =>
+    options.unrounded ? formatFull(x) : formatRNumber(roundR(x, 2));
+  /** The number the ED cell shows, or null for NA. */
+  const shown = (estimate: EdEstimate): number | null =>
+    estimate.value ??
+    (options.notEstimable === 'drc' && estimate.raw !== null ? estimate.raw : null);
   computation.colonies.forEach((colony, index) => {
     const ed = (estimate: EdEstimate): string => {
-      const shown =
-        estimate.rounded ??
-        (options.notEstimable === 'drc' && estimate.raw !== null ? roundR(estimate.raw, 2) : null);
-      return shown === null ? 'NA' : formatRNumber(shown);
+      // The default path keeps `rounded` itself, the value CBASSED50 prints.
+      if (!options.unrounded && estimate.rounded !== null) return formatRNumber(estimate.rounded);
+      const value = shown(estimate);
+      return value === null ? 'NA' : number(value);
+    };
+    const interval = (estimate: EdEstimate): string[] => {
+      const limits = shown(estimate) === null ? null : (estimate.interval ?? null);
+      return limits === null
+        ? ['NA', 'NA', 'NA']
+        : [number(limits.se), number(limits.lower), number(limits.upper)];
     };
     const cells = [
       ...ED_COLUMNS.map(({ kind }) => ed(colony[kind])),
@@ -55,6 +97,7 @@ export function formatEdResultsCsv(
       ...computation.grouping.map((column) =>
         cell(colony.groupValues[column] ?? '', numeric.has(column)),
       ),
+      ...(options.intervals ? ED_COLUMNS.flatMap(({ kind }) => interval(colony[kind])) : []),
     ];
     lines.push((options.rowNames ? [quote(String(index + 1)), ...cells] : cells).join(','));
   });
@@ -66,7 +109,10 @@ export function formatEdResultsCsv(
  * then Mean/SD/SE/Conf_Int for ED5, ED50 and ED95, rows sorted by the grouping columns as R's
  * group_by does (factor levels; numbers numerically).
  */
-export function formatSummaryCsv(computation: EdComputation): string {
+export function formatSummaryCsv(
+  computation: EdComputation,
+  options: SummaryCsvOptions = {},
+): string {
   const numeric = numericColumns(computation);
   const header = [
     ...computation.grouping,
@@ -79,12 +125,14 @@ export function formatSummaryCsv(computation: EdComputation): string {
   ];
   const lines = [header.map(quote).join(',')];
   for (const group of groupsInSummaryOrder(computation)) {
+    const summary = options.unrounded ? summarizeGroupUnrounded(group.colonies) : group.summary;
+    const format = options.unrounded ? formatFull : formatRNumber;
     lines.push(
       [
         ...computation.grouping.map((column) =>
           cell(group.groupValues[column] ?? '', numeric.has(column)),
         ),
-        ...ED_COLUMNS.flatMap(({ kind }) => statisticCells(group.summary[kind])),
+        ...ED_COLUMNS.flatMap(({ kind }) => statisticCells(summary[kind], format)),
       ].join(','),
     );
   }
@@ -107,9 +155,9 @@ export function groupsInSummaryOrder(computation: EdComputation): EdGroupResult[
 }
 
 /** R writes NA for a missing SD/SE and NaN for the CI of a single colony (qt with 0 df). */
-function statisticCells(statistic: EdStatistic): string[] {
+function statisticCells(statistic: EdStatistic, format = formatRNumber): string[] {
   const number = (value: number | null, missing: string) =>
-    value === null ? missing : formatRNumber(value);
+    value === null ? missing : format(value);
   return [
     number(statistic.mean, 'NaN'),
     number(statistic.sd, 'NA'),

@@ -7,6 +7,7 @@ export { describeRowIssueGroup } from './issue-list';
 export {
   computeEds,
   COMPATIBILITY_NOTE,
+  PER_COLONY_NOTE,
   MAX_COLONIES_PER_GROUP,
   type ComputeEdsOptions,
 } from './compute-eds';
@@ -15,6 +16,7 @@ export {
   formatSummaryCsv,
   groupsInSummaryOrder,
   type EdResultsCsvOptions,
+  type SummaryCsvOptions,
 } from './format-csv';
 export { colonyCurve, type ColonyCurveParameters } from './colony-curve';
 export { temperatureGrid } from './pooled-curve';

@@ -18,19 +18,29 @@ export function summarizeGroup(colonies: readonly ColonyEdResult[]): GroupSummar
   );
 }
 
-export function edStatistic(values: readonly number[]): EdStatistic {
+/**
+ * The same statistics without any rounding: of the colonies' unrounded values, not rounded
+ * afterwards (the unrounded output option; not CBASSED50's numbers).
+ */
+export function summarizeGroupUnrounded(colonies: readonly ColonyEdResult[]): GroupSummary {
+  return perKind((kind) =>
+    edStatistic(
+      colonies.map((colony) => colony[kind].value).filter((v): v is number => v !== null),
+      (x) => x,
+    ),
+  );
+}
+
+export function edStatistic(
+  values: readonly number[],
+  round: (x: number) => number = (x) => roundR(x, 2),
+): EdStatistic {
   const n = values.length;
   if (n === 0) return { n, mean: null, sd: null, se: null, confInt: null };
   const mean = rMean(values);
   const sd = rStandardDeviation(values);
-  if (sd === null) return { n, mean: roundR(mean, 2), sd: null, se: null, confInt: null };
+  if (sd === null) return { n, mean: round(mean), sd: null, se: null, confInt: null };
   const se = sd / Math.sqrt(n);
   const confInt = studentTQuantile(0.975, n - 1) * se;
-  return {
-    n,
-    mean: roundR(mean, 2),
-    sd: roundR(sd, 2),
-    se: roundR(se, 2),
-    confInt: roundR(confInt, 2),
-  };
+  return { n, mean: round(mean), sd: round(sd), se: round(se), confInt: round(confInt) };
 }

@@ -134,6 +134,19 @@ export interface ColonyFlag {
   message: string;
 }
 
+/**
+ * How a group's colonies are fitted: 'joint' (CBASSED50's way and the default: one drm with a
+ * curve per colony) or 'per-colony' (one drm per colony, on its own rows; issue 15 part 3).
+ */
+export type EdFitMode = 'joint' | 'per-colony';
+
+/** drc's `ED(fit, p, interval = "delta")`: delta-method standard error and 95 % interval, °C. */
+export interface EdInterval {
+  se: number;
+  lower: number;
+  upper: number;
+}
+
 /** One ED value of a colony. */
 export interface EdEstimate {
   /** As drc computes it from the fitted curve, °C; null when the colony was not fitted. */
@@ -142,6 +155,11 @@ export interface EdEstimate {
   value: number | null;
   /** `value` rounded to 2 decimals like R's round(x, 2); what CBASSED50 prints. */
   rounded: number | null;
+  /**
+   * Per-colony fits only: drc's delta-method SE and 95 % interval of `raw` (null where drc's
+   * are meaningless, e.g. no residual degree of freedom). Absent for the joint fit.
+   */
+  interval?: EdInterval | null;
 }
 
 /** A colony's result, with its ED of every threshold kind under the kind's key (`ed50`, …). */
@@ -152,7 +170,7 @@ export interface ColonyEdResult extends Record<ThresholdKind, EdEstimate> {
   key: string;
   genotype: string;
   groupValues: Readonly<Record<string, string>>;
-  /** "excluded": not part of the group's joint fit (see flags); its EDs are null. */
+  /** "excluded": not fitted (left out of the joint fit, or its own fit failed; see flags); EDs null. */
   status: 'fitted' | 'excluded';
   /** drc's Hill (b > 0: response falls with temperature), Max (d) and the colony's RSS. */
   hill: number | null;
@@ -164,9 +182,9 @@ export interface ColonyEdResult extends Record<ThresholdKind, EdEstimate> {
   nTemperatures: number;
   minTemperature: number;
   maxTemperature: number;
-  /** optim's convergence code of the group's joint fit (1 = iteration limit reached). */
+  /** optim's convergence code of the fit (the group's joint fit, or the colony's own). */
   convergence: 0 | 1 | null;
-  /** optim's function-evaluation count of the group's joint fit. */
+  /** optim's function-evaluation count of the fit (the group's joint fit, or the colony's own). */
   functionEvaluations: number | null;
   flags: ColonyFlag[];
 }
@@ -221,6 +239,8 @@ export interface EdComputation {
   colonies: ColonyEdResult[];
   /** File-level problems (too few temperatures, unknown grouping column, colliding groups). */
   errors: string[];
-  /** How the numbers were computed (compatibility mode). */
+  /** How the numbers were computed (compatibility mode, or the per-colony fit). */
   method: string;
+  /** How the colonies were fitted (the option given to computeEds). */
+  fit: EdFitMode;
 }

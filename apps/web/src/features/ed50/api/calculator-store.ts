@@ -1,3 +1,4 @@
+import type { EdFitMode } from '@coral/core/ed50';
 import { useSyncExternalStore } from 'react';
 import type { CalculatorResult, FileCheck } from '../worker/protocol';
 import { CancelledError, createEdEngine, type EdEngine } from './ed-engine';
@@ -13,6 +14,8 @@ export interface CalculatorState {
   /** The file could not be read at all. */
   checkError: string | null;
   grouping: string[];
+  /** The Method: CBASSED50's joint fit per group (default) or one fit per colony. */
+  fit: EdFitMode;
   /** Colonies fitted so far while a computation runs; null when none runs. */
   progress: { done: number; total: number } | null;
   result: CalculatorResult | null;
@@ -26,6 +29,7 @@ const EMPTY: CalculatorState = {
   check: null,
   checkError: null,
   grouping: [],
+  fit: 'joint',
   progress: null,
   result: null,
   computeError: null,
@@ -67,7 +71,8 @@ export class CalculatorStore {
   async chooseFile(file: File, source: DataSource = 'file'): Promise<void> {
     this.engineInstance?.cancel();
     const generation = ++this.generation;
-    this.set({ ...EMPTY, file, source, checking: true });
+    // The chosen Method stays for the next file.
+    this.set({ ...EMPTY, fit: this.state.fit, file, source, checking: true });
     try {
       const check = await this.engine.check(file, file.name);
       if (generation !== this.generation) return;
@@ -91,15 +96,24 @@ export class CalculatorStore {
     });
   }
 
+  setFit(fit: EdFitMode): void {
+    this.set({ fit, computeError: null });
+  }
+
   async compute(): Promise<void> {
-    const { file, check, grouping, progress } = this.state;
+    const { file, check, grouping, fit, progress } = this.state;
     if (!file || !check?.canCompute || progress || grouping.length === 0) return;
     const generation = this.generation;
     this.set({ progress: { done: 0, total: 0 }, result: null, computeError: null });
     try {
-      const result = await this.engine.compute(file, grouping, (done, total) => {
-        if (generation === this.generation) this.set({ progress: { done, total } });
-      });
+      const result = await this.engine.compute(
+        file,
+        grouping,
+        (done, total) => {
+          if (generation === this.generation) this.set({ progress: { done, total } });
+        },
+        fit,
+      );
       if (generation !== this.generation) return;
       this.set({ progress: null, result });
     } catch (error) {

@@ -1,3 +1,4 @@
+import type { EdFitMode } from '@coral/core/ed50';
 import type {
   CalculatorResult,
   EngineRequest,
@@ -20,6 +21,7 @@ export interface EdEngine {
     file: Blob,
     grouping: readonly string[],
     onProgress: (done: number, total: number) => void,
+    fit?: EdFitMode,
   ): Promise<CalculatorResult>;
   cancel(): void;
 }
@@ -139,9 +141,13 @@ export function createEdEngine(
     async check(file, fileName) {
       return (await request({ kind: 'check', file, fileName }, 'checked')).check;
     },
-    async compute(file, grouping, onProgress) {
+    async compute(file, grouping, onProgress, fit = 'joint') {
       return (
-        await request({ kind: 'compute', file, grouping: [...grouping] }, 'computed', onProgress)
+        await request(
+          { kind: 'compute', file, grouping: [...grouping], fit },
+          'computed',
+          onProgress,
+        )
       ).result;
     },
     cancel() {

@@ -11,9 +11,16 @@ export const COLONIES_PER_PAGE = 25;
 function EdCell({ colony, kind }: { colony: ColonyEdResult; kind: ThresholdKind }) {
   const estimate = colony[kind];
   const text = edCellText(colony, estimate);
+  // drc's delta-method 95 % interval, when the fit has one (the per-colony method).
+  const interval = estimate.rounded !== null ? estimate.interval : null;
   return (
     <td className={estimate.rounded === null ? 'text-body-secondary fst-italic' : 'text-end'}>
       {text}
+      {interval && (
+        <span className="d-block text-body-secondary text-nowrap">
+          95 % CI {interval.lower.toFixed(2)}–{interval.upper.toFixed(2)}
+        </span>
+      )}
     </td>
   );
 }

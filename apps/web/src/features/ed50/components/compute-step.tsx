@@ -1,12 +1,20 @@
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
+import type { EdFitMode } from '@coral/core/ed50';
 import type { CalculatorState, CalculatorStore } from '../api/calculator-store';
 import { plural } from '../utils/ed-display';
 
 export const COMPUTE_LABEL = 'Compute ED values';
 export const GENOTYPE_WARNING =
   'Never group by Genotype: each genotype is one colony, with its own curve inside its group. Grouping by it would fit every colony on its own, which gives different numbers from CBASSED50’s (CBASSED50 warns about this too).';
+export const METHOD_LABEL = 'Method';
+export const METHODS = [
+  { fit: 'joint', label: 'Joint fit per group (CBASSED50, default)' },
+  { fit: 'per-colony', label: 'One fit per colony' },
+] as const;
+export const PER_COLONY_HELP =
+  'Each colony is fitted alone with drc’s LL.3, as drm() fits one colony’s rows; ED50_Results.csv then also has the standard error and 95 % limits of ED5/ED50/ED95 (drc’s delta method). These are not CBASSED50’s numbers, and they cannot be uploaded.';
 export const NON_DEFAULT_GROUPING_NOTE =
   'The upload page matches ED values to colonies by Site, Condition, Species and Timepoint: with another grouping you can download the results, but not upload them.';
 
@@ -52,6 +60,25 @@ export function ComputeStep({ state, store }: { state: CalculatorState; store: C
             are fitted together (one curve per Genotype), as CBASSED50 does. {GENOTYPE_WARNING}
           </div>
         </fieldset>
+        <Form.Group controlId="ed50-method" className="mb-2">
+          <Form.Label className="fw-semibold">{METHOD_LABEL}</Form.Label>
+          <Form.Select
+            value={state.fit}
+            disabled={running}
+            onChange={(event) => store.setFit(event.currentTarget.value as EdFitMode)}
+            aria-describedby={state.fit === 'per-colony' ? 'ed50-method-help' : undefined}
+            style={{ maxWidth: '28rem' }}
+          >
+            {METHODS.map((method) => (
+              <option key={method.fit} value={method.fit}>
+                {method.label}
+              </option>
+            ))}
+          </Form.Select>
+          {state.fit === 'per-colony' && (
+            <Form.Text id="ed50-method-help">{PER_COLONY_HELP}</Form.Text>
+          )}
+        </Form.Group>
         {!isDefault && state.grouping.length > 0 && (
           <Alert variant="info" className="py-2">
             {NON_DEFAULT_GROUPING_NOTE}

@@ -6,6 +6,8 @@ import tutorialSummary from '../../../../../../fixtures/ed50-reference/tutorial_
 import { renderApp } from '@/testing/render-app';
 import { calculatorStore } from '../api/calculator-store';
 import { readUploadFilesState } from '../api/upload-hand-over';
+import exampleCsv from '../examples/cbass_dataset_raw.csv?raw';
+import { computeFile } from '../worker/engine';
 
 const HEADER =
   'Project,Date,Country,Latitude,Longitude,Site,Condition,Species,Genotype,Temperature,Timepoint,Pam_value';
@@ -264,6 +266,43 @@ describe('ED50 calculator page', { timeout: 30_000 }, () => {
     expect(within(rowB).getByText('ED50 not estimable')).toBeTruthy();
     expect(rowB.textContent).toMatch(/ED50 above the highest temperature tested \(not estimable\)/);
     expect(screen.getByText(/2 with an ED50, 1 without an estimable ED50/)).toBeTruthy();
+  });
+
+  it('computes one fit per colony when chosen as the Method, with intervals, not uploadable', async () => {
+    const user = userEvent.setup();
+    const saved = captureDownloads();
+    renderApp('/ed50');
+    await user.click(await screen.findByRole('button', { name: 'Try with example data' }));
+    await screen.findByText(/all 12 CBASSED50 columns found/);
+    const method = screen.getByRole('combobox', { name: 'Method' });
+    expect((method as HTMLSelectElement).value).toBe('joint');
+    expect(screen.queryByText(/Each colony is fitted alone/)).toBeNull();
+    await user.selectOptions(method, 'One fit per colony');
+    expect(screen.getByText(/Each colony is fitted alone with drc’s LL\.3/)).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Compute ED values' }));
+    await screen.findByRole('heading', { name: '4. Results' }, { timeout: 10_000 });
+    expect(
+      screen.getByText(/^One fit per colony: each colony \(genotype\) fitted alone/),
+    ).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Upload these results' })).toBeNull();
+    expect(screen.getByText(/Uploading needs the joint fit per group/)).toBeTruthy();
+    // Each ED in the table with drc's 95 % interval (colony 1 of the first group: ED50 38.17,
+    // drc's limits 37.797 and 38.545, fixtures/ed50-reference/per-colony/).
+    const table = screen.getByRole('region', { name: 'ED values per colony' });
+    const first = within(table).getAllByRole('row')[1]!;
+    expect(first.textContent).toContain('38.1795 % CI 37.80–38.54');
+    await user.click(screen.getByRole('button', { name: 'Download ED50_Results.csv' }));
+    const download = await saved[0]!.blob.text();
+    expect(download.split('\n')[0]).toMatch(/"ED95","GroupingProperty",.*"ED50_SE","ED50_Lower"/);
+    // The worker engine's per-colony results, which the core tests check against drc 3.0-1.
+    const engine = await computeFile(
+      new Blob([exampleCsv]),
+      ['Site', 'Condition', 'Species', 'Timepoint'],
+      () => {},
+      { fit: 'per-colony' },
+    );
+    expect(download).toBe(engine.resultsCsv);
+    expect(download).not.toBe(edResultsDownload);
   });
 
   it('groups as chosen; another grouping can be downloaded but not uploaded', async () => {

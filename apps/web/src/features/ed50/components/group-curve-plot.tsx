@@ -53,7 +53,7 @@ const LEGEND_ROW = 16;
 const LEGEND_SWATCH = 22;
 const LEGEND_CHAR = 6.6;
 
-/** Each genotype's own curve in a plot (from the group's joint fit). */
+/** Each genotype's own curve in a plot (from the group's joint fit, or its own fit per colony). */
 export interface GenotypeCurves {
   temperature: readonly number[];
   curves: readonly { genotype: string; values: readonly number[] }[];

@@ -117,8 +117,9 @@ export function GroupCurves({ result }: { result: CalculatorResult }) {
       />
       {showGenotypes && (
         <p className="small text-body-secondary">
-          The thin lines are each genotype’s (colony’s) own curve from the group’s joint fit, the
-          curves behind the ED values in the tables; the legend under each plot names them.
+          The thin lines are each genotype’s (colony’s) own curve
+          {result.computation.fit === 'joint' ? ' from the group’s joint fit' : ', fitted alone'},
+          the curves behind the ED values in the tables; the legend under each plot names them.
         </p>
       )}
       <ChartLegend

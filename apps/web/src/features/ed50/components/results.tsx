@@ -78,7 +78,10 @@ function Actions({ result, file }: { result: CalculatorResult; file: File }) {
   const location = useLocation();
   const { isAuthenticated, isLoading } = useAuth();
   const grouping = result.computation.grouping;
+  // The upload stores CBASSED50's values: the joint fit with the default grouping.
+  const jointFit = result.computation.fit === 'joint';
   const uploadable =
+    jointFit &&
     grouping.length === UPLOAD_GROUPING.length &&
     grouping.every((column, i) => column === UPLOAD_GROUPING[i]);
   return (
@@ -124,7 +127,9 @@ function Actions({ result, file }: { result: CalculatorResult; file: File }) {
         </p>
       ) : (
         <p className="small mt-2 mb-0">
-          Uploading needs the default grouping (Site, Condition, Species, Timepoint).
+          {jointFit
+            ? 'Uploading needs the default grouping (Site, Condition, Species, Timepoint).'
+            : 'Uploading needs the joint fit per group (CBASSED50’s method) and the default grouping.'}
         </p>
       )}
     </div>

@@ -220,7 +220,7 @@ describe('handleRequest (the worker protocol)', () => {
       (r) => responses.push(r),
     );
     await handleRequest(
-      { id: 8, kind: 'compute', file: csvFile(smallFile()), grouping: ['Site'] },
+      { id: 8, kind: 'compute', file: csvFile(smallFile()), grouping: ['Site'], fit: 'joint' },
       (r) => responses.push(r),
     );
     expect(responses.map((r) => [r.id, r.kind])).toEqual([
@@ -228,6 +228,19 @@ describe('handleRequest (the worker protocol)', () => {
       [8, 'progress'],
       [8, 'computed'],
     ]);
+  });
+
+  it('computes with the requested fit', async () => {
+    const responses: EngineResponse[] = [];
+    await handleRequest(
+      { id: 9, kind: 'compute', file: csvFile(smallFile()), grouping: ['Site'], fit: 'per-colony' },
+      (r) => responses.push(r),
+    );
+    const answer = responses.at(-1);
+    expect(answer?.kind).toBe('computed');
+    if (answer?.kind !== 'computed') return;
+    expect(answer.result.computation.fit).toBe('per-colony');
+    expect(answer.result.resultsCsv.split('\n')[0]).toContain('"ED50_SE"');
   });
 
   it('turns an unexpected error into a failed answer', async () => {

@@ -13,6 +13,7 @@ import {
   type CbassParseResult,
   type CbassRow,
   type EdComputation,
+  type EdFitMode,
 } from '@coral/core/ed50';
 import { decodeText } from './decode-text';
 import {
@@ -140,7 +141,7 @@ export async function computeFile(
   file: Blob,
   grouping: readonly string[],
   onProgress: (done: number, total: number) => void,
-  now: () => number = () => performance.now(),
+  { now = () => performance.now(), fit = 'joint' }: { now?: () => number; fit?: EdFitMode } = {},
 ): Promise<CalculatorResult> {
   const { text } = await readFile(file);
   const started = now();
@@ -149,6 +150,7 @@ export async function computeFile(
   const computation: EdComputation = parsed.canCompute
     ? computeEds(parsed.rows, {
         grouping,
+        fit,
         onProgress: (done, total) => {
           const time = now();
           if (done === total || time - lastReport >= PROGRESS_INTERVAL_MS) {
@@ -165,6 +167,7 @@ export async function computeFile(
           .filter((issue) => issue.row === undefined)
           .map((issue) => issue.message),
         method: COMPATIBILITY_NOTE,
+        fit,
       };
   const order = new Map(computation.groups.map((group, index) => [group, index]));
   return {
@@ -172,7 +175,10 @@ export async function computeFile(
     summaryOrder: groupsInSummaryOrder(computation).map((group) => order.get(group)!),
     points: groupPoints(parsed.rows, computation.grouping, computation.groups),
     colonyCurves: colonyCurves(parsed.rows, computation.groups),
-    resultsCsv: formatEdResultsCsv(computation, { rowNames: true }),
+    resultsCsv: formatEdResultsCsv(computation, {
+      rowNames: true,
+      intervals: computation.fit === 'per-colony',
+    }),
     summaryCsv: formatSummaryCsv(computation),
     elapsedMs: now() - started,
   };
@@ -233,8 +239,11 @@ export async function handleRequest(
         check: await checkFile(request.file, request.fileName),
       });
     } else {
-      const result = await computeFile(request.file, request.grouping, (done, total) =>
-        post({ id: request.id, kind: 'progress', done, total }),
+      const result = await computeFile(
+        request.file,
+        request.grouping,
+        (done, total) => post({ id: request.id, kind: 'progress', done, total }),
+        { fit: request.fit },
       );
       post({ id: request.id, kind: 'computed', result });
     }

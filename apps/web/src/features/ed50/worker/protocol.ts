@@ -1,4 +1,4 @@
-import type { CbassIssue, EdComputation } from '@coral/core/ed50';
+import type { CbassIssue, EdComputation, EdFitMode } from '@coral/core/ed50';
 
 /**
  * Messages between the calculator page and its Web Worker (decision 0010). The worker is
@@ -7,7 +7,7 @@ import type { CbassIssue, EdComputation } from '@coral/core/ed50';
  */
 export type EngineRequest =
   | { id: number; kind: 'check'; file: Blob; fileName: string }
-  | { id: number; kind: 'compute'; file: Blob; grouping: string[] };
+  | { id: number; kind: 'compute'; file: Blob; grouping: string[]; fit: EdFitMode };
 
 export type EngineResponse =
   | { id: number; kind: 'checked'; check: FileCheck }
@@ -67,8 +67,9 @@ export interface GroupPoints {
 }
 
 /**
- * Each colony's own fitted curve, from its group's joint fit (core's colonyCurve), on the grid of
- * the pooled curves: what "Show each genotype's curve" draws.
+ * Each colony's own fitted curve (from its group's joint fit, or its own fit with the per-colony
+ * method; core's colonyCurve), on the grid of the pooled curves: what "Show each genotype's
+ * curve" draws.
  */
 export interface ColonyCurves {
   temperature: number[];
@@ -83,7 +84,10 @@ export interface CalculatorResult {
   /** Per group (same index as computation.groups). */
   points: GroupPoints[];
   colonyCurves: ColonyCurves;
-  /** ED50_Results.csv as CBASSED50's download writes it (index column, NA when not estimable). */
+  /**
+   * ED50_Results.csv as CBASSED50's download writes it (index column, NA when not estimable);
+   * with the per-colony method followed by the SE and 95 % limit columns.
+   */
   resultsCsv: string;
   summaryCsv: string;
   elapsedMs: number;

@@ -108,7 +108,12 @@ export async function startOwnPostgresCluster(
   } catch (error) {
     const log = fs.existsSync(logFile) ? fs.readFileSync(logFile, 'utf8') : '';
     await cluster.destroy();
-    throw new Error(`Cannot start a PostgreSQL server of the test's own: ${String(error)}\n${log}`);
+    throw new Error(
+      `Cannot start a PostgreSQL server of the test's own: ${String(error)}\n${log}`,
+      {
+        cause: error,
+      },
+    );
   }
   return cluster;
 }

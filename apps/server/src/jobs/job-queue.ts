@@ -1,7 +1,16 @@
 import { CompiledQuery } from 'kysely';
 import PgBoss from 'pg-boss';
 import type { AppDb } from '../db/database';
-import { describeDatabaseError, isDatabaseUnavailableError } from '../lib/database-errors';
+import {
+  runWorkLoop,
+  type JobHandler,
+  type JobStore,
+  type JobWorker,
+  type QueueJob,
+  type WorkOptions,
+} from './work-loop';
+
+export type { JobHandler, JobSettlement, JobWorker, QueueJob, WorkOptions } from './work-loop';
 
 /** The queue of upload imports (one job per upload; the job data is the upload id). */
 export const UPLOAD_IMPORT_QUEUE = 'upload-import';
@@ -102,41 +111,6 @@ export interface JobQueue {
   expireDeadJobs(name: string): Promise<{ id: string; data: unknown }[]>;
   stop(): Promise<void>;
 }
-
-export interface QueueJob<T> {
-  id: string;
-  data: T;
-  /** Retries before this attempt (0 for the first attempt). */
-  retryCount: number;
-  retryLimit: number;
-  expireInSeconds: number;
-}
-
-export type JobHandler<T> = (job: QueueJob<T>) => Promise<void>;
-
-/** What a job's attempt ended as, once the queue has recorded it. */
-export type JobSettlement = 'completed' | 'retried' | 'failed' | 'released' | 'unrecorded';
-
-export interface WorkOptions {
-  /** How often an idle worker looks for jobs. */
-  pollSeconds: number;
-  log: (message: string) => void;
-  /** Called after the queue recorded how an attempt ended (never throws into the loop). */
-  onSettled?: (job: QueueJob<unknown>, settlement: JobSettlement) => Promise<void> | void;
-}
-
-export interface JobWorker {
-  /** Wakes the worker if it is waiting for jobs. */
-  notify(): void;
-  /**
-   * Stops taking jobs and waits for the running one (up to `graceMs`); a job still running then
-   * is released to be taken again.
-   */
-  stop(graceMs?: number): Promise<void>;
-}
-
-/** Back-off while the database is unreachable: 0.5 s, doubling, at most this. */
-const MAX_DATABASE_BACKOFF_MS = 8_000;
 
 export interface ClaimedJob {
   id: string;
@@ -260,8 +234,12 @@ export function createJobQueue(db: AppDb, options: JobQueueOptions): JobQueue {
       return rows.length > 0;
     },
     work(name, options, handler) {
-      const loop = runWorkLoop(queue, name, options, handler as JobHandler<unknown>, () =>
-        loops.delete(loop),
+      const loop = runWorkLoop(
+        jobStore(queue, name),
+        name,
+        options,
+        handler as JobHandler<unknown>,
+        () => loops.delete(loop),
       );
       loops.add(loop);
       return loop;
@@ -362,188 +340,27 @@ async function releaseJob(queue: JobQueue, name: string, id: string): Promise<bo
     [name, id],
   );
   if (rows.length > 0) return true;
-  const { rows: current } = await queue.boss
-    .getDb()
-    .executeSql(`SELECT state FROM pgboss.job WHERE name = $1 AND id = $2`, [name, id]);
-  return (current[0] as { state: string } | undefined)?.state === 'active' ? false : null;
+  return (await jobState(queue.boss.getDb(), name, id)) === 'active' ? false : null;
 }
 
-async function jobState(queue: JobQueue, name: string, id: string): Promise<string | undefined> {
-  const { rows } = await queue.boss
-    .getDb()
-    .executeSql(`SELECT state FROM pgboss.job WHERE name = $1 AND id = $2`, [name, id]);
+/** The loop's queries for one queue, on pg-boss's job table. */
+function jobStore(queue: JobQueue, name: string): JobStore {
+  const db = () => queue.boss.getDb();
+  return {
+    claim: () => claimNext(queue, name),
+    complete: (id) => queue.boss.complete(name, id),
+    async fail(id, message) {
+      await queue.boss.fail(name, id, { message });
+      return (await jobState(db(), name, id)) ?? 'gone';
+    },
+    release: (id) => releaseJob(queue, name, id),
+  };
+}
+
+async function jobState(db: PgBoss.Db, name: string, id: string): Promise<string | undefined> {
+  const { rows } = await db.executeSql(`SELECT state FROM pgboss.job WHERE name = $1 AND id = $2`, [
+    name,
+    id,
+  ]);
   return (rows[0] as { state: string } | undefined)?.state;
-}
-
-/** A wait that wake-ups and stop() cut short. */
-function interruptibleSleep() {
-  let timer: NodeJS.Timeout | undefined;
-  let wake: (() => void) | undefined;
-  return {
-    sleep(ms: number) {
-      return new Promise<void>((resolve) => {
-        wake = resolve;
-        timer = setTimeout(resolve, ms);
-      });
-    },
-    interrupt() {
-      clearTimeout(timer);
-      wake?.();
-    },
-  };
-}
-
-function errorMessage(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
-
-/**
- * pg-boss's own worker loop fires `complete` and `fail` without awaiting them, so a database
- * restart during a job became an unhandled rejection that ended the process (issue 17). This
- * loop awaits every query and waits out a lost database.
- */
-function runWorkLoop(
-  queue: JobQueue,
-  name: string,
-  options: WorkOptions,
-  handler: JobHandler<unknown>,
-  onStopped: () => void,
-): JobWorker {
-  const { log } = options;
-  const pause = interruptibleSleep();
-  let stopping = false;
-  /** The job running now, and whether stop() handed it back (its late outcome is ignored). */
-  let running: { job: QueueJob<unknown>; abandoned: boolean } | null = null;
-
-  /**
-   * Runs one queue query until it succeeds: while the database is unreachable it waits and tries
-   * again (logging each try with the job), unless the worker is stopping. Any other error is a
-   * bug: logged, and the job left to its lease.
-   */
-  async function persist<R>(what: string, query: () => Promise<R>): Promise<R | undefined> {
-    let backoff = 500;
-    for (;;) {
-      try {
-        return await query();
-      } catch (error) {
-        if (!isDatabaseUnavailableError(error)) {
-          log(`job queue ${name}: ${what} failed: ${String(error)}`);
-          return undefined;
-        }
-        if (stopping) {
-          log(
-            `job queue ${name}: ${what} failed while stopping (${describeDatabaseError(error)}); the job's lease will expire`,
-          );
-          return undefined;
-        }
-        log(
-          `job queue ${name}: ${what} failed, database unavailable (${describeDatabaseError(error)}); trying again in ${backoff / 1000} s`,
-        );
-        await pause.sleep(backoff);
-        backoff = Math.min(backoff * 2, MAX_DATABASE_BACKOFF_MS);
-      }
-    }
-  }
-
-  async function settle(job: QueueJob<unknown>, error: unknown | null): Promise<JobSettlement> {
-    if (error === null) {
-      const done = await persist(`completing job ${job.id}`, () =>
-        queue.boss.complete(name, job.id),
-      );
-      return done ? 'completed' : 'unrecorded';
-    }
-    if (isDatabaseUnavailableError(error)) {
-      // The attempt lost the database, not the job's fault: take it again as soon as the
-      // database is back rather than after a retry delay or the lease (15 min).
-      const released = await persist(`releasing job ${job.id}`, () =>
-        releaseJob(queue, name, job.id),
-      );
-      if (released === true) return 'released';
-      // Gone from `active` meanwhile (expired and retried), or the worker is stopping.
-      if (released !== false) return 'unrecorded';
-      // No retry left: failed for good below.
-    }
-    const failed = await persist(`failing job ${job.id}`, async () => {
-      await queue.boss.fail(name, job.id, { message: errorMessage(error) });
-      return (await jobState(queue, name, job.id)) ?? 'gone';
-    });
-    if (failed === undefined) return 'unrecorded';
-    return failed === 'failed' ? 'failed' : 'retried';
-  }
-
-  async function runOne(job: QueueJob<unknown>) {
-    running = { job, abandoned: false };
-    const current = running;
-    let error: unknown = null;
-    let timer: NodeJS.Timeout | undefined;
-    try {
-      const attempt = handler(job);
-      // pg-boss's rule kept: an attempt running past its lease counts as failed.
-      const timeout = new Promise<never>((_, reject) => {
-        timer = setTimeout(
-          () => reject(new Error(`the job ran longer than ${job.expireInSeconds} s`)),
-          job.expireInSeconds * 1000,
-        );
-      });
-      attempt.catch(() => undefined); // its late failure after a timeout is not unhandled
-      await Promise.race([attempt, timeout]);
-    } catch (caught) {
-      error = caught ?? new Error('the job failed');
-    } finally {
-      clearTimeout(timer);
-    }
-    running = null;
-    if (current.abandoned) return;
-    const settlement = await settle(job, error);
-    try {
-      await options.onSettled?.(job, settlement);
-    } catch (caught) {
-      log(`job queue ${name}: after job ${job.id}: ${String(caught)}`);
-    }
-  }
-
-  const done = (async () => {
-    let backoff = 500;
-    while (!stopping) {
-      let job: QueueJob<unknown> | null;
-      try {
-        job = await claimNext(queue, name);
-        backoff = 500;
-      } catch (error) {
-        const reason = isDatabaseUnavailableError(error)
-          ? `database unavailable (${describeDatabaseError(error)})`
-          : String(error);
-        log(`job queue ${name}: cannot take jobs: ${reason}; trying again in ${backoff / 1000} s`);
-        await pause.sleep(backoff);
-        backoff = Math.min(backoff * 2, MAX_DATABASE_BACKOFF_MS);
-        continue;
-      }
-      if (job) await runOne(job);
-      else await pause.sleep(options.pollSeconds * 1000);
-    }
-  })()
-    .catch((error: unknown) => log(`job queue ${name}: worker stopped by a bug: ${String(error)}`))
-    .finally(onStopped);
-
-  return {
-    notify: () => pause.interrupt(),
-    async stop(graceMs = 10_000) {
-      stopping = true;
-      pause.interrupt();
-      let timer: NodeJS.Timeout | undefined;
-      const grace = new Promise<'late'>((resolve) => {
-        timer = setTimeout(() => resolve('late'), graceMs);
-      });
-      const outcome = await Promise.race([done.then(() => 'stopped' as const), grace]);
-      clearTimeout(timer);
-      const late = running as { job: QueueJob<unknown>; abandoned: boolean } | null;
-      if (outcome === 'late' && late) {
-        // Handed back so another worker takes it at once; its late outcome here is ignored.
-        late.abandoned = true;
-        await releaseJob(queue, name, late.job.id).catch((error: unknown) =>
-          log(`job queue ${name}: releasing job ${late.job.id} at stop failed: ${String(error)}`),
-        );
-      }
-    },
-  };
 }

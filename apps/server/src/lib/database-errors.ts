@@ -61,6 +61,6 @@ function unavailable(error: unknown, depth: number): boolean {
 export function describeDatabaseError(error: unknown): string {
   if (typeof error !== 'object' || error === null) return String(error);
   const { code, message } = error as { code?: unknown; message?: unknown };
-  const text = typeof message === 'string' && message ? message : String(error);
+  const text = typeof message === 'string' && message ? message : 'database error';
   return typeof code === 'string' ? `${text} (${code})` : text;
 }

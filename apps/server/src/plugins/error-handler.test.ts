@@ -38,7 +38,10 @@ describe('errors of an unreachable database', () => {
       },
     });
     registerErrorHandler(app);
-    app.get('/query', async () => (await pool.query('SELECT 1')).rows);
+    app.get('/query', async () => {
+      const result = await pool.query<{ one: number }>('SELECT 1 AS one');
+      return result.rows;
+    });
     app.get('/throw', async () => {
       throw thrown;
     });

@@ -51,20 +51,33 @@ export interface JobStore {
   release(id: string): Promise<boolean | null>;
 }
 
-/** A wait that wake-ups and stop() cut short. */
+/**
+ * A wait that wake-ups and stop() cut short. A wake-up while no wait is running (the worker was
+ * busy claiming) makes the next wait return at once, so an upload queued meanwhile is not left
+ * for a whole poll interval.
+ */
 function interruptibleSleep() {
   let timer: NodeJS.Timeout | undefined;
   let wake: (() => void) | undefined;
+  let pending = false;
   return {
     sleep(ms: number) {
+      if (pending) {
+        pending = false;
+        return Promise.resolve();
+      }
       return new Promise<void>((resolve) => {
-        wake = resolve;
-        timer = setTimeout(resolve, ms);
+        wake = () => {
+          wake = undefined;
+          resolve();
+        };
+        timer = setTimeout(wake, ms);
       });
     },
     interrupt() {
       clearTimeout(timer);
-      wake?.();
+      if (wake) wake();
+      else pending = true;
     },
   };
 }

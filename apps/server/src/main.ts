@@ -3,6 +3,7 @@ import { buildApp, datasetsServiceOptions } from './app';
 import { ConfigError, loadConfig, type AppConfig } from './config';
 import { openDatabase, DatabaseUnavailableError, type DatabaseHandle } from './db/database';
 import { DatabaseInUseError } from './db/embedded-lock';
+import { describeDatabaseError, isDatabaseUnavailableError } from './lib/database-errors';
 import { serveEd50Calculator } from './ed50-listener';
 import { migrateToLatest } from './db/migrate';
 import { seedDatabase } from './modules/datasets/dataset-seed.service';
@@ -19,6 +20,7 @@ import { createDoiRegistrationService } from './modules/datasets/dataset-doi.ser
  * (ROLE=all|api) and runs the upload worker (ROLE=all|worker).
  */
 async function main() {
+  keepRunningOnUnhandledRejections();
   const config = loadConfig();
   const database = await openDatabase(
     config.database.url
@@ -100,6 +102,21 @@ function registerShutdown(
   };
   process.once('SIGINT', () => void stop('SIGINT'));
   process.once('SIGTERM', () => void stop('SIGTERM'));
+}
+
+/**
+ * A promise rejected with nobody listening (a library's background query during a database
+ * restart) must not end the server, which Node does by default: it is logged — loudly, with its
+ * stack, since it may also be a bug — and the process keeps serving (decision 0026).
+ */
+function keepRunningOnUnhandledRejections() {
+  process.on('unhandledRejection', (reason) => {
+    if (isDatabaseUnavailableError(reason)) {
+      console.error(`unhandled rejection (database unavailable): ${describeDatabaseError(reason)}`);
+    } else {
+      console.error('unhandled rejection (a bug; the server keeps running):', reason);
+    }
+  });
 }
 
 const EXPECTED_STARTUP_ERRORS = [ConfigError, DatabaseUnavailableError, DatabaseInUseError];

@@ -6,6 +6,7 @@ import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema';
 import { acquireEmbeddedLock, DatabaseInUseError } from './embedded-lock';
+import { describeDatabaseError } from '../lib/database-errors';
 
 export type AppDb = Kysely<Database>;
 
@@ -48,6 +49,25 @@ export type DatabaseTarget =
 export interface OpenOptions {
   /** Called for every SQL statement (tests count queries with it). */
   onQuery?: (sql: string) => void;
+  /** Where lost server connections are reported (default: the console). */
+  onConnectionError?: (message: string) => void;
+}
+
+/** Connections lost within this window after a report are counted, not reported again. */
+const CONNECTION_LOSS_QUIET_MS = 30_000;
+
+function connectionLossReporter(
+  sink: (message: string) => void = (message) => console.warn(message),
+): (error: Error) => void {
+  let quietUntil = 0;
+  return (error) => {
+    const now = Date.now();
+    if (now < quietUntil) return;
+    quietUntil = now + CONNECTION_LOSS_QUIET_MS;
+    sink(
+      `database connection lost: ${describeDatabaseError(error)}; the pool reconnects on the next query`,
+    );
+  };
 }
 
 export async function openDatabase(
@@ -79,11 +99,19 @@ export function redactUrl(url: string): string {
 }
 
 async function openServer(url: string, options: OpenOptions): Promise<DatabaseHandle> {
-  const pool = new pg.Pool({ connectionString: url, max: 10, types: typeParsers });
-  // A connection lost while idle, or in the middle of a query, must not crash the process: the
-  // query in flight rejects with the error, and the pool replaces the connection.
-  pool.on('error', () => undefined);
-  pool.on('connect', (client) => client.on('error', () => undefined));
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    types: typeParsers,
+    // While the server is unreachable a request fails after this instead of hanging (503).
+    connectionTimeoutMillis: 10_000,
+  });
+  // A connection lost while idle, or in the middle of a query (a database restart), must not
+  // crash the process: the query in flight rejects with the error, and the pool replaces the
+  // connection. Logged once per outage rather than once per connection.
+  const report = connectionLossReporter(options.onConnectionError);
+  pool.on('error', report);
+  pool.on('connect', (client) => client.on('error', report));
   try {
     await pool.query('SELECT 1');
   } catch (error) {

@@ -35,16 +35,21 @@ export async function startDatasetWorker(options: {
   };
   await queue.start();
   await release('start').catch((error: unknown) => log(`embargo sweep failed: ${String(error)}`));
-  await queue.boss.work<EmbargoJobData>(DATASET_EMBARGO_QUEUE, { batchSize: 1 }, async () => {
-    await release('scheduled job');
-  });
+  // The queue's own loop (not pg-boss's): a database restart must not end the process.
+  const workers = [
+    queue.work<EmbargoJobData>(DATASET_EMBARGO_QUEUE, { pollSeconds: 2, log }, async () => {
+      await release('scheduled job');
+    }),
+  ];
   if (dois) {
-    // A failure (DataCite down, refused metadata) fails the job, which pg-boss retries.
-    await queue.boss.work<DoiJobData>(DATASET_DOI_QUEUE, { batchSize: 1 }, async ([job]) => {
-      const { datasetId, version } = job!.data;
-      const outcome = await dois.register(datasetId, version);
-      log(`DOI of dataset ${datasetId} version ${version}: ${outcome}.`);
-    });
+    // A failure (DataCite down, refused metadata) fails the job, which the queue retries.
+    workers.push(
+      queue.work<DoiJobData>(DATASET_DOI_QUEUE, { pollSeconds: 2, log }, async (job) => {
+        const { datasetId, version } = job.data;
+        const outcome = await dois.register(datasetId, version);
+        log(`DOI of dataset ${datasetId} version ${version}: ${outcome}.`);
+      }),
+    );
   }
   const timer = setInterval(() => {
     release('hourly sweep').catch((error: unknown) =>
@@ -55,8 +60,7 @@ export async function startDatasetWorker(options: {
   return {
     async stop() {
       clearInterval(timer);
-      await queue.boss.offWork(DATASET_EMBARGO_QUEUE);
-      if (dois) await queue.boss.offWork(DATASET_DOI_QUEUE);
+      await Promise.all(workers.map((worker) => worker.stop()));
     },
   };
 }

@@ -1,6 +1,16 @@
 import { CompiledQuery } from 'kysely';
 import PgBoss from 'pg-boss';
 import type { AppDb } from '../db/database';
+import {
+  runWorkLoop,
+  type JobHandler,
+  type JobStore,
+  type JobWorker,
+  type QueueJob,
+  type WorkOptions,
+} from './work-loop';
+
+export type { JobHandler, JobSettlement, JobWorker, QueueJob, WorkOptions } from './work-loop';
 
 /** The queue of upload imports (one job per upload; the job data is the upload id). */
 export const UPLOAD_IMPORT_QUEUE = 'upload-import';
@@ -71,8 +81,6 @@ export interface JobQueue {
   enqueueDoiRegistration(trx: AppDb, datasetId: number, version: number): Promise<void>;
   /** Wakes the workers of this process (after the enqueuing transaction committed). */
   wake(): void;
-  /** A worker of this process (pg-boss worker id), to be woken by wake(). */
-  addLocalWorker(workerId: string): void;
   /**
    * Fails (and so retries) every upload job still active. Only when no other process can be
    * running one (the embedded database): it was running in a process that died. Returns how many.
@@ -86,6 +94,21 @@ export interface JobQueue {
   claimUploadJob(uploadId: number): Promise<ClaimedJob | null>;
   /** Whether the upload still has a job waiting or running. */
   hasUnfinishedUploadJob(uploadId: number): Promise<boolean>;
+  /**
+   * Runs the jobs of a queue one at a time in this process until stopped: claims the next job
+   * (its attempt counted at the claim, so a process dying mid-job uses up an attempt), runs the
+   * handler, and completes, fails (retried with back-off, failed for good after the retry limit)
+   * or — when the attempt failed because the database connection was lost — releases the job to
+   * be taken again at once. A database outage never ends the loop: every query is retried with
+   * back-off and logged with the job id (decision 0026).
+   */
+  work<T extends object>(name: string, options: WorkOptions, handler: JobHandler<T>): JobWorker;
+  /**
+   * Fails (and so retries, or ends as failed after the retry limit) the jobs of a queue still
+   * active after their lease (`expireInSeconds`): their worker died. Returns the jobs that ended
+   * failed for good.
+   */
+  expireDeadJobs(name: string): Promise<{ id: string; data: unknown }[]>;
   stop(): Promise<void>;
 }
 
@@ -107,7 +130,7 @@ export function createJobQueue(db: AppDb, options: JobQueueOptions): JobQueue {
   // pg-boss reports background failures as events; they must not crash the process.
   boss.on('error', (error) => console.error('job queue error:', error));
   let started: Promise<void> | null = null;
-  const workers = new Set<string>();
+  const loops = new Set<JobWorker>();
 
   const queue: JobQueue = {
     boss,
@@ -171,10 +194,7 @@ export function createJobQueue(db: AppDb, options: JobQueueOptions): JobQueue {
       });
     },
     wake() {
-      for (const worker of workers) boss.notifyWorker(worker);
-    },
-    addLocalWorker(workerId) {
-      workers.add(workerId);
+      for (const loop of loops) loop.notify();
     },
     async failActiveJobs() {
       const { rows } = await boss
@@ -213,7 +233,40 @@ export function createJobQueue(db: AppDb, options: JobQueueOptions): JobQueue {
       );
       return rows.length > 0;
     },
+    work(name, options, handler) {
+      const loop = runWorkLoop(
+        jobStore(queue, name),
+        name,
+        options,
+        handler as JobHandler<unknown>,
+        () => loops.delete(loop),
+      );
+      loops.add(loop);
+      return loop;
+    },
+    async expireDeadJobs(name) {
+      const { rows } = await boss.getDb().executeSql(
+        `SELECT id FROM pgboss.job
+         WHERE name = $1 AND state = 'active' AND started_on + expire_in < now()`,
+        [name],
+      );
+      const ids = (rows as { id: string }[]).map((row) => row.id);
+      if (ids.length === 0) return [];
+      for (const id of ids) {
+        await boss.fail(name, id, {
+          message: 'The worker running this job stopped (its lease expired).',
+        });
+      }
+      const { rows: failed } = await boss
+        .getDb()
+        .executeSql(
+          `SELECT id, data FROM pgboss.job WHERE name = $1 AND id = ANY($2::uuid[]) AND state = 'failed'`,
+          [name, ids],
+        );
+      return failed as { id: string; data: unknown }[];
+    },
     async stop() {
+      await Promise.all([...loops].map((loop) => loop.stop()));
       if (started === null) return;
       await started.catch(() => undefined);
       await boss.stop({ graceful: true, timeout: 10_000, wait: true });
@@ -235,4 +288,79 @@ export function jobQueueOptions(
     expireInSeconds: config.uploads.jobTimeoutSeconds,
     supervise,
   };
+}
+
+/** Claims the next job of a queue as pg-boss's fetch does (a retry is counted at the claim). */
+async function claimNext(queue: JobQueue, name: string): Promise<QueueJob<unknown> | null> {
+  const { rows } = await queue.boss.getDb().executeSql(
+    `UPDATE pgboss.job j SET
+       state = 'active',
+       started_on = now(),
+       retry_count = CASE WHEN j.started_on IS NOT NULL THEN j.retry_count + 1 ELSE j.retry_count END
+     WHERE j.name = $1 AND j.id = (
+       SELECT id FROM pgboss.job
+       WHERE name = $1 AND state < 'active' AND start_after < now()
+       ORDER BY priority DESC, created_on, id
+       LIMIT 1
+       FOR UPDATE SKIP LOCKED
+     )
+     RETURNING j.id, j.data, j.retry_count, j.retry_limit,
+       EXTRACT(epoch FROM j.expire_in)::int AS expire_in_seconds`,
+    [name],
+  );
+  const row = rows[0] as
+    | {
+        id: string;
+        data: unknown;
+        retry_count: number;
+        retry_limit: number;
+        expire_in_seconds: number;
+      }
+    | undefined;
+  return row
+    ? {
+        id: row.id,
+        data: row.data,
+        retryCount: row.retry_count,
+        retryLimit: row.retry_limit,
+        expireInSeconds: row.expire_in_seconds,
+      }
+    : null;
+}
+
+/**
+ * Puts an active job back to be claimed again at once (its attempt stays counted). Null when the
+ * job had no retry left, or is no longer active (expired meanwhile and already retried).
+ */
+async function releaseJob(queue: JobQueue, name: string, id: string): Promise<boolean | null> {
+  const { rows } = await queue.boss.getDb().executeSql(
+    `UPDATE pgboss.job SET state = 'retry', start_after = now()
+     WHERE name = $1 AND id = $2 AND state = 'active' AND retry_count < retry_limit
+     RETURNING id`,
+    [name, id],
+  );
+  if (rows.length > 0) return true;
+  return (await jobState(queue.boss.getDb(), name, id)) === 'active' ? false : null;
+}
+
+/** The loop's queries for one queue, on pg-boss's job table. */
+function jobStore(queue: JobQueue, name: string): JobStore {
+  const db = () => queue.boss.getDb();
+  return {
+    claim: () => claimNext(queue, name),
+    complete: (id) => queue.boss.complete(name, id),
+    async fail(id, message) {
+      await queue.boss.fail(name, id, { message });
+      return (await jobState(db(), name, id)) ?? 'gone';
+    },
+    release: (id) => releaseJob(queue, name, id),
+  };
+}
+
+async function jobState(db: PgBoss.Db, name: string, id: string): Promise<string | undefined> {
+  const { rows } = await db.executeSql(`SELECT state FROM pgboss.job WHERE name = $1 AND id = $2`, [
+    name,
+    id,
+  ]);
+  return (rows[0] as { state: string } | undefined)?.state;
 }

@@ -40,19 +40,23 @@ export async function startUploadWorker(options: UploadWorkerOptions): Promise<U
   const log = options.log ?? ((message: string) => console.log(message));
   await queue.start();
   if (options.recoverOrphanedJobs) await failOrphanedJobs(queue, log);
-  await reconcileUploads(db, config).catch((error: unknown) =>
-    log(`upload reconcile failed: ${String(error)}`),
-  );
+  // Jobs whose worker died (lease expired) are retried now, or end failed after the retry limit;
+  // the uploads of jobs that ended failed (in this start or before) are marked failed.
+  await expireDeadJobs(db, config, queue, log);
+  await failUploadsWithoutJob(db, config, log);
 
-  const workerId = await queue.boss.work<UploadJobData>(
+  const worker = queue.work<UploadJobData>(
     UPLOAD_IMPORT_QUEUE,
     {
-      includeMetadata: true,
-      batchSize: 1,
-      pollingIntervalSeconds: config.uploads.workerPollSeconds,
+      pollSeconds: config.uploads.workerPollSeconds,
+      log,
+      // A job that ended failed without its upload being told (the last attempt lost the
+      // database, or its process died) must not leave the upload "processing".
+      onSettled: async (_job, settlement) => {
+        if (settlement === 'failed') await failUploadsWithoutJob(db, config, log);
+      },
     },
-    async ([job]) => {
-      if (!job) return;
+    async (job) => {
       const attempt = attemptOf(job);
       const outcome = await processUpload(
         { db, config },
@@ -60,7 +64,7 @@ export async function startUploadWorker(options: UploadWorkerOptions): Promise<U
         attempt,
         options.hooks,
       ).catch((error: unknown) => {
-        // pg-boss records the failure and retries silently: say which job failed, and why.
+        // The queue records the failure and retries: say which job failed, and why.
         log(
           `upload ${job.data.uploadId} (job ${job.id}, attempt ${attempt.attempt} of ${job.retryLimit + 1}) failed: ${String(error)}`,
         );
@@ -69,19 +73,64 @@ export async function startUploadWorker(options: UploadWorkerOptions): Promise<U
       log(`upload ${outcome.uploadId}: ${outcome.status} — ${outcome.message}`);
     },
   );
-  queue.addLocalWorker(workerId);
   const timer = setInterval(() => {
-    reconcileUploads(db, config).catch((error: unknown) =>
-      log(`upload reconcile failed: ${String(error)}`),
-    );
+    void (async () => {
+      await expireDeadJobs(db, config, queue, log);
+      await reconcileUploads(db, config).catch((error: unknown) =>
+        log(`upload reconcile failed: ${String(error)}`),
+      );
+    })();
   }, RECONCILE_INTERVAL_MS);
   timer.unref();
   return {
     async stop() {
       clearInterval(timer);
-      await queue.boss.offWork(UPLOAD_IMPORT_QUEUE);
+      await worker.stop();
     },
   };
+}
+
+/**
+ * Retries the upload jobs whose worker died (lease expired: pg-boss's maintenance does the same
+ * every minute) and fails the uploads of those that had no retry left. Never throws.
+ */
+async function expireDeadJobs(
+  db: AppDb,
+  config: AppConfig,
+  queue: JobQueue,
+  log: (message: string) => void,
+): Promise<void> {
+  try {
+    const failed = await queue.expireDeadJobs(UPLOAD_IMPORT_QUEUE);
+    if (failed.length > 0) {
+      log(
+        `${failed.length} upload job(s) whose worker stopped in every attempt ended failed: ${failed.map((job) => job.id).join(', ')}`,
+      );
+      await failUploadsWithoutJob(db, config, log);
+    }
+  } catch (error) {
+    log(`looking for dead upload jobs failed: ${String(error)}`);
+  }
+}
+
+/**
+ * Marks failed (with the reason "its processing stopped and was not resumed") the uploads still
+ * queued or processing whose job has ended. Right after a job ended failed there is nothing to
+ * wait for, so the reconciliation runs without its grace period: an upload and its job are
+ * created in one transaction, so an upload without an unfinished job can never progress.
+ */
+async function failUploadsWithoutJob(
+  db: AppDb,
+  config: AppConfig,
+  log: (message: string) => void,
+): Promise<void> {
+  const now = { ...config, uploads: { ...config.uploads, jobTimeoutSeconds: 0 } };
+  try {
+    const failed = await reconcileUploads(db, now);
+    if (failed > 0) log(`${failed} upload(s) whose job ended failed were marked failed.`);
+  } catch (error) {
+    log(`upload reconcile failed: ${String(error)}`);
+  }
 }
 
 /** Which attempt a run of a job is (pg-boss counts the retries from 0). */

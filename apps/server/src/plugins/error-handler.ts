@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ErrorCode, TErrorResponse } from '@coral/core';
 import { AppError } from '../errors';
+import { describeDatabaseError, isDatabaseUnavailableError } from '../lib/database-errors';
 
 /** Codes for the client errors Fastify itself raises (bad JSON, body too large, …). */
 const codeForStatus: Record<number, ErrorCode> = {
@@ -20,6 +21,14 @@ const readableFastifyMessages: Record<string, string> = {
   FST_ERR_CTP_BODY_TOO_LARGE: 'The request body is too large.',
   FST_ERR_CTP_INVALID_MEDIA_TYPE: 'This content type is not accepted here.',
 };
+
+/** How long a client is asked to wait while the database is unreachable (a restart takes seconds). */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
+
+export const DATABASE_UNAVAILABLE_BODY = {
+  error: 'The database is unavailable. Please try again in a moment.',
+  code: 'DATABASE_UNAVAILABLE',
+} as const satisfies TErrorResponse;
 
 /**
  * One place that turns errors into JSON: the message for client errors, a generic message for
@@ -50,6 +59,14 @@ export function registerErrorHandler(app: FastifyInstance) {
         error: readableFastifyMessages[error.code] ?? error.message,
         code: codeForStatus[status] ?? 'BAD_REQUEST',
       } satisfies TErrorResponse);
+    }
+    if (isDatabaseUnavailableError(error)) {
+      // A restart or outage of the database server, not a bug: the client may simply retry.
+      request.log.warn(`database unavailable: ${describeDatabaseError(error)}`);
+      return reply
+        .status(503)
+        .header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS))
+        .send(DATABASE_UNAVAILABLE_BODY);
     }
     request.log.error({ err: error }, 'request failed');
     return reply.status(500).send({

@@ -61,7 +61,9 @@ test.describe('[MAP] on a 390 × 844 phone', () => {
     page,
     request,
   }) => {
-    // Once through the sidebar, then every species and project from a shared address.
+    // Once through the sidebar, then every species and project from a shared address: some 30
+    // map loads, 20 s on a quiet machine and over a minute on a busy one.
+    test.slow();
     await openMap(page);
     await funnel(page).click();
     await page.getByLabel('Species').selectOption('Porites cylindrica');

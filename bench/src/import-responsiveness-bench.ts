@@ -2,7 +2,6 @@ import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
 import { buildApp } from '../../apps/server/src/app';
 import { loadConfig } from '../../apps/server/src/config';
@@ -19,6 +18,7 @@ import {
 import { uploadsRepository } from '../../apps/server/src/modules/uploads/uploads.repository';
 import type { AppConfig } from '../../apps/server/src/config';
 import type { AppDb } from '../../apps/server/src/db/database';
+import { watchEventLoop } from '../../apps/server/test/event-loop-watch';
 import { freshServerDatabase, syntheticUpload } from './upload-bench';
 
 /** Public calls a visitor makes while someone's upload is being imported. */
@@ -76,8 +76,7 @@ const get = (path) => new Promise((resolve, reject) => {
 
 /** Sends the probe requests one after another until `until` settles; returns their latencies. */
 async function probe(port: number, until: Promise<unknown>): Promise<Latencies> {
-  const stalls = monitorEventLoopDelay({ resolution: 5 });
-  stalls.enable();
+  const stopWatching = watchEventLoop();
   const visitor = new Worker(VISITOR_SOURCE, {
     eval: true,
     workerData: { port, paths: PROBED_PATHS, intervalMs: PROBE_INTERVAL_MS },
@@ -90,14 +89,14 @@ async function probe(port: number, until: Promise<unknown>): Promise<Latencies> 
   visitor.postMessage('stop');
   const times = await measured;
   await visitor.terminate();
-  stalls.disable();
+  const longestStall = stopWatching();
   const sorted = times.sort((a, b) => a - b);
   return {
     requests: sorted.length,
     p50: percentile(sorted, 50),
     p95: percentile(sorted, 95),
     max: sorted.at(-1) ?? 0,
-    longestStall: stalls.max / 1e6,
+    longestStall,
   };
 }
 

@@ -7,6 +7,7 @@ import {
   upload,
   type UploadTestApp,
 } from '../../../test/upload-test-helpers';
+import { watchEventLoop } from '../../../test/event-loop-watch';
 import { prepareUploadInThread, UploadTooLargeToCheckError } from './prepare-upload-thread';
 import { processUpload } from './upload-processor';
 
@@ -40,21 +41,6 @@ function bigTwoProjectSheet(copies: number): string {
     }
   }
   return out.join('\n');
-}
-
-/** Watches the event loop; the returned stop gives the longest time it could not run a timer. */
-function watchEventLoop(): () => number {
-  let last = performance.now();
-  let longest = 0;
-  const timer = setInterval(() => {
-    const now = performance.now();
-    longest = Math.max(longest, now - last);
-    last = now;
-  }, 5);
-  return () => {
-    clearInterval(timer);
-    return Math.max(longest, performance.now() - last);
-  };
 }
 
 describe('the check thread', () => {

@@ -19,6 +19,13 @@ export {
   type SummaryCsvOptions,
 } from './format-csv';
 export { colonyCurve, type ColonyCurveParameters } from './colony-curve';
+export {
+  compareComputedGroups,
+  tukeyHsd,
+  type GroupComparison,
+  type GroupComparisonResult,
+  type TukeyPair,
+} from './group-comparison';
 export { temperatureGrid } from './pooled-curve';
 export * from './types';
 // What the calculator's Web Worker needs to read a file, so that it never loads the rest of core

@@ -1,6 +1,7 @@
 import { runApiBench } from './api-bench';
 import { runDownloadBench } from './download-bench';
 import { runEd50Bench } from './ed50-bench';
+import { runEdMethodsBench } from './ed-methods-bench';
 import { runMapBench } from './map-bench';
 import { runUploadBench } from './upload-bench';
 import { runBlankLinesBench } from './blank-lines-bench';
@@ -25,6 +26,7 @@ if (only.has('ed50')) {
       },
     ]);
   }
+  runEdMethodsBench();
 }
 if (only.has('api')) await runApiBench({ colonies, databaseUrl: process.env.BENCH_DATABASE_URL });
 if (only.has('map')) await runMapBench();

@@ -1,0 +1,82 @@
+import {
+  compareComputedGroups,
+  computeEds,
+  parseCbassCsv,
+  type ComputeEdsOptions,
+} from '@coral/core/ed50';
+import { syntheticCbassCsv } from './ed50-bench';
+import { count, printTable, ratio } from './report';
+
+/**
+ * Issue 15, part 4: colonies per second of each ED method on the same synthetic file, next to
+ * the default (CBASSED50's LL.3 joint fit per group, which must keep ≥ 5,000 colonies/s), and the
+ * ratio of each to the default. ED table only (no pooled curves), as the CLI and the upload
+ * worker run it. Rates are per second of this process's CPU time (fastest of three runs): on a
+ * shared 2-core machine the wall clock also counts the other processes' turns.
+ */
+const METHODS: { label: string; options: ComputeEdsOptions }[] = [
+  { label: 'LL.3 joint fit per group (default, CBASSED50)', options: {} },
+  { label: 'LL.3 joint fit + delta-method intervals', options: { intervals: true } },
+  { label: 'LL.3 one fit per colony (with intervals)', options: { fit: 'per-colony' } },
+];
+
+const TARGET_COLONIES_PER_SECOND = 5000;
+
+/** CPU milliseconds of the fastest of three runs. */
+function fastestMs(run: () => void): number {
+  const times = [0, 1, 2].map(() => {
+    const start = process.cpuUsage();
+    run();
+    const used = process.cpuUsage(start);
+    return (used.user + used.system) / 1000;
+  });
+  return Math.min(...times);
+}
+
+export function runEdMethodsBench(): void {
+  const groups = 500;
+  const genotypes = 10;
+  const rows = parseCbassCsv(syntheticCbassCsv(groups, genotypes)).rows;
+  const colonies = groups * genotypes;
+  computeEds(parseCbassCsv(syntheticCbassCsv(20, 10, 1)).rows, { curves: false }); // warm-up
+
+  const results = METHODS.map(({ label, options }) => ({
+    label,
+    ms: fastestMs(() => computeEds(rows, { ...options, curves: false })),
+  }));
+  const defaultMs = results[0]!.ms;
+  printTable(`ED methods: ${count(colonies)} colonies (${count(groups)} groups × ${genotypes})`, [
+    ...results.map(({ label, ms }) => ({
+      label,
+      values: {
+        'CPU time': `${Math.round(ms)} ms`,
+        'colonies/s': count(Math.round(colonies / (ms / 1000))),
+        'time vs default': ratio(ms / defaultMs),
+      },
+    })),
+  ]);
+  const defaultRate = colonies / (defaultMs / 1000);
+  console.log(
+    `LL.3 joint fit: ${count(Math.round(defaultRate))} colonies/s: ${
+      defaultRate >= TARGET_COLONIES_PER_SECOND ? 'MEETS' : 'MISSES'
+    } target ${count(TARGET_COLONIES_PER_SECOND)} colonies/s`,
+  );
+
+  // The group comparison (Tukey HSD of ED5, ED50 and ED95): a realistic study (13 groups, as the
+  // Fiji file) and a large one (50 groups, 1,225 pairs per threshold).
+  const comparisonRows = [13, 50].map((groupCount) => {
+    const computation = computeEds(parseCbassCsv(syntheticCbassCsv(groupCount, 10, 3)).rows, {
+      curves: false,
+    });
+    const ms = fastestMs(() => compareComputedGroups(computation));
+    const pairs = (groupCount * (groupCount - 1)) / 2;
+    return {
+      label: `${groupCount} groups × 10 colonies (${count(pairs)} pairs × 3 thresholds)`,
+      values: {
+        'CPU time': `${Math.round(ms)} ms`,
+        'pairs/s': count(Math.round((3 * pairs) / (ms / 1000))),
+      },
+    };
+  });
+  printTable('Group comparison (Tukey HSD, as R: TukeyHSD(aov(ED ~ group)))', comparisonRows);
+}

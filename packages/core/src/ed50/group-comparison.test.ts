@@ -48,35 +48,39 @@ const inputs = {
 const close = (actual: number, wanted: number) =>
   Math.abs(actual - wanted) <= 1e-9 * Math.max(1, Math.abs(wanted));
 
-describe("R's TukeyHSD(aov(ED ~ group)) on real ED values (tukey_hsd_expected.csv)", () => {
-  for (const [input, { rows, groupOf }] of Object.entries(inputs)) {
-    for (const kind of THRESHOLD_KINDS) {
-      const label = THRESHOLD_KIND_INFO[kind].edLabel;
-      it(`${input}, ${label}: every pair's difference, interval and adjusted p value`, () => {
-        const wanted = expected.filter((row) => row.input === input && row.kind === label);
-        const result = tukeyHsd(groupsOf(rows, groupOf, label));
-        expect(result.reason).toBeNull();
-        const comparison = result.comparison!;
-        expect(comparison.dfResidual).toBe(Number(wanted[0]!.df_residual));
-        expect(close(comparison.meanSquareError, Number(wanted[0]!.mse))).toBe(true);
-        expect(comparison.pairs.map((pair) => `${pair.group}-${pair.reference}`)).toEqual(
-          wanted.map((row) => row.pair),
-        );
-        comparison.pairs.forEach((pair: TukeyPair, index) => {
-          const row = wanted[index]!;
-          for (const [got, want] of [
-            [pair.difference, row.diff],
-            [pair.lower, row.lwr],
-            [pair.upper, row.upr],
-            [pair.pAdjusted, row.p_adj],
-          ] as const) {
-            expect(close(got, Number(want)), `${row.pair}: ${got} vs ${want}`).toBe(true);
-          }
+describe(
+  "R's TukeyHSD(aov(ED ~ group)) on real ED values (tukey_hsd_expected.csv)",
+  { timeout: 60_000 },
+  () => {
+    for (const [input, { rows, groupOf }] of Object.entries(inputs)) {
+      for (const kind of THRESHOLD_KINDS) {
+        const label = THRESHOLD_KIND_INFO[kind].edLabel;
+        it(`${input}, ${label}: every pair's difference, interval and adjusted p value`, () => {
+          const wanted = expected.filter((row) => row.input === input && row.kind === label);
+          const result = tukeyHsd(groupsOf(rows, groupOf, label));
+          expect(result.reason).toBeNull();
+          const comparison = result.comparison!;
+          expect(comparison.dfResidual).toBe(Number(wanted[0]!.df_residual));
+          expect(close(comparison.meanSquareError, Number(wanted[0]!.mse))).toBe(true);
+          expect(comparison.pairs.map((pair) => `${pair.group}-${pair.reference}`)).toEqual(
+            wanted.map((row) => row.pair),
+          );
+          comparison.pairs.forEach((pair: TukeyPair, index) => {
+            const row = wanted[index]!;
+            for (const [got, want] of [
+              [pair.difference, row.diff],
+              [pair.lower, row.lwr],
+              [pair.upper, row.upr],
+              [pair.pAdjusted, row.p_adj],
+            ] as const) {
+              expect(close(got, Number(want)), `${row.pair}: ${got} vs ${want}`).toBe(true);
+            }
+          });
         });
-      });
+      }
     }
-  }
-});
+  },
+);
 
 describe('tukeyHsd: what it cannot compare', () => {
   it('needs two groups with values', () => {
@@ -112,24 +116,28 @@ describe('tukeyHsd: what it cannot compare', () => {
   });
 });
 
-describe('compareComputedGroups: the calculator groups, on the values its summary uses', () => {
-  it('compares the rounded per-colony EDs of CBASSED50 example groups (as the tutorial does)', () => {
-    const computation = computeEds(parseCbassCsv(cbassDataset).rows, { curves: false });
-    const comparisons = compareComputedGroups(computation);
-    const tutorial = inputs.tutorial_EDsdf;
-    // The calculator's rounded ED50s are the tutorial's, so the comparison is R's on them.
-    const fromTutorial = tukeyHsd(groupsOf(tutorial.rows, tutorial.groupOf, 'ED50'));
-    expect(comparisons.ed50).toEqual(fromTutorial);
-  });
-
-  it('uses the unrounded values with that option', () => {
-    const computation = computeEds(parseCbassCsv(fijiRaw).rows, {
-      fit: 'per-colony',
-      curves: false,
+describe(
+  'compareComputedGroups: the calculator groups, on the values its summary uses',
+  { timeout: 60_000 },
+  () => {
+    it('compares the rounded per-colony EDs of CBASSED50 example groups (as the tutorial does)', () => {
+      const computation = computeEds(parseCbassCsv(cbassDataset).rows, { curves: false });
+      const comparisons = compareComputedGroups(computation);
+      const tutorial = inputs.tutorial_EDsdf;
+      // The calculator's rounded ED50s are the tutorial's, so the comparison is R's on them.
+      const fromTutorial = tukeyHsd(groupsOf(tutorial.rows, tutorial.groupOf, 'ED50'));
+      expect(comparisons.ed50).toEqual(fromTutorial);
     });
-    const rounded = compareComputedGroups(computation).ed50.comparison!;
-    const unrounded = compareComputedGroups(computation, { unrounded: true }).ed50.comparison!;
-    expect(unrounded.groups.length).toBe(computation.groups.length);
-    expect(unrounded.meanSquareError).not.toBe(rounded.meanSquareError);
-  });
-});
+
+    it('uses the unrounded values with that option', () => {
+      const computation = computeEds(parseCbassCsv(fijiRaw).rows, {
+        fit: 'per-colony',
+        curves: false,
+      });
+      const rounded = compareComputedGroups(computation).ed50.comparison!;
+      const unrounded = compareComputedGroups(computation, { unrounded: true }).ed50.comparison!;
+      expect(unrounded.groups.length).toBe(computation.groups.length);
+      expect(unrounded.meanSquareError).not.toBe(rounded.meanSquareError);
+    });
+  },
+);

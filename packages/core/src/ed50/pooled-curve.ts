@@ -1,4 +1,7 @@
 import { DrmFitError, fitDrmLl3 } from './drm-fit';
+import { edDeltaIntervals } from './ed-delta';
+import { perKind } from './ed-kinds';
+import { effectiveDoses } from './ed-values';
 import { ll3ValuesAndGradients } from './ll3-model';
 import { conditionNumber, invert, invertPositiveDefinite } from './r-numerics/small-matrix';
 import { studentTQuantile } from './r-numerics/student-t';
@@ -58,6 +61,8 @@ export function pooledCurve(
   const values = new Float64Array(points.length);
   const gradients = new Float64Array(3 * points.length);
   ll3ValuesAndGradients(points, hill, max, ed50, values, gradients);
+  const pooledEds = effectiveDoses(hill, ed50);
+  const intervals = edDeltaIntervals(hill, ed50, pooledEds, covariance, df);
   const curve: PooledCurve = {
     temperature: [...grid],
     predicted: [...values],
@@ -67,6 +72,7 @@ export function pooledCurve(
     max,
     ed50,
     convergence: fit.convergence,
+    eds: perKind((kind) => ({ value: pooledEds[kind], interval: intervals[kind] })),
   };
   for (let i = 0; i < points.length; i++) {
     const se = covariance

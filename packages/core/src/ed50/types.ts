@@ -215,6 +215,12 @@ export interface PooledCurve {
   max: number;
   ed50: number;
   convergence: 0 | 1;
+  /**
+   * The pooled (population) ED of every kind, from this one curve through all the group's rows,
+   * with drc's delta-method SE and 95 % interval (`ED(fit, c(5, 50, 95), interval = "delta")`);
+   * `interval` is null where drc's is NaN (no residual degree of freedom, negative variance).
+   */
+  eds: Record<ThresholdKind, { value: number; interval: EdInterval | null }>;
 }
 
 export interface EdGroupResult {

@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import expectedCsv from '../../../../../fixtures/ed50-reference/group-comparison/studentized_range_expected.csv?raw';
 import { studentizedRangeCdf, studentizedRangeQuantile, testing } from './studentized-range';
 
-describe('the studentized range distribution, against R 4.2.2', () => {
+// 1,344 ptukey integrals take about 4 s of CPU; a busy CI machine can take several times that.
+describe('the studentized range distribution, against R 4.2.2', { timeout: 90_000 }, () => {
   const rows = Papa.parse<Record<string, string>>(expectedCsv, {
     header: true,
     skipEmptyLines: true,

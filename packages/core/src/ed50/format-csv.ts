@@ -40,7 +40,7 @@ export interface SummaryCsvOptions {
 }
 
 /** A double written in full: JavaScript's shortest round-trip form, R's words for the rest. */
-function formatFull(x: number): string {
+export function formatFull(x: number): string {
   if (Number.isNaN(x)) return 'NaN';
   if (!Number.isFinite(x)) return x > 0 ? 'Inf' : '-Inf';
   return String(x);
@@ -183,6 +183,6 @@ function cell(value: string, numeric: boolean): string {
   return numeric ? formatRNumber(Number(value)) : quote(value);
 }
 
-function quote(text: string): string {
+export function quote(text: string): string {
   return `"${text.replace(/"/g, '""')}"`;
 }

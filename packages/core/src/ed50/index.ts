@@ -26,6 +26,12 @@ export {
   type GroupComparisonResult,
   type TukeyPair,
 } from './group-comparison';
+export {
+  formatGroupComparisonCsv,
+  formatPooledEdsCsv,
+  formatPValue,
+  type ComparisonCsvOptions,
+} from './format-comparison-csv';
 export { temperatureGrid } from './pooled-curve';
 export * from './types';
 // What the calculator's Web Worker needs to read a file, so that it never loads the rest of core

@@ -262,7 +262,7 @@ export const ed50Command = defineCommand({
     '--fit per-colony, --model (other than LL.3), --intervals and --unrounded give numbers ' +
       'CBASSED50 does not: drc 3.0-1 fitting each colony alone or with another model family, its ' +
       'delta-method intervals, values at full precision.',
-    '--model prints the AIC of every group\'s joint fit (R\'s AIC(fit)) on standard error: run ' +
+    "--model prints the AIC of every group's joint fit (R's AIC(fit)) on standard error: run " +
       'the file once per model and keep, per group, the lowest AIC.',
     "The ED table goes to standard output (or --out) in CBASSED50's layout; notes on the file " +
       'and on colonies and a one-line summary go to standard error. Paths are relative to the ' +

@@ -72,7 +72,11 @@ export function fitDrmFamily(model: EdModel, rows: DrmRows): DrmFamilyFit {
     const from = data.start[curve]!;
     const to = data.start[curve + 1]!;
     rowsPerCurve[curve] = to - from;
-    const result = selfStartFamily(family.kind, data.xs.subarray(from, to), data.ys.subarray(from, to));
+    const result = selfStartFamily(
+      family.kind,
+      data.xs.subarray(from, to),
+      data.ys.subarray(from, to),
+    );
     if (!result.ok) {
       throw new DrmFitError(`self-starter failed: ${result.reason}`, curve, result.reason);
     }
@@ -240,9 +244,7 @@ function replaceZeroStarts(selfStart: Float64Array, blocks: number, k: number): 
   return startVec;
 }
 
-type FamilyStart =
-  | { ok: true; start: ModelParameters }
-  | { ok: false; reason: SelfStartFailure };
+type FamilyStart = { ok: true; start: ModelParameters } | { ok: false; reason: SelfStartFailure };
 
 /**
  * The family's self-starter, `method = "1"` (drc's default), on one curve's (scaled) rows:
@@ -321,7 +323,8 @@ class FamilyObjective {
     this.par = new Float64Array(parscale.length);
     this.terms = new Float64Array(data.xs.length);
     let longest = 0;
-    for (let c = 0; c < this.k; c++) longest = Math.max(longest, data.start[c + 1]! - data.start[c]!);
+    for (let c = 0; c < this.k; c++)
+      longest = Math.max(longest, data.start[c + 1]! - data.start[c]!);
     this.saved = new Float64Array(longest);
   }
 

@@ -207,7 +207,12 @@ function fitGroupWithFamily(group: GroupInput, model: EdModel): GroupFit {
     const ed = modelEffectiveDoses(family.kind, parameters);
     const assessment = assessColony(
       colony.stats,
-      { hill: family.fallingSign * parameters.b, max: parameters.d, ed, convergence: fit.convergence },
+      {
+        hill: family.fallingSign * parameters.b,
+        max: parameters.d,
+        ed,
+        convergence: fit.convergence,
+      },
       context,
     );
     const flags = [...assessment.flags];
@@ -224,6 +229,7 @@ function fitGroupWithFamily(group: GroupInput, model: EdModel): GroupFit {
       flags,
       parameters,
       startParameters: fit.start[curve]!,
+      model,
     };
     for (const kind of THRESHOLD_KINDS) {
       result[kind] = estimate(ed[kind], assessment.reportable[kind]);

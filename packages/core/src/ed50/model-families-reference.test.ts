@@ -51,34 +51,39 @@ const failed = expected.filter((row) => row.error !== '');
 const deviation = new Map<string, number>();
 
 describe('drc 3.0-1 reference: model families (model_families_expected.csv)', () => {
-  it.each(fitted.map((row) => [`${row.input}|${row.model}|${row.GroupingProperty}_${row.Genotype}`, row] as const))(
-    '%s',
-    (key, row) => {
-      const model = row.model as EdModel;
-      const colony = colonies.get(key)!;
-      const group = groups.get(`${row.input}|${model}|${row.GroupingProperty}`)!;
-      expect(colony.status).toBe('fitted');
-      const worst: number[] = [];
-      const check = (actual: number | null | undefined, column: string, tolerance = TOLERANCE) => {
-        const d = relative(actual!, Number(row[column]));
-        worst.push(d);
-        expect(d, column).toBeLessThanOrEqual(tolerance);
-      };
-      for (const parameter of MODEL_FAMILIES[model].free as ModelParameter[]) {
-        check(colony.startParameters?.[parameter] ?? startOf(colony, parameter), `start_${parameter}`, 1e-12);
-        check(colony.parameters?.[parameter] ?? fittedOf(colony, parameter), parameter);
-      }
-      check(colony.ed5.raw, 'ED5');
-      check(colony.ed50.raw, 'ED50');
-      check(colony.ed95.raw, 'ED95');
-      check(group.modelFit?.rss, 'rss');
-      check(group.modelFit?.logLik, 'logLik');
-      check(group.modelFit?.aic, 'AIC');
-      expect(group.modelFit!.parameterCount + 1).toBe(Number(row.logLik_df));
-      expect(colony.functionEvaluations).toBe(Number(row.fn_evaluations));
-      deviation.set(model, Math.max(deviation.get(model) ?? 0, ...worst));
-    },
-  );
+  it.each(
+    fitted.map(
+      (row) => [`${row.input}|${row.model}|${row.GroupingProperty}_${row.Genotype}`, row] as const,
+    ),
+  )('%s', (key, row) => {
+    const model = row.model as EdModel;
+    const colony = colonies.get(key)!;
+    const group = groups.get(`${row.input}|${model}|${row.GroupingProperty}`)!;
+    expect(colony.status).toBe('fitted');
+    const worst: number[] = [];
+    const check = (actual: number | null | undefined, column: string, tolerance = TOLERANCE) => {
+      const d = relative(actual!, Number(row[column]));
+      worst.push(d);
+      expect(d, column).toBeLessThanOrEqual(tolerance);
+    };
+    for (const parameter of MODEL_FAMILIES[model].free as ModelParameter[]) {
+      check(
+        colony.startParameters?.[parameter] ?? startOf(colony, parameter),
+        `start_${parameter}`,
+        1e-12,
+      );
+      check(colony.parameters?.[parameter] ?? fittedOf(colony, parameter), parameter);
+    }
+    check(colony.ed5.raw, 'ED5');
+    check(colony.ed50.raw, 'ED50');
+    check(colony.ed95.raw, 'ED95');
+    check(group.modelFit?.rss, 'rss');
+    check(group.modelFit?.logLik, 'logLik');
+    check(group.modelFit?.aic, 'AIC');
+    expect(group.modelFit!.parameterCount + 1).toBe(Number(row.logLik_df));
+    expect(colony.functionEvaluations).toBe(Number(row.fn_evaluations));
+    deviation.set(model, Math.max(deviation.get(model) ?? 0, ...worst));
+  });
 
   it.each(failed.map((row) => [`${row.input}|${row.model}|${row.GroupingProperty}`, row] as const))(
     'drm fails on %s, and so does the joint fit here',

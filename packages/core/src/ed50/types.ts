@@ -212,6 +212,8 @@ export interface ColonyEdResult extends Record<ThresholdKind, EdEstimate> {
    */
   parameters?: ModelParameters;
   startParameters?: ModelParameters;
+  /** The family of `parameters` (present with them). */
+  model?: EdModel;
 }
 
 /** Mean / SD / SE / 95 % CI of one ED over a group's colonies, rounded like CBASSED50. */

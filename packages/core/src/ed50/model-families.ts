@@ -1,6 +1,7 @@
 import { THRESHOLD_KIND_INFO, type ThresholdKind } from '../thresholds/threshold-kinds';
 import { perKind } from './ed-kinds';
 import { glibcExp, glibcLog } from './r-numerics/glibc-exp-log';
+import { rPow } from './r-numerics/r-pow';
 
 /**
  * drc 3.0-1's dose-response model families the calculator offers (issue 15 part 3, decision
@@ -135,15 +136,15 @@ export function parameterScale(
  * The curve at dose x, written exactly as drc evaluates it (glibc's exp/log, R's operation
  * order): llogistic's `c + (d - c) / (1 + exp(b * log(x / e)))^f`, weibull1's
  * `c + (d - c) * exp(-exp(b * (log(x) - log(e))))` and weibull2's
- * `c + (d - c) * (1 - exp(-exp(b * (log(x) - log(e)))))`. R's `^` is glibc's pow, and V8's
- * `**` can differ in the last bit; it only matters for LL.5, the one family with f free
- * (pow(x, 1) is x in both).
+ * `c + (d - c) * (1 - exp(-exp(b * (log(x) - log(e)))))`. R's `^` is glibc's pow, which V8's
+ * `**` misses in the last bit for 6 % of arguments: rPow instead (only LL.5 has f free; for
+ * f = 1, pow(x, 1) is x).
  */
 export function modelValue(kind: ModelKind, x: number, p: ModelParameters): number {
   const { b, c, d, e, f } = p;
   if (kind === 'log-logistic') {
     const base = 1 + glibcExp(b * glibcLog(x / e));
-    return c + (d - c) / (f === 1 ? base : base ** f);
+    return c + (d - c) / (f === 1 ? base : rPow(base, f));
   }
   const inner = glibcExp(-glibcExp(b * (glibcLog(x) - glibcLog(e))));
   return kind === 'weibull-1' ? c + (d - c) * inner : c + (d - c) * (1 - inner);

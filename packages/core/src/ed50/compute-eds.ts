@@ -89,9 +89,9 @@ export function computeEds(
     method:
       fit === 'per-colony'
         ? PER_COLONY_NOTE
-        : model === DEFAULT_ED_MODEL
-          ? COMPATIBILITY_NOTE
-          : modelNote(model),
+        : isEdModel(model) && model !== DEFAULT_ED_MODEL
+          ? modelNote(model)
+          : COMPATIBILITY_NOTE,
     fit,
     model,
   };

@@ -220,7 +220,7 @@ function fullParameters(
   doseScaling: number,
   responseScaling: number,
 ): ModelParameters {
-  const out = { b: 0, c: 0, d: 0, e: 0, f: 1 } as ModelParameters;
+  const out: ModelParameters = { b: 0, c: 0, d: 0, e: 0, f: 1 };
   for (const parameter of MODEL_PARAMETERS) {
     const block = family.free.indexOf(parameter);
     out[parameter] =
@@ -323,8 +323,9 @@ class FamilyObjective {
     this.par = new Float64Array(parscale.length);
     this.terms = new Float64Array(data.xs.length);
     let longest = 0;
-    for (let c = 0; c < this.k; c++)
+    for (let c = 0; c < this.k; c++) {
       longest = Math.max(longest, data.start[c + 1]! - data.start[c]!);
+    }
     this.saved = new Float64Array(longest);
   }
 

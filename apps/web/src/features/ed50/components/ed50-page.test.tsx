@@ -311,8 +311,8 @@ describe('ED50 calculator page', { timeout: 30_000 }, () => {
     renderApp('/ed50');
     await user.click(await screen.findByRole('button', { name: 'Try with example data' }));
     await screen.findByText(/all 12 CBASSED50 columns found/);
-    const model = screen.getByRole('combobox', { name: 'Model' });
-    expect((model as HTMLSelectElement).value).toBe('LL.3');
+    const model = screen.getByRole<HTMLSelectElement>('combobox', { name: 'Model' });
+    expect(model.value).toBe('LL.3');
     expect(
       screen.getByText(/the model of CBASSED50 and Evensen et al\. 2023, and the default/),
     ).toBeTruthy();
@@ -332,9 +332,7 @@ describe('ED50 calculator page', { timeout: 30_000 }, () => {
       screen.getByRole('combobox', { name: 'Method' }),
       'Joint fit per group (CBASSED50, default)',
     );
-    expect((screen.getByRole('combobox', { name: 'Model' }) as HTMLSelectElement).value).toBe(
-      'W1.3',
-    );
+    expect(screen.getByRole<HTMLSelectElement>('combobox', { name: 'Model' }).value).toBe('W1.3');
     await user.click(screen.getByRole('button', { name: 'Compute ED values' }));
     await screen.findByRole('heading', { name: '4. Results' }, { timeout: 10_000 });
     expect(

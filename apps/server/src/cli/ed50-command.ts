@@ -39,6 +39,13 @@ const ED50_OPTIONS = {
     description:
       "joint: CBASSED50's one fit per group with a curve per colony (default); per-colony: each colony fitted alone",
   },
+  model: {
+    type: 'string',
+    value: ed50.ED_MODELS.join('|'),
+    choices: ed50.ED_MODELS,
+    description:
+      "drc's model family of the colony curves: LL.3 (CBASSED50's, default), LL.2, LL.4, LL.5, W1.3 or W2.3 (joint fit only); prints each group's AIC",
+  },
   intervals: {
     type: 'boolean',
     description:
@@ -58,6 +65,8 @@ interface Ed50Arguments {
   rowNames: boolean;
   notEstimable: 'NA' | 'drc';
   fit: ed50.EdFitMode;
+  /** null: not given (LL.3, and no AIC lines). */
+  model: ed50.EdModel | null;
   intervals: boolean;
   unrounded: boolean;
 }
@@ -76,9 +85,35 @@ function ed50Arguments({
     rowNames: options['row-names'],
     notEstimable: options['not-estimable'] === 'drc' ? 'drc' : 'NA',
     fit,
+    model: modelOf(options.model, fit),
     intervals: options.intervals,
     unrounded: options.unrounded,
   };
+}
+
+function modelOf(model: string | undefined, fit: ed50.EdFitMode): ed50.EdModel | null {
+  if (model === undefined) return null;
+  if (!ed50.isEdModel(model)) {
+    throw new CliUsageError(`--model takes one of ${ed50.ED_MODELS.join(', ')}: "${model}".`);
+  }
+  if (model !== ed50.DEFAULT_ED_MODEL && fit === 'per-colony') {
+    throw new CliUsageError(
+      `--model ${model} works with the joint fit only; --fit per-colony fits LL.3.`,
+    );
+  }
+  return model;
+}
+
+/** One line per group: the joint fit's AIC (drc's AIC(fit)), to compare models on the same data. */
+function reportModelFits(computation: ed50.EdComputation, warn: (line: string) => void): void {
+  for (const group of computation.groups) {
+    const fit = group.modelFit;
+    warn(
+      fit === null
+        ? `${group.groupingProperty}: no ${computation.model} fit, no AIC.`
+        : `${group.groupingProperty}: ${fit.model} AIC ${fit.aic.toFixed(2)} (logLik ${fit.logLik.toFixed(2)}, ${fit.parameterCount} curve parameters, ${fit.colonyCount} colonies, ${fit.observationCount} rows).`,
+    );
+  }
 }
 
 function groupingOf(list: string): string[] {
@@ -175,6 +210,7 @@ async function run(input: CliInput<typeof ED50_OPTIONS>, context: CliContext): P
     curves: false,
     fit: options.fit,
     intervals: options.intervals,
+    model: options.model ?? ed50.DEFAULT_ED_MODEL,
   });
   if (computation.colonies.length === 0) {
     throw new CliFailure(
@@ -185,6 +221,7 @@ async function run(input: CliInput<typeof ED50_OPTIONS>, context: CliContext): P
   }
   for (const error of computation.errors) warn(error);
   reportColonies(computation, warn);
+  if (options.model !== null && options.fit === 'joint') reportModelFits(computation, warn);
   const results = ed50.formatEdResultsCsv(computation, {
     rowNames: options.rowNames,
     notEstimable: options.notEstimable,
@@ -222,8 +259,11 @@ export const ed50Command = defineCommand({
   options: ED50_OPTIONS,
   tooManyArguments: 'One raw CBASS file at a time.',
   notes: [
-    '--fit per-colony, --intervals and --unrounded give numbers CBASSED50 does not: drc 3.0-1 ' +
-      'fitting each colony alone, its delta-method intervals, values at full precision.',
+    '--fit per-colony, --model (other than LL.3), --intervals and --unrounded give numbers ' +
+      'CBASSED50 does not: drc 3.0-1 fitting each colony alone or with another model family, its ' +
+      'delta-method intervals, values at full precision.',
+    "--model prints the AIC of every group's joint fit (R's AIC(fit)) on standard error: run " +
+      'the file once per model and keep, per group, the lowest AIC.',
     "The ED table goes to standard output (or --out) in CBASSED50's layout; notes on the file " +
       'and on colonies and a one-line summary go to standard error. Paths are relative to the ' +
       'folder you type the command in.',

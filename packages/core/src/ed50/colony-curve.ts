@@ -1,10 +1,12 @@
 import { MIDPOINT_KIND } from './ed-kinds';
 import { ll3ValuesAndGradients } from './ll3-model';
+import { MODEL_FAMILIES, modelValue } from './model-families';
 import type { ColonyEdResult } from './types';
 
 /** What a colony's curve needs from its result: the joint fit's own parameters for it. */
 export type ColonyCurveParameters = Pick<ColonyEdResult, 'status' | 'hill' | 'max'> &
-  Pick<ColonyEdResult, typeof MIDPOINT_KIND>;
+  Pick<ColonyEdResult, typeof MIDPOINT_KIND> &
+  Partial<Pick<ColonyEdResult, 'parameters' | 'model'>>;
 
 /**
  * One colony's fitted curve, f(T) = Max / (1 + exp(Hill · log(T / ED50))), at `temperatures`.
@@ -19,6 +21,12 @@ export function colonyCurve(
   colony: ColonyCurveParameters,
   temperatures: readonly number[],
 ): number[] | null {
+  // Another drc family than LL.3 (decision 0030): its own curve with all its parameters.
+  if (colony.status === 'fitted' && colony.parameters && colony.model) {
+    const { kind } = MODEL_FAMILIES[colony.model];
+    const parameters = colony.parameters;
+    return temperatures.map((temperature) => modelValue(kind, temperature, parameters));
+  }
   const ed50 = colony[MIDPOINT_KIND].raw;
   if (colony.status !== 'fitted' || colony.hill === null || colony.max === null || ed50 === null) {
     return null;

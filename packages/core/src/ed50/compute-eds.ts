@@ -1,6 +1,13 @@
 import { perKind } from './ed-kinds';
 import { NO_EDS, fitGroupColonies } from './fit-group';
 import { groupRows, type RowGroup } from './grouping';
+import {
+  DEFAULT_ED_MODEL,
+  ED_MODELS,
+  MODEL_FAMILIES,
+  isEdModel,
+  type EdModel,
+} from './model-families';
 import { pooledCurve, temperatureGrid } from './pooled-curve';
 import { summarizeGroup } from './summary';
 import {
@@ -33,6 +40,11 @@ export interface ComputeEdsOptions {
    * fit, from optim's Hessian; 3 parameters per colony). Per-colony fits always have them.
    */
   intervals?: boolean;
+  /**
+   * drc model family of the colony curves (decision 0030): 'LL.3' (default, CBASSED50's), or
+   * 'LL.2', 'LL.4', 'LL.5', 'W1.3', 'W2.3' for the joint fit; each group reports its fit's AIC.
+   */
+  model?: EdModel;
 }
 
 /**
@@ -68,15 +80,29 @@ export function computeEds(
 ): EdComputation {
   const grouping = [...(options.grouping ?? DEFAULT_GROUPING)];
   const fit = options.fit ?? 'joint';
+  const model = options.model ?? DEFAULT_ED_MODEL;
   const computation: EdComputation = {
     grouping,
     groups: [],
     colonies: [],
     errors: [],
-    method: fit === 'joint' ? COMPATIBILITY_NOTE : PER_COLONY_NOTE,
+    method:
+      fit === 'per-colony'
+        ? PER_COLONY_NOTE
+        : isEdModel(model) && model !== DEFAULT_ED_MODEL
+          ? modelNote(model)
+          : COMPATIBILITY_NOTE,
     fit,
+    model,
   };
   const problems = validate(rows, grouping);
+  if (!isEdModel(model)) {
+    problems.push(`Unknown model ${JSON.stringify(model)}: use one of ${ED_MODELS.join(', ')}.`);
+  } else if (model !== DEFAULT_ED_MODEL && fit === 'per-colony') {
+    problems.push(
+      `The model ${model} is available with the joint fit only; the one fit per colony uses LL.3.`,
+    );
+  }
   if (problems.length > 0) {
     computation.errors.push(...problems);
     return computation;
@@ -96,6 +122,7 @@ export function computeEds(
           : safelyComputeGroup(group, options.curves === false ? null : grid, {
               fit,
               intervals: options.intervals === true,
+              model,
             });
     computation.groups.push(result);
     computation.colonies.push(...result.colonies);
@@ -135,6 +162,19 @@ function validate(rows: readonly CbassRow[], grouping: readonly string[]): strin
 interface FitOptions {
   fit: EdFitMode;
   intervals: boolean;
+  model: EdModel;
+}
+
+/** The method note of a joint fit with another drc family than CBASSED50's LL.3. */
+export function modelNote(model: EdModel): string {
+  return (
+    `Model ${model} (${MODEL_FAMILIES[model].label.replace(/^[^:]*: /, '')}): one joint fit per ` +
+    "group with a curve per genotype, as drc 3.0-1's drm(Pam_value ~ Temperature, curveid = " +
+    `Genotype, fct = ${model}()) fits it (R's BFGS exactly as drm runs it), ED5/ED50/ED95 as ` +
+    "drc's ED() gives them, and the fit's AIC per group. Not CBASSED50's model (LL.3), so the " +
+    'values differ from its; compare AIC between models on the same group only. ED values ' +
+    'outside the tested temperatures are flagged.'
+  );
 }
 
 function computeGroup(
@@ -142,7 +182,7 @@ function computeGroup(
   grid: readonly number[] | null,
   fitOptions: FitOptions,
 ): EdGroupResult {
-  const colonies = fitGroupColonies(group, fitOptions);
+  const { colonies, modelFit } = fitGroupColonies(group, fitOptions);
   const summary = summarizeGroup(colonies);
   const { curve, error } = grid
     ? pooledCurve(group.rows, grid)
@@ -155,6 +195,7 @@ function computeGroup(
     curve,
     curveError: error,
     edLines: perKind((kind) => summary[kind].mean),
+    modelFit,
   };
 }
 
@@ -224,5 +265,6 @@ function rejectedGroup(group: RowGroup, flag?: ColonyFlag): EdGroupResult {
     curve: null,
     curveError: flag ? flag.message : 'Group not computed (GroupingProperty collision).',
     edLines: perKind(() => null),
+    modelFit: null,
   };
 }

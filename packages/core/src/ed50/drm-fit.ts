@@ -194,7 +194,7 @@ function scaledData(rows: DrmRows): {
  * below 1e-15 (for example a median response of 0). The power of ten is parsed from its decimal
  * form, because `10 ** -5` is one ulp off in V8 while R's `pow` is exact.
  */
-function drmScaling(values: ArrayLike<number>): number {
+export function drmScaling(values: ArrayLike<number>): number {
   const exponent = Math.floor(Math.log10(rMedian(values)));
   if (!Number.isFinite(exponent)) return 1;
   const scaling = Number.parseFloat(`1e${exponent}`);

@@ -101,3 +101,47 @@ describe('output options', () => {
     expect(table.every((row) => row.ED50_SE === 'NA' && row.ED95_Upper === 'NA')).toBe(true);
   });
 });
+
+describe('model option (decision 0030)', () => {
+  it('is LL.3 by default, with each group’s AIC as R computes it from the fit', () => {
+    expect(joint.model).toBe('LL.3');
+    const explicit = computeEds(rows, { curves: false, model: 'LL.3' });
+    expect(explicit.colonies).toEqual(joint.colonies);
+    for (const group of joint.groups) {
+      const fit = group.modelFit!;
+      const colonies = group.colonies.filter((c) => c.status === 'fitted');
+      expect(fit.colonyCount).toBe(colonies.length);
+      expect(fit.parameterCount).toBe(3 * colonies.length);
+      // logLik = -(n/2)(log(2 pi) + log(RSS) - log(n) + 1); AIC = -2 logLik + 2 (p + 1).
+      const n = fit.observationCount;
+      const logLik = -(n / 2) * (Math.log(2 * Math.PI) + Math.log(fit.rss) - Math.log(n) + 1);
+      expect(fit.logLik).toBeCloseTo(logLik, 10);
+      expect(fit.aic).toBeCloseTo(-2 * logLik + 2 * (fit.parameterCount + 1), 10);
+    }
+  });
+
+  it('fits another family jointly, with its own parameters, EDs and AIC', () => {
+    const w23 = computeEds(rows, { curves: false, model: 'W2.3' });
+    expect(w23.model).toBe('W2.3');
+    expect(w23.method).toMatch(/^Model W2\.3 \(drc's three-parameter Weibull type 2\)/);
+    const colony = w23.colonies[0]!;
+    expect(colony.model).toBe('W2.3');
+    expect(colony.parameters!.b).toBeLessThan(0); // W2.3 falls with temperature for b < 0
+    expect(colony.hill).toBe(colony.parameters!.b);
+    expect(colony.ed50.raw).not.toBe(joint.colonies[0]!.ed50.raw);
+    expect(w23.groups.every((g) => g.modelFit?.model === 'W2.3')).toBe(true);
+    expect(w23.groups[0]!.modelFit!.aic).not.toBe(joint.groups[0]!.modelFit!.aic);
+  });
+
+  it('refuses another family with the per-colony fit, and an unknown model', () => {
+    const both = computeEds(rows, { curves: false, fit: 'per-colony', model: 'LL.4' });
+    expect(both.errors).toEqual([
+      'The model LL.4 is available with the joint fit only; the one fit per colony uses LL.3.',
+    ]);
+    expect(both.colonies).toEqual([]);
+    const unknown = computeEds(rows, { curves: false, model: 'LL.9' as never });
+    expect(unknown.errors).toEqual([
+      'Unknown model "LL.9": use one of LL.3, LL.2, LL.4, LL.5, W1.3, W2.3.',
+    ]);
+  });
+});

@@ -8,7 +8,21 @@ import { effectiveDoses } from './ed-values';
 import { noteCelsius } from './note-format';
 import { rMedian } from './r-numerics/r-median';
 import { roundR } from './r-numerics/r-round';
-import type { CbassRow, ColonyEdResult, ColonyFlag, EdEstimate, EdFitMode } from './types';
+import { drcInformation, fitDrmFamily, type DrmFamilyFit } from './family-fit';
+import {
+  DEFAULT_ED_MODEL,
+  MODEL_FAMILIES,
+  modelEffectiveDoses,
+  type EdModel,
+} from './model-families';
+import type {
+  CbassRow,
+  ColonyEdResult,
+  ColonyFlag,
+  EdEstimate,
+  EdFitMode,
+  GroupModelFit,
+} from './types';
 
 export interface GroupInput {
   groupingProperty: string;
@@ -40,9 +54,11 @@ export const NO_EDS: Readonly<Record<ThresholdKind, EdEstimate>> = perKind(() =>
  */
 export function fitGroupColonies(
   group: GroupInput,
-  options: { fit?: EdFitMode; intervals?: boolean } = {},
-): ColonyEdResult[] {
-  if (options.fit === 'per-colony') return fitEachColony(group);
+  options: { fit?: EdFitMode; intervals?: boolean; model?: EdModel } = {},
+): GroupFit {
+  if (options.fit === 'per-colony') return { colonies: fitEachColony(group), modelFit: null };
+  const model = options.model ?? DEFAULT_ED_MODEL;
+  if (model !== DEFAULT_ED_MODEL) return fitGroupWithFamily(group, model);
   const intervals = options.intervals === true;
   const colonies = coloniesInOrder(group.rows);
   let fit: DrmLl3Fit | null = null;
@@ -67,7 +83,11 @@ export function fitGroupColonies(
     intervals && fit?.hessian && df > 0
       ? drcVcov(fit.hessian, fit.rss, df, 3 * fitted.length)
       : null;
-  return colonies.map((colony) => {
+  const modelFit =
+    fit === null
+      ? null
+      : groupModelFit(DEFAULT_ED_MODEL, fitted.length, fit.observationCount, 3, fit.rss);
+  const results = colonies.map((colony): ColonyEdResult => {
     const curve = fit === null ? -1 : fitted.indexOf(colony);
     const base = baseResult(group, colony);
     if (fit === null || curve < 0) return { ...base, flags: [colony.exclusion!] };
@@ -108,6 +128,115 @@ export function fitGroupColonies(
     }
     return result;
   });
+  return { colonies: results, modelFit };
+}
+
+/** A group's colony results and, for a joint fit, the fit's AIC. */
+export interface GroupFit {
+  colonies: ColonyEdResult[];
+  modelFit: GroupModelFit | null;
+}
+
+function groupModelFit(
+  model: EdModel,
+  colonyCount: number,
+  observationCount: number,
+  parametersPerColony: number,
+  rss: number,
+): GroupModelFit {
+  const parameterCount = parametersPerColony * colonyCount;
+  return {
+    model,
+    colonyCount,
+    observationCount,
+    parameterCount,
+    rss,
+    ...drcInformation(rss, observationCount, parameterCount),
+  };
+}
+
+/**
+ * The joint fit with another drc family (decision 0030): the same procedure as the LL.3 joint
+ * fit above (colonies that cannot be fitted are left out with their reason, the others refitted
+ * jointly), `drm(Pam_value ~ Temperature, curveid = Genotype, fct = <family>())` through
+ * family-fit.ts, and ED5/ED50/ED95 with the family's own inversion. The checks of
+ * ed50-algorithm §9 read b (sign-adjusted for W2.3, which falls for b < 0) as the Hill slope and
+ * d as the maximum.
+ */
+function fitGroupWithFamily(group: GroupInput, model: EdModel): GroupFit {
+  const family = MODEL_FAMILIES[model];
+  const colonies = coloniesInOrder(group.rows);
+  let fit: DrmFamilyFit | null = null;
+  let fitted: Colony[] = [];
+  for (;;) {
+    fitted = colonies.filter((colony) => colony.exclusion === null);
+    if (fitted.length === 0) break;
+    try {
+      fit = fitDrmFamily(model, drmRows(group.rows, fitted));
+      break;
+    } catch (error) {
+      if (!(error instanceof DrmFitError)) throw error;
+      const culprits = error.curveIndex === undefined ? fitted : [fitted[error.curveIndex]!];
+      for (const colony of culprits) colony.exclusion = fitFailure(error, colony);
+    }
+  }
+  const excluded = colonies.filter((colony) => colony.exclusion !== null);
+  const curves: [number, number][] =
+    fit?.parameters.map((p) => [family.fallingSign * p.b, p.d]) ?? [];
+  const context: GroupContext = {
+    ...groupContext(group.rows, null),
+    medianMax: medianFallingMax(curves),
+  };
+  const modelFit =
+    fit === null
+      ? null
+      : {
+          model,
+          colonyCount: fitted.length,
+          observationCount: fit.observationCount,
+          parameterCount: fit.parameterCount,
+          rss: fit.rss,
+          logLik: fit.logLik,
+          aic: fit.aic,
+        };
+  const results = colonies.map((colony): ColonyEdResult => {
+    const curve = fit === null ? -1 : fitted.indexOf(colony);
+    const base = baseResult(group, colony);
+    if (fit === null || curve < 0) return { ...base, flags: [colony.exclusion!] };
+    const parameters = fit.parameters[curve]!;
+    const ed = modelEffectiveDoses(family.kind, parameters);
+    const assessment = assessColony(
+      colony.stats,
+      {
+        hill: family.fallingSign * parameters.b,
+        max: parameters.d,
+        ed,
+        convergence: fit.convergence,
+      },
+      context,
+    );
+    const flags = [...assessment.flags];
+    if (excluded.length > 0) flags.push(jointFitNote(group.groupingProperty, excluded));
+    const result: ColonyEdResult = {
+      ...base,
+      status: 'fitted',
+      hill: parameters.b,
+      max: parameters.d,
+      rss: fit.curveRss[curve]!,
+      start: null,
+      convergence: fit.convergence,
+      functionEvaluations: fit.functionEvaluations,
+      flags,
+      parameters,
+      startParameters: fit.start[curve]!,
+      model,
+    };
+    for (const kind of THRESHOLD_KINDS) {
+      result[kind] = estimate(ed[kind], assessment.reportable[kind]);
+    }
+    return result;
+  });
+  return { colonies: results, modelFit };
 }
 
 /**

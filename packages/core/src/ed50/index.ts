@@ -9,8 +9,19 @@ export {
   COMPATIBILITY_NOTE,
   PER_COLONY_NOTE,
   MAX_COLONIES_PER_GROUP,
+  modelNote,
   type ComputeEdsOptions,
 } from './compute-eds';
+export {
+  DEFAULT_ED_MODEL,
+  ED_MODELS,
+  MODEL_FAMILIES,
+  isEdModel,
+  type EdModel,
+  type ModelFamily,
+  type ModelParameter,
+  type ModelParameters,
+} from './model-families';
 export {
   formatEdResultsCsv,
   formatSummaryCsv,

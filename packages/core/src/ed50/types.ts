@@ -1,4 +1,5 @@
 import type { ThresholdKind } from '../thresholds/threshold-kinds';
+import type { EdModel, ModelParameters } from './model-families';
 
 /** Public types of the ED calculator (parseCbassCsv → computeEds → format*Csv). */
 
@@ -140,6 +141,23 @@ export interface ColonyFlag {
  */
 export type EdFitMode = 'joint' | 'per-colony';
 
+/**
+ * A group's joint fit as a whole, for comparing model families (decision 0030): R's
+ * `logLik(fit)` and `AIC(fit)` of the group's drm fit (lower AIC: the better trade-off of fit
+ * and parameters, comparable between families on the same colonies only).
+ */
+export interface GroupModelFit {
+  model: EdModel;
+  /** Colonies in the fit (those left out are not counted). */
+  colonyCount: number;
+  observationCount: number;
+  /** Estimated curve parameters (colonies × the family's free parameters). */
+  parameterCount: number;
+  rss: number;
+  logLik: number;
+  aic: number;
+}
+
 /** drc's `ED(fit, p, interval = "delta")`: delta-method standard error and 95 % interval, °C. */
 export interface EdInterval {
   se: number;
@@ -187,6 +205,15 @@ export interface ColonyEdResult extends Record<ThresholdKind, EdEstimate> {
   /** optim's function-evaluation count of the fit (the group's joint fit, or the colony's own). */
   functionEvaluations: number | null;
   flags: ColonyFlag[];
+  /**
+   * Model families other than LL.3 only: every drc parameter of the colony's fitted curve in
+   * original units (b, c, d, e, f; fixed ones with their fixed value). `hill` is then b and
+   * `max` is d, and `start` is null (`startParameters` holds drm's starting point).
+   */
+  parameters?: ModelParameters;
+  startParameters?: ModelParameters;
+  /** The family of `parameters` (present with them). */
+  model?: EdModel;
 }
 
 /** Mean / SD / SE / 95 % CI of one ED over a group's colonies, rounded like CBASSED50. */
@@ -234,6 +261,8 @@ export interface EdGroupResult {
   curveError: string | null;
   /** Vertical lines of CBASSED50's curve plot: the group means of the colony EDs. */
   edLines: Record<ThresholdKind, number | null>;
+  /** The joint fit's AIC etc. (null: per-colony fits, or no colony could be fitted). */
+  modelFit: GroupModelFit | null;
 }
 
 export interface EdComputation {
@@ -249,4 +278,6 @@ export interface EdComputation {
   method: string;
   /** How the colonies were fitted (the option given to computeEds). */
   fit: EdFitMode;
+  /** drc model family of the colony curves (default LL.3, CBASSED50's). */
+  model: EdModel;
 }

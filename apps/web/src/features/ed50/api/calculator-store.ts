@@ -1,4 +1,4 @@
-import type { EdFitMode } from '@coral/core/ed50';
+import type { EdFitMode, EdModel } from '@coral/core/ed50';
 import { useSyncExternalStore } from 'react';
 import type { CalculatorResult, FileCheck } from '../worker/protocol';
 import { CancelledError, createEdEngine, type EdEngine } from './ed-engine';
@@ -16,6 +16,8 @@ export interface CalculatorState {
   grouping: string[];
   /** The Method: CBASSED50's joint fit per group (default) or one fit per colony. */
   fit: EdFitMode;
+  /** drc's model family of the joint fit (LL.3, CBASSED50's, by default; decision 0030). */
+  model: EdModel;
   /** Colonies fitted so far while a computation runs; null when none runs. */
   progress: { done: number; total: number } | null;
   result: CalculatorResult | null;
@@ -30,6 +32,7 @@ const EMPTY: CalculatorState = {
   checkError: null,
   grouping: [],
   fit: 'joint',
+  model: 'LL.3',
   progress: null,
   result: null,
   computeError: null,
@@ -72,7 +75,14 @@ export class CalculatorStore {
     this.engineInstance?.cancel();
     const generation = ++this.generation;
     // The chosen Method stays for the next file.
-    this.set({ ...EMPTY, fit: this.state.fit, file, source, checking: true });
+    this.set({
+      ...EMPTY,
+      fit: this.state.fit,
+      model: this.state.model,
+      file,
+      source,
+      checking: true,
+    });
     try {
       const check = await this.engine.check(file, file.name);
       if (generation !== this.generation) return;
@@ -100,8 +110,12 @@ export class CalculatorStore {
     this.set({ fit, computeError: null });
   }
 
+  setModel(model: EdModel): void {
+    this.set({ model, computeError: null });
+  }
+
   async compute(): Promise<void> {
-    const { file, check, grouping, fit, progress } = this.state;
+    const { file, check, grouping, fit, model, progress } = this.state;
     if (!file || !check?.canCompute || progress || grouping.length === 0) return;
     const generation = this.generation;
     this.set({ progress: { done: 0, total: 0 }, result: null, computeError: null });
@@ -113,6 +127,8 @@ export class CalculatorStore {
           if (generation === this.generation) this.set({ progress: { done, total } });
         },
         fit,
+        // The one fit per colony is LL.3's only.
+        fit === 'joint' ? model : 'LL.3',
       );
       if (generation !== this.generation) return;
       this.set({ progress: null, result });

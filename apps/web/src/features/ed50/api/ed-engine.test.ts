@@ -43,7 +43,14 @@ describe('createEdEngine with a Worker', () => {
     const progress = vi.fn();
     const computing = engine.compute(file, ['Site'], progress);
     const request = worker().posted[0]!;
-    expect(request).toEqual({ id: 1, kind: 'compute', file, grouping: ['Site'], fit: 'joint' });
+    expect(request).toEqual({
+      id: 1,
+      kind: 'compute',
+      file,
+      grouping: ['Site'],
+      fit: 'joint',
+      model: 'LL.3',
+    });
     worker().answer({ id: 1, kind: 'progress', done: 3, total: 10 });
     worker().answer({ id: 99, kind: 'progress', done: 1, total: 1 });
     const result = { elapsedMs: 1 } as never;

@@ -1,4 +1,4 @@
-import type { EdFitMode } from '@coral/core/ed50';
+import type { EdFitMode, EdModel } from '@coral/core/ed50';
 import type {
   CalculatorResult,
   EngineRequest,
@@ -22,6 +22,7 @@ export interface EdEngine {
     grouping: readonly string[],
     onProgress: (done: number, total: number) => void,
     fit?: EdFitMode,
+    model?: EdModel,
   ): Promise<CalculatorResult>;
   cancel(): void;
 }
@@ -141,10 +142,10 @@ export function createEdEngine(
     async check(file, fileName) {
       return (await request({ kind: 'check', file, fileName }, 'checked')).check;
     },
-    async compute(file, grouping, onProgress, fit = 'joint') {
+    async compute(file, grouping, onProgress, fit = 'joint', model = 'LL.3') {
       return (
         await request(
-          { kind: 'compute', file, grouping: [...grouping], fit },
+          { kind: 'compute', file, grouping: [...grouping], fit, model },
           'computed',
           onProgress,
         )

@@ -305,6 +305,62 @@ describe('ED50 calculator page', { timeout: 30_000 }, () => {
     expect(download).not.toBe(edResultsDownload);
   });
 
+  it('fits another drc model when chosen, shows each group’s AIC, not uploadable', async () => {
+    const user = userEvent.setup();
+    const saved = captureDownloads();
+    renderApp('/ed50');
+    await user.click(await screen.findByRole('button', { name: 'Try with example data' }));
+    await screen.findByText(/all 12 CBASSED50 columns found/);
+    const model = screen.getByRole<HTMLSelectElement>('combobox', { name: 'Model' });
+    expect(model.value).toBe('LL.3');
+    expect(
+      screen.getByText(/the model of CBASSED50 and Evensen et al\. 2023, and the default/),
+    ).toBeTruthy();
+    await user.selectOptions(model, 'W1.3');
+    expect(
+      screen.getByText(
+        /^Falls from a fitted maximum to 0 like LL\.3, but asymmetrically: a slow start/,
+      ),
+    ).toBeTruthy();
+    // The one fit per colony is LL.3's only: no model choice there.
+    await user.selectOptions(
+      screen.getByRole('combobox', { name: 'Method' }),
+      'One fit per colony',
+    );
+    expect(screen.queryByRole('combobox', { name: 'Model' })).toBeNull();
+    await user.selectOptions(
+      screen.getByRole('combobox', { name: 'Method' }),
+      'Joint fit per group (CBASSED50, default)',
+    );
+    expect(screen.getByRole<HTMLSelectElement>('combobox', { name: 'Model' }).value).toBe('W1.3');
+    await user.click(screen.getByRole('button', { name: 'Compute ED values' }));
+    await screen.findByRole('heading', { name: '4. Results' }, { timeout: 10_000 });
+    expect(
+      screen.getByText(/^Model W1\.3 \(drc's three-parameter Weibull type 1\): one joint fit/),
+    ).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Upload these results' })).toBeNull();
+    expect(screen.getByText(/Uploading needs the joint fit per group with LL\.3/)).toBeTruthy();
+    const engine = await computeFile(
+      new Blob([exampleCsv]),
+      ['Site', 'Condition', 'Species', 'Timepoint'],
+      () => {},
+      { model: 'W1.3' },
+    );
+    const fits = screen.getByRole('region', { name: 'Model fit by group (AIC)' });
+    const rows = within(fits).getAllByRole('row').slice(1);
+    expect(rows).toHaveLength(engine.computation.groups.length);
+    engine.summaryOrder.forEach((index, i) => {
+      const fit = engine.computation.groups[index]!.modelFit!;
+      expect(fit.model).toBe('W1.3');
+      expect(rows[i]!.textContent).toContain(`W1.3${fit.colonyCount}`);
+      expect(rows[i]!.textContent?.endsWith(fit.aic.toFixed(2))).toBe(true);
+    });
+    await user.click(screen.getByRole('button', { name: 'Download ED50_Results.csv' }));
+    const download = await saved[0]!.blob.text();
+    expect(download).toBe(engine.resultsCsv);
+    expect(download).not.toBe(edResultsDownload);
+  });
+
   it('groups as chosen; another grouping can be downloaded but not uploaded', async () => {
     const user = userEvent.setup();
     renderApp('/ed50');

@@ -16,6 +16,7 @@ import { plural } from '../utils/ed-display';
 import { ColonyTable } from './colony-table';
 import { Ed50Distribution } from './ed50-distribution';
 import { GroupCurves } from './group-curves';
+import { ModelFitTable } from './model-fit-table';
 import { SummaryTable } from './summary-table';
 
 export const UPLOAD_BUTTON = 'Upload these results';
@@ -64,6 +65,7 @@ export function Results({ result, file }: { result: CalculatorResult; file: File
             {ED_RESULTS_FILE_NAME}.
           </p>
           <SummaryTable result={result} />
+          <ModelFitTable result={result} />
           <ColonyTable computation={computation} />
           <GroupCurves result={result} />
           <Ed50Distribution computation={computation} />
@@ -79,7 +81,7 @@ function Actions({ result, file }: { result: CalculatorResult; file: File }) {
   const { isAuthenticated, isLoading } = useAuth();
   const grouping = result.computation.grouping;
   // The upload stores CBASSED50's values: the joint fit with the default grouping.
-  const jointFit = result.computation.fit === 'joint';
+  const jointFit = result.computation.fit === 'joint' && result.computation.model === 'LL.3';
   const uploadable =
     jointFit &&
     grouping.length === UPLOAD_GROUPING.length &&
@@ -129,7 +131,7 @@ function Actions({ result, file }: { result: CalculatorResult; file: File }) {
         <p className="small mt-2 mb-0">
           {jointFit
             ? 'Uploading needs the default grouping (Site, Condition, Species, Timepoint).'
-            : 'Uploading needs the joint fit per group (CBASSED50’s method) and the default grouping.'}
+            : 'Uploading needs the joint fit per group with LL.3 (CBASSED50’s method) and the default grouping.'}
         </p>
       )}
     </div>

@@ -220,7 +220,14 @@ describe('handleRequest (the worker protocol)', () => {
       (r) => responses.push(r),
     );
     await handleRequest(
-      { id: 8, kind: 'compute', file: csvFile(smallFile()), grouping: ['Site'], fit: 'joint' },
+      {
+        id: 8,
+        kind: 'compute',
+        file: csvFile(smallFile()),
+        grouping: ['Site'],
+        fit: 'joint',
+        model: 'LL.3',
+      },
       (r) => responses.push(r),
     );
     expect(responses.map((r) => [r.id, r.kind])).toEqual([
@@ -233,7 +240,14 @@ describe('handleRequest (the worker protocol)', () => {
   it('computes with the requested fit', async () => {
     const responses: EngineResponse[] = [];
     await handleRequest(
-      { id: 9, kind: 'compute', file: csvFile(smallFile()), grouping: ['Site'], fit: 'per-colony' },
+      {
+        id: 9,
+        kind: 'compute',
+        file: csvFile(smallFile()),
+        grouping: ['Site'],
+        fit: 'per-colony',
+        model: 'LL.3',
+      },
       (r) => responses.push(r),
     );
     const answer = responses.at(-1);
@@ -241,6 +255,36 @@ describe('handleRequest (the worker protocol)', () => {
     if (answer?.kind !== 'computed') return;
     expect(answer.result.computation.fit).toBe('per-colony');
     expect(answer.result.resultsCsv.split('\n')[0]).toContain('"ED50_SE"');
+  });
+
+  it('computes with the requested model, each colony drawn with its own family', async () => {
+    const responses: EngineResponse[] = [];
+    await handleRequest(
+      {
+        id: 10,
+        kind: 'compute',
+        file: csvFile(smallFile()),
+        grouping: ['Site'],
+        fit: 'joint',
+        model: 'W1.3',
+      },
+      (r) => responses.push(r),
+    );
+    const answer = responses.at(-1);
+    expect(answer?.kind).toBe('computed');
+    if (answer?.kind !== 'computed') return;
+    const { computation, colonyCurves } = answer.result;
+    expect(computation.model).toBe('W1.3');
+    expect(computation.groups[0]!.modelFit?.model).toBe('W1.3');
+    expect(Number.isFinite(computation.groups[0]!.modelFit?.aic)).toBe(true);
+    const colony = computation.groups[0]!.colonies.findIndex((c) => c.status === 'fitted');
+    const { b, d, e } = computation.groups[0]!.colonies[colony]!.parameters!;
+    const t = colonyCurves.temperature[0]!;
+    // W1.3: d · exp(-exp(b (log T - log e))).
+    expect(colonyCurves.values[0]![colony]![0]).toBeCloseTo(
+      d * Math.exp(-Math.exp(b * (Math.log(t) - Math.log(e)))),
+      12,
+    );
   });
 
   it('turns an unexpected error into a failed answer', async () => {

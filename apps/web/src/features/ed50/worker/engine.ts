@@ -14,6 +14,7 @@ import {
   type CbassRow,
   type EdComputation,
   type EdFitMode,
+  type EdModel,
 } from '@coral/core/ed50';
 import { decodeText } from './decode-text';
 import {
@@ -141,7 +142,11 @@ export async function computeFile(
   file: Blob,
   grouping: readonly string[],
   onProgress: (done: number, total: number) => void,
-  { now = () => performance.now(), fit = 'joint' }: { now?: () => number; fit?: EdFitMode } = {},
+  {
+    now = () => performance.now(),
+    fit = 'joint',
+    model = 'LL.3',
+  }: { now?: () => number; fit?: EdFitMode; model?: EdModel } = {},
 ): Promise<CalculatorResult> {
   const { text } = await readFile(file);
   const started = now();
@@ -151,6 +156,7 @@ export async function computeFile(
     ? computeEds(parsed.rows, {
         grouping,
         fit,
+        model,
         onProgress: (done, total) => {
           const time = now();
           if (done === total || time - lastReport >= PROGRESS_INTERVAL_MS) {
@@ -168,6 +174,7 @@ export async function computeFile(
           .map((issue) => issue.message),
         method: COMPATIBILITY_NOTE,
         fit,
+        model,
       };
   const order = new Map(computation.groups.map((group, index) => [group, index]));
   return {
@@ -243,7 +250,7 @@ export async function handleRequest(
         request.file,
         request.grouping,
         (done, total) => post({ id: request.id, kind: 'progress', done, total }),
-        { fit: request.fit },
+        { fit: request.fit, model: request.model },
       );
       post({ id: request.id, kind: 'computed', result });
     }

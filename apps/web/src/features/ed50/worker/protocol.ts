@@ -1,4 +1,4 @@
-import type { CbassIssue, EdComputation, EdFitMode } from '@coral/core/ed50';
+import type { CbassIssue, EdComputation, EdFitMode, EdModel } from '@coral/core/ed50';
 
 /**
  * Messages between the calculator page and its Web Worker (decision 0010). The worker is
@@ -7,7 +7,14 @@ import type { CbassIssue, EdComputation, EdFitMode } from '@coral/core/ed50';
  */
 export type EngineRequest =
   | { id: number; kind: 'check'; file: Blob; fileName: string }
-  | { id: number; kind: 'compute'; file: Blob; grouping: string[]; fit: EdFitMode };
+  | {
+      id: number;
+      kind: 'compute';
+      file: Blob;
+      grouping: string[];
+      fit: EdFitMode;
+      model: EdModel;
+    };
 
 export type EngineResponse =
   | { id: number; kind: 'checked'; check: FileCheck }

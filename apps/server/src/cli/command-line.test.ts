@@ -36,7 +36,7 @@ const USAGES = {
   'user:enable': 'user:enable <username>',
   'user:role': 'user:role <username> <role>',
   import: 'import <main.csv> [<ed50.csv>] --owner <username> [--errors <report.csv>]',
-  ed50: 'ed50 <raw.csv> [--out results.csv] [--summary summary.csv] [--grouping Site,Condition,Species,Timepoint] [--row-names] [--not-estimable NA|drc] [--fit joint|per-colony] [--model LL.3|LL.2|LL.4|LL.5|W1.3|W2.3] [--intervals] [--unrounded]',
+  ed50: 'ed50 <raw.csv> [--out results.csv] [--summary summary.csv] [--grouping Site,Condition,Species,Timepoint] [--row-names] [--not-estimable NA|drc] [--fit joint|per-colony] [--model LL.3|LL.2|LL.4|LL.5|W1.3|W2.3] [--intervals] [--unrounded] [--pooled pooled.csv] [--compare comparison.csv]',
 };
 
 describe('npm run cli -- --help', () => {

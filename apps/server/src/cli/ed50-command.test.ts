@@ -1,43 +1,21 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { Readable, Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // The calculator page's worker code: the CLI must give the page's numbers, byte for byte.
 import { computeFile } from '../../../web/src/features/ed50/worker/engine';
 import Papa from 'papaparse';
 import { ed50 } from '@coral/core';
-import { loadConfig, repoRoot } from '../config';
-import { runCli } from './run-cli';
+import { loadConfig } from '../config';
+import {
+  cliWithoutDatabase,
+  EXAMPLE,
+  fixture,
+  read,
+  runWithoutDatabase,
+} from '../../test/ed50-cli-in-process';
 
-class Capture extends Writable {
-  text = '';
-  override _write(chunk: Buffer, _encoding: string, done: () => void) {
-    this.text += chunk.toString();
-    done();
-  }
-}
-
-const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: '/nonexistent' });
-
-/** runCli in process; the ed50 command never opens the database. */
-async function cli(...argv: string[]) {
-  const stdout = new Capture();
-  const stderr = new Capture();
-  const code = await runCli(
-    argv,
-    { stdin: Readable.from([]), stdout, stderr },
-    {
-      config,
-      withDatabase: () => Promise.reject(new Error('the ed50 command needs no database')),
-    },
-  );
-  return { code, stdout: stdout.text, stderr: stderr.text };
-}
-
-const fixture = (...parts: string[]) => path.join(repoRoot, 'fixtures', ...parts);
-const EXAMPLE = fixture('datasheets', 'cbass_dataset_raw.csv');
-const read = (file: string) => fs.readFileSync(file, 'utf8');
+const cli = cliWithoutDatabase;
 /** The one note on CBASSED50's example: a colony whose whole decline lies between 37 and 41 °C. */
 const BRACKETED_NOTE =
   'Feldberg_Nursery_Porites germania_420_7: ED50 only bracketed between 37.00 °C and 41.00 °C: the curve falls from 95 % to 5 % between these two temperatures, so the data do not pin the value down (any ED50 in between fits almost equally well).';
@@ -165,14 +143,9 @@ describe('npm run cli -- ed50 <raw.csv>', () => {
   it('reads the file relative to where npm run was typed (INIT_CWD)', async () => {
     const typedIn = loadConfig({ NODE_ENV: 'test', INIT_CWD: path.dirname(EXAMPLE) });
     expect(typedIn.invocationDir).toBe(path.dirname(EXAMPLE));
-    const stdout = new Capture();
-    const code = await runCli(
-      ['ed50', 'cbass_dataset_raw.csv'],
-      { stdin: Readable.from([]), stdout, stderr: new Capture() },
-      { config: typedIn, withDatabase: () => Promise.reject(new Error('no database needed')) },
-    );
+    const { code, stdout } = await runWithoutDatabase(['ed50', 'cbass_dataset_raw.csv'], typedIn);
     expect(code).toBe(0);
-    expect(stdout.text).toBe(read(fixture('ed50-reference', 'tutorial_EDsdf.csv')));
+    expect(stdout).toBe(read(fixture('ed50-reference', 'tutorial_EDsdf.csv')));
   });
 
   it('counts every skipped row of a problem instead of hiding them (issue 15)', async () => {
@@ -410,7 +383,7 @@ describe('npm run cli -- ed50: usage mistakes (exit code 2)', () => {
     const result = await cli('ed50', ...args);
     expect(result.code).toBe(2);
     expect(result.stderr).toBe(
-      `${message}\nUsage: npm run cli -- ed50 <raw.csv> [--out results.csv] [--summary summary.csv] [--grouping Site,Condition,Species,Timepoint] [--row-names] [--not-estimable NA|drc] [--fit joint|per-colony] [--model LL.3|LL.2|LL.4|LL.5|W1.3|W2.3] [--intervals] [--unrounded]\n`,
+      `${message}\nUsage: npm run cli -- ed50 <raw.csv> [--out results.csv] [--summary summary.csv] [--grouping Site,Condition,Species,Timepoint] [--row-names] [--not-estimable NA|drc] [--fit joint|per-colony] [--model LL.3|LL.2|LL.4|LL.5|W1.3|W2.3] [--intervals] [--unrounded] [--pooled pooled.csv] [--compare comparison.csv]\n`,
     );
   });
 });

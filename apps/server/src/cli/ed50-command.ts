@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { decodeDataFile, ed50 } from '@coral/core';
+import { decodeDataFile, ed50, THRESHOLD_KINDS_BY_LEVEL, THRESHOLD_KIND_INFO } from '@coral/core';
 import {
   CliFailure,
   CliUsageError,
@@ -55,6 +55,18 @@ const ED50_OPTIONS = {
     type: 'boolean',
     description: 'write the values at full precision instead of rounded to 2 decimals',
   },
+  pooled: {
+    type: 'string',
+    value: 'pooled.csv',
+    description:
+      "also write each group's pooled ED5/ED50/ED95 (one LL.3 curve through all its rows) with drc's delta-method SE and 95 % limits",
+  },
+  compare: {
+    type: 'string',
+    value: 'comparison.csv',
+    description:
+      "also write the groups compared pairwise, as R's TukeyHSD(aov(ED ~ group)): difference of means, 95 % limits, adjusted p",
+  },
 } as const satisfies CliOptions;
 
 interface Ed50Arguments {
@@ -69,6 +81,8 @@ interface Ed50Arguments {
   model: ed50.EdModel | null;
   intervals: boolean;
   unrounded: boolean;
+  pooled: string | null;
+  compare: string | null;
 }
 
 function ed50Arguments({
@@ -88,6 +102,8 @@ function ed50Arguments({
     model: modelOf(options.model, fit),
     intervals: options.intervals,
     unrounded: options.unrounded,
+    pooled: options.pooled ?? null,
+    compare: options.compare ?? null,
   };
 }
 
@@ -207,7 +223,8 @@ async function run(input: CliInput<typeof ED50_OPTIONS>, context: CliContext): P
   reportParse(parsed, warn);
   const computation = ed50.computeEds(parsed.rows, {
     grouping: options.grouping,
-    curves: false,
+    // The pooled curves are only needed for the pooled EDs.
+    curves: options.pooled !== null,
     fit: options.fit,
     intervals: options.intervals,
     model: options.model ?? ed50.DEFAULT_ED_MODEL,
@@ -232,9 +249,23 @@ async function run(input: CliInput<typeof ED50_OPTIONS>, context: CliContext): P
   if (options.summary) {
     write(options.summary, ed50.formatSummaryCsv(computation, { unrounded: options.unrounded }));
   }
+  const unrounded = { unrounded: options.unrounded };
+  if (options.pooled) write(options.pooled, ed50.formatPooledEdsCsv(computation, unrounded));
+  if (options.compare) {
+    const comparisons = ed50.compareComputedGroups(computation, unrounded);
+    for (const kind of THRESHOLD_KINDS_BY_LEVEL) {
+      const { reason } = comparisons[kind];
+      if (reason) warn(`${THRESHOLD_KIND_INFO[kind].edLabel} groups not compared: ${reason}`);
+    }
+    write(options.compare, ed50.formatGroupComparisonCsv(comparisons, unrounded));
+  }
   if (options.out) write(options.out, results);
   else context.io.stdout.write(results);
-  const written = [options.out, options.summary].filter(Boolean).join(' and ');
+  const written = new Intl.ListFormat('en', { type: 'conjunction', style: 'long' }).format(
+    [options.out, options.summary, options.pooled, options.compare].filter((file): file is string =>
+      Boolean(file),
+    ),
+  );
   warn(`${summaryLine(computation)}${written ? ` Written: ${written}.` : ''}`);
   return 0;
 }
@@ -262,6 +293,10 @@ export const ed50Command = defineCommand({
     '--fit per-colony, --model (other than LL.3), --intervals and --unrounded give numbers ' +
       'CBASSED50 does not: drc 3.0-1 fitting each colony alone or with another model family, its ' +
       'delta-method intervals, values at full precision.',
+    '--pooled and --compare write what published CBASS studies report beside the colonies: ' +
+      'each group\'s pooled EDs (drc\'s ED(fit, interval = "delta") on one LL.3 curve through ' +
+      "all its rows) and Tukey's pairwise comparison of the groups' mean EDs (R's " +
+      'TukeyHSD(aov(ED ~ group)), on the values the summary uses).',
     "--model prints the AIC of every group's joint fit (R's AIC(fit)) on standard error: run " +
       'the file once per model and keep, per group, the lowest AIC.',
     "The ED table goes to standard output (or --out) in CBASSED50's layout; notes on the file " +

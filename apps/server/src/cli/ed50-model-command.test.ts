@@ -1,39 +1,8 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import { Readable, Writable } from 'node:stream';
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
-import { loadConfig, repoRoot } from '../config';
-import { runCli } from './run-cli';
+import { cliWithoutDatabase, EXAMPLE, fixture, read } from '../../test/ed50-cli-in-process';
 
-class Capture extends Writable {
-  text = '';
-  override _write(chunk: Buffer, _encoding: string, done: () => void) {
-    this.text += chunk.toString();
-    done();
-  }
-}
-
-const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: '/nonexistent' });
-
-/** runCli in process; the ed50 command never opens the database. */
-async function cli(...argv: string[]) {
-  const stdout = new Capture();
-  const stderr = new Capture();
-  const code = await runCli(
-    argv,
-    { stdin: Readable.from([]), stdout, stderr },
-    {
-      config,
-      withDatabase: () => Promise.reject(new Error('the ed50 command needs no database')),
-    },
-  );
-  return { code, stdout: stdout.text, stderr: stderr.text };
-}
-
-const fixture = (...parts: string[]) => path.join(repoRoot, 'fixtures', ...parts);
-const EXAMPLE = fixture('datasheets', 'cbass_dataset_raw.csv');
-const read = (file: string) => fs.readFileSync(file, 'utf8');
+const cli = cliWithoutDatabase;
 
 describe('npm run cli -- ed50 --model (decision 0030)', () => {
   const table = (csv: string) =>

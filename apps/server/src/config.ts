@@ -163,6 +163,17 @@ const ZEnv = z.object({
       .optional(),
   ),
   /**
+   * "Sign in with ORCID" (decision 0029): an OpenID Connect client registered at ORCID (or, in
+   * tests, a local provider). On when the client id and secret are given; the issuer defaults to
+   * ORCID's production registry.
+   */
+  ORCID_ISSUER: z.preprocess(
+    emptyAsUndefined,
+    z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
+  ),
+  ORCID_CLIENT_ID: optionalString,
+  ORCID_CLIENT_SECRET: optionalString,
+  /**
    * The external account request form behind Home's and Login's request buttons (product-spec
    * §2 and §6: accounts are granted by request through an external form). A form is a web page,
    * so only http(s) is accepted; unset, the buttons fall back to a mail to CONTACT_EMAIL
@@ -283,6 +294,8 @@ export interface AppConfig {
   tiles: { street: string; satellite: string };
   /** DOI registration at DataCite; null (the default) when its settings are not given. */
   datacite: DataCiteConfig | null;
+  /** "Sign in with ORCID"; null (the default: no button, its routes answer 404) when not configured. */
+  orcid: OrcidConfig | null;
   uploads: {
     maxBytes: number;
     /** Where uploaded files are kept (DATA_DIR/uploads), content-addressed by SHA-256. */
@@ -328,6 +341,18 @@ export interface DataCiteConfig {
   prefix: string;
 }
 
+export interface OrcidConfig {
+  /** The OpenID Connect issuer (https://orcid.org, or https://sandbox.orcid.org for trials). */
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+  /** Where ORCID sends researchers back: PUBLIC_URL + the callback route (register it at ORCID). */
+  redirectUri: string;
+}
+
+/** The callback route under PUBLIC_URL (the redirect URI registered with the provider). */
+export const ORCID_CALLBACK_PATH = '/api/auth/orcid/callback/';
+
 export class ConfigError extends Error {}
 
 const DATACITE_SETTINGS = [
@@ -352,6 +377,50 @@ function dataCiteConfig(e: z.output<typeof ZEnv>): DataCiteConfig | null {
     repositoryId: e.DATACITE_REPOSITORY_ID!,
     password: e.DATACITE_PASSWORD!,
     prefix: e.DATACITE_PREFIX!,
+  };
+}
+
+/**
+ * ORCID sign-in needs its client id and secret together (one without the other would fail at
+ * every sign-in); an issuer alone is a forgotten half. In production the issuer must be https and
+ * PUBLIC_URL set: the redirect URI registered at ORCID is made from it, and a localhost default
+ * would send researchers nowhere.
+ */
+function orcidConfig(e: z.output<typeof ZEnv>, publicUrl: string): OrcidConfig | null {
+  const { ORCID_ISSUER: issuer, ORCID_CLIENT_ID: clientId, ORCID_CLIENT_SECRET: secret } = e;
+  if (clientId === undefined && secret === undefined) {
+    if (issuer === undefined) return null;
+    throw new ConfigError(
+      'Invalid configuration: ORCID_ISSUER is set but ORCID_CLIENT_ID and ORCID_CLIENT_SECRET ' +
+        'are not (set both to offer "Sign in with ORCID", or unset ORCID_ISSUER)',
+    );
+  }
+  if (clientId === undefined || secret === undefined) {
+    throw new ConfigError(
+      `Invalid configuration: "Sign in with ORCID" needs ORCID_CLIENT_ID and ORCID_CLIENT_SECRET; ` +
+        `missing ${clientId === undefined ? 'ORCID_CLIENT_ID' : 'ORCID_CLIENT_SECRET'}`,
+    );
+  }
+  // As given: discovery compares it with the provider's own issuer, trailing slash included.
+  const chosenIssuer = issuer ?? 'https://orcid.org';
+  if (e.NODE_ENV === 'production') {
+    if (!chosenIssuer.startsWith('https://')) {
+      throw new ConfigError(
+        'Invalid configuration: ORCID_ISSUER must be an https:// URL when NODE_ENV=production',
+      );
+    }
+    if (e.PUBLIC_URL === undefined) {
+      throw new ConfigError(
+        `Invalid configuration: "Sign in with ORCID" needs PUBLIC_URL when NODE_ENV=production ` +
+          `(ORCID sends researchers back to PUBLIC_URL${ORCID_CALLBACK_PATH})`,
+      );
+    }
+  }
+  return {
+    issuer: chosenIssuer,
+    clientId,
+    clientSecret: secret,
+    redirectUri: `${publicUrl}${ORCID_CALLBACK_PATH}`,
   };
 }
 
@@ -421,12 +490,13 @@ export function loadConfig(
         `must not exceed LOGIN_BACKOFF_MAX_SECONDS (${e.LOGIN_BACKOFF_MAX_SECONDS})`,
     );
   }
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   const sourceRepository =
     e.SOURCE_REPOSITORY_URL?.replace(/\/+$/, '') ?? repositoryWebUrl(rootPackage);
   return Object.freeze({
     env: e.NODE_ENV,
     http: { port: e.PORT, host: e.HOST, trustProxy: e.TRUST_PROXY },
-    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    publicUrl,
     ed50: { port: e.ED50_PORT, calculatorUrl: e.ED50_CALCULATOR_URL ?? null },
     role: e.ROLE,
     dataDir: path.resolve(e.DATA_DIR),
@@ -453,6 +523,7 @@ export function loadConfig(
     },
     tiles: { street: e.TILE_STREET_URL, satellite: e.TILE_SATELLITE_URL },
     datacite: dataCiteConfig(e),
+    orcid: orcidConfig(e, publicUrl),
     uploads: {
       maxBytes: e.UPLOAD_MAX_BYTES,
       storageDir: path.join(path.resolve(e.DATA_DIR), 'uploads'),

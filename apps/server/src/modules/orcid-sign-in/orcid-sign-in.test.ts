@@ -1,7 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SESSION_COOKIE_NAME } from '@coral/core';
-import { createTestApp, type TestContext } from '../../../test/test-app';
+import { SESSION_COOKIE_NAME, type TDatasetDetail } from '@coral/core';
+import type { TestContext } from '../../../test/test-app';
 import { createUser, TestAgent } from '../../../test/auth-client';
+import { studyVariant, uploadDraft } from '../../../test/dataset-helpers';
+import {
+  closeUploadTestApp,
+  openUploadTestApp,
+  type UploadTestApp,
+} from '../../../test/upload-test-helpers';
 import { startTestOrcidProvider, type TestOrcidProvider } from '../../../test/oidc-provider';
 import { orcidApprovals } from './orcid-sign-in.service';
 import { ORCID_STATE_COOKIE } from './orcid-state';
@@ -10,16 +16,18 @@ import { ORCID_STATE_COOKIE } from './orcid-state';
  * "Sign in with ORCID" against a real OpenID Connect provider started here (oidc-provider), as
  * ORCID would answer: docs/security-tests.md lists what these prove.
  */
+let app: UploadTestApp;
 let ctx: TestContext;
 let orcid: TestOrcidProvider;
 beforeAll(async () => {
   orcid = await startTestOrcidProvider();
-  ctx = await createTestApp(orcid.env);
+  app = await openUploadTestApp(orcid.env);
+  ctx = app.ctx;
   await createUser(ctx.database.db, 'lena');
   await createUser(ctx.database.db, 'otto');
 });
 afterAll(async () => {
-  await ctx?.close();
+  if (app) await closeUploadTestApp(app);
   await orcid?.close();
 });
 
@@ -124,6 +132,18 @@ describe('link, then sign in with the linked iD', () => {
     expect(client.cookies.has(ORCID_STATE_COOKIE)).toBe(false);
     expect(await statusOf(client)).toMatchObject({ username: 'lena', orcid: LENA });
     expect((await accountOf(LENA))?.username).toBe('lena');
+  });
+
+  it("carries the iD into the creators of the user's new dataset and shows it as its owner's", async () => {
+    const lena = await agent().loginOrThrow('lena');
+    const { datasetId } = await uploadDraft(ctx, lena, studyVariant('Orcid'));
+    const detail = (
+      await lena.request({ url: `/api/auth/datasets/${datasetId}/` })
+    ).json<TDatasetDetail>();
+    expect(detail.version.metadata.creators).toEqual([
+      { name: 'lena', affiliation: null, orcid: LENA },
+    ]);
+    expect(detail.owner).toEqual({ username: 'lena', orcid: LENA });
   });
 
   it('signs in to the linked account under a new session (the one presented before is ended)', async () => {

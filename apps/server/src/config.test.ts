@@ -74,9 +74,7 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ ORCID_CLIENT_ID: 'APP-ABCDEFGHIJKLMNOP' })).toThrow(
       '"Sign in with ORCID" needs ORCID_CLIENT_ID and ORCID_CLIENT_SECRET; missing ORCID_CLIENT_SECRET',
     );
-    expect(() => loadConfig({ ORCID_CLIENT_SECRET: 'secret' })).toThrow(
-      'missing ORCID_CLIENT_ID',
-    );
+    expect(() => loadConfig({ ORCID_CLIENT_SECRET: 'secret' })).toThrow('missing ORCID_CLIENT_ID');
     expect(() => loadConfig({ ORCID_ISSUER: 'https://orcid.org' })).toThrow(
       'ORCID_ISSUER is set but ORCID_CLIENT_ID and ORCID_CLIENT_SECRET are not',
     );

@@ -135,7 +135,9 @@ export async function startTestOrcidProvider(): Promise<TestOrcidProvider> {
         }
         const location = response.headers.get('location');
         if (!location) {
-          throw new Error(`test OIDC provider answered ${response.status}: ${await response.text()}`);
+          throw new Error(
+            `test OIDC provider answered ${response.status}: ${await response.text()}`,
+          );
         }
         url = new URL(location, url).toString();
       }

@@ -1,7 +1,4 @@
-import {
-  OrcidAdminError,
-  orcidApprovals,
-} from '../modules/orcid-sign-in/orcid-sign-in.service';
+import { OrcidAdminError, orcidApprovals } from '../modules/orcid-sign-in/orcid-sign-in.service';
 import { UserAdminError, usernameProblem, usersService } from '../modules/users/users.service';
 import { CliFailure, defineCommand, type CliContext, type CliInput } from './cli-command';
 import { readNewPassword } from './read-password';

@@ -52,24 +52,18 @@ export const isOrcidSignInErrorCode = (code: unknown): code is OrcidSignInErrorC
 export const ORCID_PURPOSES = ['sign-in', 'link'] as const;
 export type OrcidPurpose = (typeof ORCID_PURPOSES)[number];
 
-export const ZOrcidStartQuery = z
-  .object({
-    purpose: z
-      .enum(ORCID_PURPOSES, { error: 'purpose must be sign-in or link' })
-      .default('sign-in'),
-  })
-  .meta({ id: 'OrcidStartQuery' });
+export const ZOrcidStartQuery = z.object({
+  purpose: z.enum(ORCID_PURPOSES, { error: 'purpose must be sign-in or link' }).default('sign-in'),
+});
 
 /** The provider's redirect back: a code and the state, or an error (OpenID Connect Core §3.1.2.5–6). */
-export const ZOrcidCallbackQuery = z
-  .object({
-    code: z.string().optional(),
-    state: z.string().optional(),
-    error: z.string().optional(),
-    error_description: z.string().optional(),
-    iss: z.string().optional(),
-  })
-  .meta({ id: 'OrcidCallbackQuery' });
+export const ZOrcidCallbackQuery = z.object({
+  code: z.string().optional(),
+  state: z.string().optional(),
+  error: z.string().optional(),
+  error_description: z.string().optional(),
+  iss: z.string().optional(),
+});
 
 export const ZOrcidUnlinkResult = z
   .object({ success: z.literal(true), message: z.string() })

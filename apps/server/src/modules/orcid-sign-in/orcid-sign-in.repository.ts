@@ -40,9 +40,7 @@ export const orcidSignInRepository = {
     const rows = await db
       .selectFrom('users')
       .select('username')
-      .where((eb) =>
-        eb.or([eb('username', '=', base), eb('username', 'like', `${escaped}-%`)]),
-      )
+      .where((eb) => eb.or([eb('username', '=', base), eb('username', 'like', `${escaped}-%`)]))
       .execute();
     return rows.map((row) => row.username);
   },
@@ -71,7 +69,6 @@ export const orcidSignInRepository = {
       .executeTakeFirst();
     return row !== undefined;
   },
-
 
   /**
    * Removes the approval; true when this call removed it. Two sign-ins racing on one approval:

@@ -34,7 +34,8 @@ const disabled = () =>
   );
 
 /** A browser navigating (not a script asking for JSON) gets pages, not JSON. */
-const wantsPage = (request: FastifyRequest) => request.headers.accept?.includes('text/html') ?? false;
+const wantsPage = (request: FastifyRequest) =>
+  request.headers.accept?.includes('text/html') ?? false;
 
 export const orcidSignInRoutes: FastifyPluginAsyncZod<OrcidSignInRoutesOptions> = async (
   app,

@@ -56,8 +56,7 @@ const USERNAME_BASE_MAX = 60;
  */
 export function usernameBase(claims: Record<string, unknown>, orcid: string): string {
   const text = (value: unknown) => (typeof value === 'string' ? value : '');
-  const name =
-    text(claims.name) || [text(claims.given_name), text(claims.family_name)].join(' ');
+  const name = text(claims.name) || [text(claims.given_name), text(claims.family_name)].join(' ');
   const ascii = name
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')

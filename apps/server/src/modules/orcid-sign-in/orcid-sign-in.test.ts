@@ -343,10 +343,7 @@ describe('POST /api/auth/orcid/unlink/', () => {
 describe('ORCID sign-in not configured', () => {
   it('answers 404 with a clear message and tells the web app it is off', async () => {
     const off = await ctx.anotherApp({});
-    for (const url of [
-      '/api/auth/orcid/start/',
-      '/api/auth/orcid/callback/?code=x&state=y',
-    ]) {
+    for (const url of ['/api/auth/orcid/start/', '/api/auth/orcid/callback/?code=x&state=y']) {
       const response = await off.inject({ url });
       expect(response.statusCode).toBe(404);
       expect(response.json()).toEqual({

@@ -68,7 +68,11 @@ export const ZOrcidCallbackQuery = z.object({
 export const ZOrcidUnlinkResult = z
   .object({ success: z.literal(true), message: z.string() })
   .meta({ id: 'OrcidUnlinkResult' });
+export type TOrcidUnlinkResult = z.infer<typeof ZOrcidUnlinkResult>;
 
-/** The query keys the login page reads after a callback (web and server agree through these). */
+/** Where the browser goes to start: a plain navigation (the provider's page is a full page). */
+export const orcidStartPath = (purpose: OrcidPurpose) =>
+  `/api/auth/orcid/start/?purpose=${purpose}`;
+
+/** The query key of the login page that names why an ORCID sign-in or link did not happen. */
 export const ORCID_ERROR_QUERY_KEY = 'orcid_error';
-export const ORCID_LINKED_QUERY_KEY = 'orcid_linked';

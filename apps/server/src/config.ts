@@ -3,6 +3,7 @@ import path from 'node:path';
 import { isIP } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { orcidConfig, type OrcidConfig } from './orcid-settings';
 
 /**
  * The only reader of process.env. Parsed once at start; every problem is reported at once.
@@ -14,6 +15,10 @@ export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)
 
 const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
 const optionalString = z.preprocess(emptyAsUndefined, z.string().optional());
+const optionalHttpUrl = z.preprocess(
+  emptyAsUndefined,
+  z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
+);
 const port = (fallback: number) =>
   z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(65535).default(fallback));
 const positiveInt = (fallback: number) =>
@@ -33,10 +38,7 @@ const ZEnv = z.object({
    * Where readers reach the platform (scheme, host, port, path prefix): dataset citations and
    * DOIs point at pages under it. Default: http://localhost:PORT.
    */
-  PUBLIC_URL: z.preprocess(
-    emptyAsUndefined,
-    z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
-  ),
+  PUBLIC_URL: optionalHttpUrl,
   HOST: z.preprocess(emptyAsUndefined, z.string().default('127.0.0.1')),
   DATA_DIR: z.preprocess(emptyAsUndefined, z.string().default('./data')),
   DATABASE_URL: z.preprocess(
@@ -162,15 +164,8 @@ const ZEnv = z.object({
       .regex(/^10\.\d{4,9}$/, 'must be a DOI prefix such as 10.12345')
       .optional(),
   ),
-  /**
-   * "Sign in with ORCID" (decision 0029): an OpenID Connect client registered at ORCID (or, in
-   * tests, a local provider). On when the client id and secret are given; the issuer defaults to
-   * ORCID's production registry.
-   */
-  ORCID_ISSUER: z.preprocess(
-    emptyAsUndefined,
-    z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
-  ),
+  /** "Sign in with ORCID" (decision 0029): on with a client id and secret; issuer orcid.org. */
+  ORCID_ISSUER: optionalHttpUrl,
   ORCID_CLIENT_ID: optionalString,
   ORCID_CLIENT_SECRET: optionalString,
   /**
@@ -179,17 +174,11 @@ const ZEnv = z.object({
    * so only http(s) is accepted; unset, the buttons fall back to a mail to CONTACT_EMAIL
    * (decision 0016).
    */
-  ACCOUNT_REQUEST_URL: z.preprocess(
-    emptyAsUndefined,
-    z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
-  ),
+  ACCOUNT_REQUEST_URL: optionalHttpUrl,
   ABOUT_URL: z.preprocess(emptyAsUndefined, z.string().default('https://coralfuture.org')),
   HELP_URL: optionalString,
   /** Overrides the `repository` of the root package.json (the default: this project's own). */
-  SOURCE_REPOSITORY_URL: z.preprocess(
-    emptyAsUndefined,
-    z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
-  ),
+  SOURCE_REPOSITORY_URL: optionalHttpUrl,
   CONTACT_EMAIL: z.preprocess(emptyAsUndefined, z.string().default('coralfuture@kaust.edu.sa')),
   WEB_DIST_DIR: optionalString,
   SEED: z.preprocess(emptyAsUndefined, z.enum(['true', 'false']).default('true')),
@@ -294,7 +283,6 @@ export interface AppConfig {
   tiles: { street: string; satellite: string };
   /** DOI registration at DataCite; null (the default) when its settings are not given. */
   datacite: DataCiteConfig | null;
-  /** "Sign in with ORCID"; null (the default: no button, its routes answer 404) when not configured. */
   orcid: OrcidConfig | null;
   uploads: {
     maxBytes: number;
@@ -341,18 +329,6 @@ export interface DataCiteConfig {
   prefix: string;
 }
 
-export interface OrcidConfig {
-  /** The OpenID Connect issuer (https://orcid.org, or https://sandbox.orcid.org for trials). */
-  issuer: string;
-  clientId: string;
-  clientSecret: string;
-  /** Where ORCID sends researchers back: PUBLIC_URL + the callback route (register it at ORCID). */
-  redirectUri: string;
-}
-
-/** The callback route under PUBLIC_URL (the redirect URI registered with the provider). */
-export const ORCID_CALLBACK_PATH = '/api/auth/orcid/callback/';
-
 export class ConfigError extends Error {}
 
 const DATACITE_SETTINGS = [
@@ -377,50 +353,6 @@ function dataCiteConfig(e: z.output<typeof ZEnv>): DataCiteConfig | null {
     repositoryId: e.DATACITE_REPOSITORY_ID!,
     password: e.DATACITE_PASSWORD!,
     prefix: e.DATACITE_PREFIX!,
-  };
-}
-
-/**
- * ORCID sign-in needs its client id and secret together (one without the other would fail at
- * every sign-in); an issuer alone is a forgotten half. In production the issuer must be https and
- * PUBLIC_URL set: the redirect URI registered at ORCID is made from it, and a localhost default
- * would send researchers nowhere.
- */
-function orcidConfig(e: z.output<typeof ZEnv>, publicUrl: string): OrcidConfig | null {
-  const { ORCID_ISSUER: issuer, ORCID_CLIENT_ID: clientId, ORCID_CLIENT_SECRET: secret } = e;
-  if (clientId === undefined && secret === undefined) {
-    if (issuer === undefined) return null;
-    throw new ConfigError(
-      'Invalid configuration: ORCID_ISSUER is set but ORCID_CLIENT_ID and ORCID_CLIENT_SECRET ' +
-        'are not (set both to offer "Sign in with ORCID", or unset ORCID_ISSUER)',
-    );
-  }
-  if (clientId === undefined || secret === undefined) {
-    throw new ConfigError(
-      `Invalid configuration: "Sign in with ORCID" needs ORCID_CLIENT_ID and ORCID_CLIENT_SECRET; ` +
-        `missing ${clientId === undefined ? 'ORCID_CLIENT_ID' : 'ORCID_CLIENT_SECRET'}`,
-    );
-  }
-  // As given: discovery compares it with the provider's own issuer, trailing slash included.
-  const chosenIssuer = issuer ?? 'https://orcid.org';
-  if (e.NODE_ENV === 'production') {
-    if (!chosenIssuer.startsWith('https://')) {
-      throw new ConfigError(
-        'Invalid configuration: ORCID_ISSUER must be an https:// URL when NODE_ENV=production',
-      );
-    }
-    if (e.PUBLIC_URL === undefined) {
-      throw new ConfigError(
-        `Invalid configuration: "Sign in with ORCID" needs PUBLIC_URL when NODE_ENV=production ` +
-          `(ORCID sends researchers back to PUBLIC_URL${ORCID_CALLBACK_PATH})`,
-      );
-    }
-  }
-  return {
-    issuer: chosenIssuer,
-    clientId,
-    clientSecret: secret,
-    redirectUri: `${publicUrl}${ORCID_CALLBACK_PATH}`,
   };
 }
 

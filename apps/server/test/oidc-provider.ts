@@ -102,8 +102,10 @@ export async function startTestOrcidProvider(): Promise<TestOrcidProvider> {
     });
   };
   const callback = provider.callback();
-  handle = (req, res) =>
-    req.url?.startsWith('/interaction/') ? interaction(req, res) : callback(req, res);
+  handle = (req, res) => {
+    if (req.url?.startsWith('/interaction/')) interaction(req, res);
+    else void callback(req, res);
+  };
 
   return {
     issuer,

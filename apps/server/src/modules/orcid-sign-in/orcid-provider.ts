@@ -1,5 +1,5 @@
 import * as oidc from 'openid-client';
-import type { OrcidConfig } from '../../config';
+import type { OrcidConfig } from '../../orcid-settings';
 
 /** The provider refused the authorization code (used before, expired, not ours): a 400. */
 export class CodeRejectedError extends Error {}

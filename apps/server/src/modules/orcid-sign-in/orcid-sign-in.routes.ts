@@ -52,7 +52,7 @@ export const orcidSignInRoutes: FastifyPluginAsyncZod<OrcidSignInRoutesOptions> 
     }
     if (!wantsPage(request)) throw error;
     const query = new URLSearchParams({ [ORCID_ERROR_QUERY_KEY]: error.code });
-    return reply.redirect(`${CLIENT_ROUTES.login}?${query}`, 303);
+    return reply.redirect(`${CLIENT_ROUTES.login}?${query.toString()}`, 303);
   };
 
   const stateCookieOptions = (request: FastifyRequest) => ({

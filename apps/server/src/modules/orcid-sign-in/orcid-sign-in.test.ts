@@ -1,5 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SESSION_COOKIE_NAME, type TDatasetDetail } from '@coral/core';
+import {
+  SESSION_COOKIE_NAME,
+  type TDatasetDetail,
+  type TErrorResponse,
+  type TPublicConfig,
+} from '@coral/core';
 import type { TestContext } from '../../../test/test-app';
 import { createUser, TestAgent } from '../../../test/auth-client';
 import { studyVariant, uploadDraft } from '../../../test/dataset-helpers';
@@ -10,7 +15,7 @@ import {
 } from '../../../test/upload-test-helpers';
 import { startTestOrcidProvider, type TestOrcidProvider } from '../../../test/oidc-provider';
 import { orcidApprovals } from './orcid-sign-in.service';
-import { ORCID_STATE_COOKIE } from './orcid-state';
+import { ORCID_STATE_COOKIE, type OrcidSignInState } from './orcid-state';
 
 /**
  * "Sign in with ORCID" against a real OpenID Connect provider started here (oidc-provider), as
@@ -47,6 +52,14 @@ async function throughOrcid(client: TestAgent, purpose: 'sign-in' | 'link', who:
   orcid.signInAs(who, { given_name: 'José María', family_name: 'Núñez' });
   return orcid.authorize(start.headers.location as string);
 }
+
+/** The state cookie's content (signed, not encrypted). */
+const stateIn = (client: TestAgent) =>
+  JSON.parse(
+    Buffer.from(client.cookies.get(ORCID_STATE_COOKIE)!.split('.')[0]!, 'base64url').toString(),
+  ) as OrcidSignInState;
+
+const errorOf = (response: { json<T>(): T }) => response.json<TErrorResponse>().error;
 
 const callback = (client: TestAgent, query: string, headers: Record<string, string> = {}) =>
   client.request({ url: `/api/auth/orcid/callback/?${query}`, headers });
@@ -98,11 +111,7 @@ describe('GET /api/auth/orcid/start/', () => {
     expect(cookie).toContain('Path=/api/auth/orcid/');
     expect(cookie).toContain('Max-Age=600');
     // The verifier itself never goes to the provider in the browser's URL.
-    expect(response.headers.location).not.toContain(
-      JSON.parse(
-        Buffer.from(client.cookies.get(ORCID_STATE_COOKIE)!.split('.')[0]!, 'base64url').toString(),
-      ).codeVerifier,
-    );
+    expect(response.headers.location).not.toContain(stateIn(client).codeVerifier);
   });
 
   it('refuses to link for a visitor who is not logged in (401, nothing set)', async () => {
@@ -115,7 +124,7 @@ describe('GET /api/auth/orcid/start/', () => {
   it('refuses an unknown purpose with a clear 400', async () => {
     const response = await agent().request({ url: '/api/auth/orcid/start/?purpose=admin' });
     expect(response.statusCode).toBe(400);
-    expect(response.json().error).toContain('purpose must be sign-in or link');
+    expect(errorOf(response)).toContain('purpose must be sign-in or link');
   });
 });
 
@@ -223,7 +232,7 @@ describe('sign-in with an iD no account is linked to', () => {
     const response = await callback(client, await throughOrcid(client, 'sign-in', STRANGER));
     expect(response.statusCode).toBe(403);
     expect(response.json()).toMatchObject({ code: 'ORCID_NOT_APPROVED' });
-    expect(response.json().error).toContain('An administrator must approve the iD first');
+    expect(errorOf(response)).toContain('An administrator must approve the iD first');
     expect(client.sessionId).toBeUndefined();
     expect(await countUsers()).toBe(users);
     expect(await accountOf(STRANGER)).toBeUndefined();
@@ -268,7 +277,7 @@ describe('forged and replayed redirects', () => {
     const client = agent();
     const query = await throughOrcid(client, 'sign-in', LENA);
     const [body, signature] = client.cookies.get(ORCID_STATE_COOKIE)!.split('.');
-    const state = JSON.parse(Buffer.from(body!, 'base64url').toString());
+    const state = stateIn(client);
     const altered = Buffer.from(JSON.stringify({ ...state, purpose: 'link', userId: 1 }));
     client.cookies.set(ORCID_STATE_COOKIE, `${altered.toString('base64url')}.${signature}`);
     expect((await callback(client, query)).statusCode).toBe(400);
@@ -335,7 +344,7 @@ describe('POST /api/auth/orcid/unlink/', () => {
     await client.fetchCsrf();
     const response = await client.request({ method: 'POST', url: '/api/auth/orcid/unlink/' });
     expect(response.statusCode).toBe(409);
-    expect(response.json().error).toContain('no password');
+    expect(errorOf(response)).toContain('no password');
     expect((await accountOf(APPROVED))?.username).toBe('jose.maria.nunez');
   });
 });
@@ -352,7 +361,9 @@ describe('ORCID sign-in not configured', () => {
           'Sign in with ORCID is not enabled on this server (an administrator has not configured it).',
       });
     }
-    expect((await off.inject({ url: '/api/public/config/' })).json().orcidSignIn).toBe(false);
-    expect((await ctx.app.inject({ url: '/api/public/config/' })).json().orcidSignIn).toBe(true);
+    const orcidSignIn = async (server: typeof off) =>
+      (await server.inject({ url: '/api/public/config/' })).json<TPublicConfig>().orcidSignIn;
+    expect(await orcidSignIn(off)).toBe(false);
+    expect(await orcidSignIn(ctx.app)).toBe(true);
   });
 });

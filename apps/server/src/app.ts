@@ -24,6 +24,8 @@ import { coloniesRoutes } from './modules/colonies/colonies.routes';
 import { colonyPagesRoutes } from './modules/colony-pages/colony-pages.routes';
 import { createColonyPagesService } from './modules/colony-pages/colony-pages.service';
 import { createColoniesService } from './modules/colonies/colonies.service';
+import { orcidSignInRoutes } from './modules/orcid-sign-in/orcid-sign-in.routes';
+import { createOrcidSignInService } from './modules/orcid-sign-in/orcid-sign-in.service';
 import { projectsRoutes } from './modules/projects/projects.routes';
 import { createProjectsService } from './modules/projects/projects.service';
 import { speciesRoutes } from './modules/species/species.routes';
@@ -126,7 +128,8 @@ export async function buildApp({
   await app.register(compress, { threshold: 1024 });
   await app.register(cookie);
   // After the cookie parser, before any body is read: see plugins/csrf.ts.
-  const csrf = createCsrfTokens(await loadSessionSecret(db, config));
+  const serverSecret = await loadSessionSecret(db, config);
+  const csrf = createCsrfTokens(serverSecret);
   registerCsrfProtection(app, csrf);
   const sessions = createSessionService(db, config.sessions);
   const authenticator = createAuthenticator(sessions);
@@ -153,6 +156,12 @@ export async function buildApp({
   });
   await app.register(authRoutes, {
     auth,
+    authenticator,
+    csrf,
+    sessionMaxAgeSeconds: config.sessions.maxAgeSeconds,
+  });
+  await app.register(orcidSignInRoutes, {
+    orcid: createOrcidSignInService({ db, sessions, config: config.orcid, serverSecret }),
     authenticator,
     csrf,
     sessionMaxAgeSeconds: config.sessions.maxAgeSeconds,

@@ -59,6 +59,41 @@ describe('loadConfig', () => {
     );
   });
 
+  it('offers Sign in with ORCID only with a client id and secret (orcid.org by default)', () => {
+    expect(loadConfig({}).orcid).toBeNull();
+    const client = { ORCID_CLIENT_ID: 'APP-ABCDEFGHIJKLMNOP', ORCID_CLIENT_SECRET: 'secret' };
+    expect(loadConfig({ ...client, PUBLIC_URL: 'https://corals.example.org/' }).orcid).toEqual({
+      issuer: 'https://orcid.org',
+      clientId: 'APP-ABCDEFGHIJKLMNOP',
+      clientSecret: 'secret',
+      redirectUri: 'https://corals.example.org/api/auth/orcid/callback/',
+    });
+    expect(
+      loadConfig({ ...client, ORCID_ISSUER: 'https://sandbox.orcid.org' }).orcid?.redirectUri,
+    ).toBe('http://localhost:8000/api/auth/orcid/callback/');
+    expect(() => loadConfig({ ORCID_CLIENT_ID: 'APP-ABCDEFGHIJKLMNOP' })).toThrow(
+      '"Sign in with ORCID" needs ORCID_CLIENT_ID and ORCID_CLIENT_SECRET; missing ORCID_CLIENT_SECRET',
+    );
+    expect(() => loadConfig({ ORCID_CLIENT_SECRET: 'secret' })).toThrow('missing ORCID_CLIENT_ID');
+    expect(() => loadConfig({ ORCID_ISSUER: 'https://orcid.org' })).toThrow(
+      'ORCID_ISSUER is set but ORCID_CLIENT_ID and ORCID_CLIENT_SECRET are not',
+    );
+    expect(() => loadConfig({ ...client, ORCID_ISSUER: 'orcid.org' })).toThrow(
+      'ORCID_ISSUER: must be an http:// or https:// URL',
+    );
+    const production = { ...client, NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(32) };
+    expect(() => loadConfig(production)).toThrow(
+      '"Sign in with ORCID" needs PUBLIC_URL when NODE_ENV=production',
+    );
+    expect(() =>
+      loadConfig({
+        ...production,
+        PUBLIC_URL: 'https://corals.example.org',
+        ORCID_ISSUER: 'http://127.0.0.1:4000',
+      }),
+    ).toThrow('ORCID_ISSUER must be an https:// URL when NODE_ENV=production');
+  });
+
   it("links the source code to package.json's repository unless SOURCE_REPOSITORY_URL says otherwise", () => {
     const rootPackage = {
       repository: { type: 'git', url: 'git+https://git.example.org/corals/platform.git' },

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { isIP } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { orcidConfig, type OrcidConfig } from './orcid-settings';
 
 /**
  * The only reader of process.env. Parsed once at start; every problem is reported at once.
@@ -14,6 +15,10 @@ export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)
 
 const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
 const optionalString = z.preprocess(emptyAsUndefined, z.string().optional());
+const optionalHttpUrl = z.preprocess(
+  emptyAsUndefined,
+  z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
+);
 const port = (fallback: number) =>
   z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(65535).default(fallback));
 const positiveInt = (fallback: number) =>
@@ -33,10 +38,7 @@ const ZEnv = z.object({
    * Where readers reach the platform (scheme, host, port, path prefix): dataset citations and
    * DOIs point at pages under it. Default: http://localhost:PORT.
    */
-  PUBLIC_URL: z.preprocess(
-    emptyAsUndefined,
-    z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
-  ),
+  PUBLIC_URL: optionalHttpUrl,
   HOST: z.preprocess(emptyAsUndefined, z.string().default('127.0.0.1')),
   DATA_DIR: z.preprocess(emptyAsUndefined, z.string().default('./data')),
   DATABASE_URL: z.preprocess(
@@ -162,23 +164,21 @@ const ZEnv = z.object({
       .regex(/^10\.\d{4,9}$/, 'must be a DOI prefix such as 10.12345')
       .optional(),
   ),
+  /** "Sign in with ORCID" (decision 0029): on with a client id and secret; issuer orcid.org. */
+  ORCID_ISSUER: optionalHttpUrl,
+  ORCID_CLIENT_ID: optionalString,
+  ORCID_CLIENT_SECRET: optionalString,
   /**
    * The external account request form behind Home's and Login's request buttons (product-spec
    * §2 and §6: accounts are granted by request through an external form). A form is a web page,
    * so only http(s) is accepted; unset, the buttons fall back to a mail to CONTACT_EMAIL
    * (decision 0016).
    */
-  ACCOUNT_REQUEST_URL: z.preprocess(
-    emptyAsUndefined,
-    z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
-  ),
+  ACCOUNT_REQUEST_URL: optionalHttpUrl,
   ABOUT_URL: z.preprocess(emptyAsUndefined, z.string().default('https://coralfuture.org')),
   HELP_URL: optionalString,
   /** Overrides the `repository` of the root package.json (the default: this project's own). */
-  SOURCE_REPOSITORY_URL: z.preprocess(
-    emptyAsUndefined,
-    z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
-  ),
+  SOURCE_REPOSITORY_URL: optionalHttpUrl,
   CONTACT_EMAIL: z.preprocess(emptyAsUndefined, z.string().default('coralfuture@kaust.edu.sa')),
   WEB_DIST_DIR: optionalString,
   SEED: z.preprocess(emptyAsUndefined, z.enum(['true', 'false']).default('true')),
@@ -283,6 +283,7 @@ export interface AppConfig {
   tiles: { street: string; satellite: string };
   /** DOI registration at DataCite; null (the default) when its settings are not given. */
   datacite: DataCiteConfig | null;
+  orcid: OrcidConfig | null;
   uploads: {
     maxBytes: number;
     /** Where uploaded files are kept (DATA_DIR/uploads), content-addressed by SHA-256. */
@@ -421,12 +422,13 @@ export function loadConfig(
         `must not exceed LOGIN_BACKOFF_MAX_SECONDS (${e.LOGIN_BACKOFF_MAX_SECONDS})`,
     );
   }
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   const sourceRepository =
     e.SOURCE_REPOSITORY_URL?.replace(/\/+$/, '') ?? repositoryWebUrl(rootPackage);
   return Object.freeze({
     env: e.NODE_ENV,
     http: { port: e.PORT, host: e.HOST, trustProxy: e.TRUST_PROXY },
-    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    publicUrl,
     ed50: { port: e.ED50_PORT, calculatorUrl: e.ED50_CALCULATOR_URL ?? null },
     role: e.ROLE,
     dataDir: path.resolve(e.DATA_DIR),
@@ -453,6 +455,7 @@ export function loadConfig(
     },
     tiles: { street: e.TILE_STREET_URL, satellite: e.TILE_SATELLITE_URL },
     datacite: dataCiteConfig(e),
+    orcid: orcidConfig(e, publicUrl),
     uploads: {
       maxBytes: e.UPLOAD_MAX_BYTES,
       storageDir: path.join(path.resolve(e.DATA_DIR), 'uploads'),

@@ -1,7 +1,14 @@
 import type { CliCommand } from './cli-command';
 import { ed50Command } from './ed50-command';
 import { importCommand } from './import-command';
-import { userCreate, userDisable, userEnable, userPasswd, userRole } from './user-commands';
+import {
+  userApproveOrcid,
+  userCreate,
+  userDisable,
+  userEnable,
+  userPasswd,
+  userRole,
+} from './user-commands';
 
 /** Every CLI command. Add a command by adding its module here. */
 export const commands: readonly CliCommand[] = [
@@ -10,6 +17,7 @@ export const commands: readonly CliCommand[] = [
   userDisable,
   userEnable,
   userRole,
+  userApproveOrcid,
   importCommand,
   ed50Command,
 ];

@@ -240,6 +240,47 @@ describe('npm run cli -- user:role <username> <role>', () => {
   });
 });
 
+describe('npm run cli -- user:approve-orcid <iD>', () => {
+  const approvals = () =>
+    ctx.database.db.selectFrom('orcid_approvals').select('orcid').orderBy('orcid').execute();
+
+  it('approves an iD (any form researchers paste) once, and says what it did', async () => {
+    expect(await cli(['user:approve-orcid', 'https://orcid.org/0000-0002-1694-233x'])).toEqual({
+      code: 0,
+      stdout:
+        'Approved ORCID iD 0000-0002-1694-233X: its first "Sign in with ORCID" creates an account.\n',
+      stderr: '',
+    });
+    expect((await cli(['user:approve-orcid', '0000-0002-1694-233X'])).stdout).toBe(
+      'ORCID iD 0000-0002-1694-233X was already approved; nothing changed.\n',
+    );
+    expect(await approvals()).toEqual([{ orcid: '0000-0002-1694-233X' }]);
+  });
+
+  it('refuses what is not an iD (wrong check digit) and approves nothing', async () => {
+    expect(await cli(['user:approve-orcid', '0000-0002-1825-0098'])).toEqual({
+      code: 1,
+      stdout: '',
+      stderr:
+        '"0000-0002-1825-0098" is not an ORCID iD (16 digits like 0000-0002-1825-0097, the last one a check digit).\n',
+    });
+    expect(await approvals()).toEqual([{ orcid: '0000-0002-1694-233X' }]);
+  });
+
+  it('approves nothing for an iD already linked to an account', async () => {
+    await cli(['user:create', 'iris'], lines(PASSWORD));
+    await ctx.database.db
+      .updateTable('users')
+      .set({ orcid: '0000-0003-1415-9269' })
+      .where('username', '=', 'iris')
+      .execute();
+    expect((await cli(['user:approve-orcid', '0000-0003-1415-9269'])).stdout).toBe(
+      'ORCID iD 0000-0003-1415-9269 is already linked to the account "iris" and signs in to it; nothing to approve.\n',
+    );
+    expect(await approvals()).toEqual([{ orcid: '0000-0002-1694-233X' }]);
+  });
+});
+
 describe('the embedded database in use by the server', () => {
   it('says so in one line and exits 1', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'coral-cli-'));
@@ -268,7 +309,13 @@ describe('npm run cli (no command)', () => {
   it('lists the account commands', async () => {
     const result = await cli([]);
     expect(result.code).toBe(2);
-    for (const name of ['user:create', 'user:passwd', 'user:disable', 'user:enable']) {
+    for (const name of [
+      'user:create',
+      'user:passwd',
+      'user:disable',
+      'user:enable',
+      'user:approve-orcid',
+    ]) {
       expect(result.stderr).toContain(name);
     }
   });

@@ -1,3 +1,4 @@
+import { OrcidAdminError, orcidApprovals } from '../modules/orcid-sign-in/orcid-sign-in.service';
 import { UserAdminError, usernameProblem, usersService } from '../modules/users/users.service';
 import { CliFailure, defineCommand, type CliContext, type CliInput } from './cli-command';
 import { readNewPassword } from './read-password';
@@ -120,6 +121,49 @@ export const userRole = defineCommand({
         ? `"${username}" already was ${role}.`
         : `"${username}" is now ${role} (was ${previous}); they log in again for it to apply.`,
     );
+    return 0;
+  },
+});
+
+export const userApproveOrcid = defineCommand({
+  name: 'user:approve-orcid',
+  summary: 'Approve an ORCID iD: its first "Sign in with ORCID" creates an account (decision 0029)',
+  arguments: [
+    {
+      name: 'orcid',
+      required: true,
+      description: 'the researcher’s ORCID iD (0000-0002-1825-0097 or https://orcid.org/…)',
+    },
+  ],
+  options: {},
+  notes: [
+    'The iD is checked with its check digit. Approving twice changes nothing. An iD already ' +
+      'linked to an account needs no approval: it signs in to that account.',
+  ],
+  async run(input, context) {
+    const given = input.arguments[0]!;
+    const result = await context
+      .withDatabase((db) => orcidApprovals.approve(db, given))
+      .catch((error: unknown) => {
+        throw error instanceof OrcidAdminError ? new CliFailure(error.message) : error;
+      });
+    switch (result.outcome) {
+      case 'approved':
+        say(
+          context,
+          `Approved ORCID iD ${result.orcid}: its first "Sign in with ORCID" creates an account.`,
+        );
+        break;
+      case 'already-approved':
+        say(context, `ORCID iD ${result.orcid} was already approved; nothing changed.`);
+        break;
+      case 'already-linked':
+        say(
+          context,
+          `ORCID iD ${result.orcid} is already linked to the account "${result.username}" and signs in to it; nothing to approve.`,
+        );
+        break;
+    }
     return 0;
   },
 });

@@ -226,6 +226,12 @@ export interface LoginBackoffsTable {
   retry_at: Timestamp;
 }
 
+/** ORCID iDs an administrator approved for an account (migration 0008, decision 0029). */
+export interface OrcidApprovalsTable {
+  orcid: string;
+  approved_at: Timestamp;
+}
+
 /** Keys generated on first use when not configured (e.g. the CSRF key without SESSION_SECRET). */
 export interface ServerSecretsTable {
   name: string;
@@ -295,6 +301,7 @@ export interface Database extends ThresholdTables {
   uploads: UploadsTable;
   rate_limits: RateLimitsTable;
   login_backoffs: LoginBackoffsTable;
+  orcid_approvals: OrcidApprovalsTable;
   server_secrets: ServerSecretsTable;
   dataset_state: DatasetStateTable;
   published_snapshots: PublishedSnapshotsTable;

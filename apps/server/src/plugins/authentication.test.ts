@@ -99,7 +99,12 @@ describe('the allow-list', () => {
     '/api/auth/status/': async (visitor) => {
       const response = await visitor.request({ url: '/api/auth/status/' });
       expect(response.statusCode).toBe(200);
-      expect(response.json()).toEqual({ username: '', authenticated: false, role: null });
+      expect(response.json()).toEqual({
+        username: '',
+        authenticated: false,
+        role: null,
+        orcid: null,
+      });
     },
     '/api/auth/csrf/': async (visitor) => {
       const response = await visitor.request({ url: '/api/auth/csrf/' });
@@ -120,9 +125,21 @@ describe('the allow-list', () => {
       expect(response.statusCode).toBe(200);
       expect(response.json()).toEqual({ success: true, message: 'Logged out successfully' });
     },
+    // ORCID sign-in is not configured here: the route itself answers (404), not the 401 gate.
+    // The whole flow is in modules/orcid-sign-in/orcid-sign-in.test.ts.
+    '/api/auth/orcid/start/': async (visitor) => {
+      const response = await visitor.request({ url: '/api/auth/orcid/start/' });
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toMatchObject({ code: 'ORCID_SIGN_IN_DISABLED' });
+    },
+    '/api/auth/orcid/callback/': async (visitor) => {
+      const response = await visitor.request({ url: '/api/auth/orcid/callback/?code=c&state=s' });
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toMatchObject({ code: 'ORCID_SIGN_IN_DISABLED' });
+    },
   };
 
-  it('is exactly status, csrf, login and logout, each a real route', () => {
+  it('is exactly status, csrf, login, logout and ORCID sign-in, each a real route', () => {
     expect([...ANONYMOUS_AUTH_ROUTES].sort()).toEqual(Object.keys(anonymousCalls).sort());
     for (const route of ANONYMOUS_AUTH_ROUTES) {
       expect(documentedRoutes.some((r) => r.path === route)).toBe(true);

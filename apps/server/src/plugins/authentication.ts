@@ -44,7 +44,8 @@ export const PRIVATE_API_PREFIX = '/api/auth/';
 
 /**
  * The only /api/auth/ routes anonymous visitors may call: who is logged in, a CSRF token, logging
- * in, and logging out. Logout stays open because a client whose session has already ended (idle
+ * in (with a password, or through ORCID: its start and the provider's redirect back, which check
+ * the session themselves for a link), and logging out. Logout stays open because a client whose session has already ended (idle
  * timeout, disabled account) must still get its success answer and cleared cookies, as the
  * spec's client expects.
  */
@@ -53,6 +54,8 @@ export const ANONYMOUS_AUTH_ROUTES: ReadonlySet<string> = new Set([
   '/api/auth/csrf/',
   '/api/auth/login/',
   '/api/auth/logout/',
+  '/api/auth/orcid/start/',
+  '/api/auth/orcid/callback/',
 ]);
 
 /**

@@ -159,6 +159,11 @@ describe('CSRF on every state-changing route', () => {
       url: '/api/auth/status/',
       cookies: { sessionid: ann.sessionId! },
     });
-    expect(response.json()).toEqual({ username: 'ann', authenticated: true, role: 'contributor' });
+    expect(response.json()).toEqual({
+      username: 'ann',
+      authenticated: true,
+      role: 'contributor',
+      orcid: null,
+    });
   });
 });

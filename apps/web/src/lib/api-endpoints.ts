@@ -1,5 +1,6 @@
 import type {
   TAuthResult,
+  TOrcidUnlinkResult,
   TAuthStatus,
   TCartAddRequest,
   TCartAddResponse,
@@ -81,6 +82,7 @@ export interface GetEndpoints extends MaxMinEndpoints {
 export interface PostEndpoints {
   '/api/auth/login/': { body: TLoginRequest; response: TAuthResult };
   '/api/auth/logout/': { body: undefined; response: TAuthResult };
+  '/api/auth/orcid/unlink/': { body: undefined; response: TOrcidUnlinkResult };
   '/api/auth/cart/': { body: TCartAddRequest; response: TCartAddResponse };
   '/api/auth/datasets/{datasetId}/versions/{version}/submit/': {
     body: { message?: string };

@@ -33,6 +33,8 @@ export interface Auth {
   username: string;
   /** What the account may do beyond contributing (curators review datasets). */
   role: UserRole;
+  /** The linked ORCID iD, or null (decision 0029). */
+  orcid: string | null;
 }
 
 export function useAuth(): Auth {
@@ -43,6 +45,7 @@ export function useAuth(): Auth {
     isAuthenticated: status.authenticated && status.username !== '',
     username: status.username,
     role: status.role ?? 'contributor',
+    orcid: status.orcid ?? null,
   };
 }
 

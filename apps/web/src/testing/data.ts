@@ -24,6 +24,7 @@ export const buildConfig = (overrides: Partial<TPublicConfig> = {}): TPublicConf
     satellite: 'https://sat.example.org/{z}/{y}/{x}',
   },
   uploadMaxBytes: 50 * 1024 * 1024,
+  orcidSignIn: false,
   ...overrides,
 });
 

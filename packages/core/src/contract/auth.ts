@@ -10,6 +10,11 @@ export const ZAuthStatus = z
       .nullable()
       .optional()
       .meta({ description: 'contributor, curator or admin; null when anonymous' }),
+    orcid: z
+      .string()
+      .nullable()
+      .optional()
+      .meta({ description: "the account's linked ORCID iD (0000-0002-1825-0097); null if none" }),
   })
   .meta({ id: 'AuthStatus' });
 export type TAuthStatus = z.infer<typeof ZAuthStatus>;

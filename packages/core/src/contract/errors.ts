@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ORCID_SIGN_IN_ERROR_CODES } from './orcid';
 
 /** Stable error codes: clients switch on `code`, people read `error`. */
 export const ERROR_CODES = [
@@ -19,6 +20,9 @@ export const ERROR_CODES = [
   'INTERNAL_ERROR',
   /** 503: the database cannot be reached for the moment (a restart); see Retry-After. */
   'DATABASE_UNAVAILABLE',
+  /** 404: "Sign in with ORCID" is not configured on this server. */
+  'ORCID_SIGN_IN_DISABLED',
+  ...ORCID_SIGN_IN_ERROR_CODES,
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -6,6 +6,7 @@ export * from './statistics';
 export * from './data-summary';
 export * from './public-config';
 export * from './auth';
+export * from './orcid';
 export * from './cart';
 export * from './uploads';
 export * from './datasets';

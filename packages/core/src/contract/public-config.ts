@@ -20,6 +20,9 @@ export const ZPublicConfig = z
     ed50CalculatorPort: z.number().int(),
     tiles: z.object({ street: z.string(), satellite: z.string() }),
     uploadMaxBytes: z.number().int(),
+    orcidSignIn: z
+      .boolean()
+      .meta({ description: '"Sign in with ORCID" is configured (ORCID_CLIENT_ID and secret)' }),
   })
   .meta({ id: 'PublicConfig' });
 export type TPublicConfig = z.infer<typeof ZPublicConfig>;

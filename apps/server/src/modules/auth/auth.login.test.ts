@@ -33,7 +33,12 @@ describe('GET /api/auth/status/ and /api/auth/csrf/', () => {
   it('answers anonymous visitors with an empty username', async () => {
     const response = await agent().request({ url: '/api/auth/status/' });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ username: '', authenticated: false, role: null });
+    expect(response.json()).toEqual({
+      username: '',
+      authenticated: false,
+      role: null,
+      orcid: null,
+    });
     expect(response.headers['cache-control']).toBe('no-store');
   });
 
@@ -72,6 +77,7 @@ describe('POST /api/auth/login/', () => {
       username: 'ann',
       authenticated: true,
       role: 'contributor',
+      orcid: null,
     });
   });
 
@@ -159,6 +165,7 @@ describe('sessions', () => {
       username: 'bob',
       authenticated: true,
       role: 'contributor',
+      orcid: null,
     });
 
     await victim.loginOrThrow('ann');
@@ -168,9 +175,15 @@ describe('sessions', () => {
       username: 'ann',
       authenticated: true,
       role: 'contributor',
+      orcid: null,
     });
     // the planted id is dead for everyone
-    expect(await status(attacker)).toEqual({ username: '', authenticated: false, role: null });
+    expect(await status(attacker)).toEqual({
+      username: '',
+      authenticated: false,
+      role: null,
+      orcid: null,
+    });
   });
 
   it('never adopts a session id invented by the client', async () => {
@@ -222,7 +235,12 @@ describe('sessions', () => {
     // replaying the old cookie gets nothing
     const replay = agent();
     replay.cookies.set('sessionid', token);
-    expect(await status(replay)).toEqual({ username: '', authenticated: false, role: null });
+    expect(await status(replay)).toEqual({
+      username: '',
+      authenticated: false,
+      role: null,
+      orcid: null,
+    });
     expect((await replay.request({ url: '/api/auth/cart/' })).statusCode).toBe(401);
   });
 
@@ -242,10 +260,20 @@ describe('sessions', () => {
   it('ends every session of a user whose password is reset or who is disabled', async () => {
     const client = await agent().loginOrThrow('bob');
     await usersService.setPassword(ctx.database.db, 'bob', TEST_PASSWORD);
-    expect(await status(client)).toEqual({ username: '', authenticated: false, role: null });
+    expect(await status(client)).toEqual({
+      username: '',
+      authenticated: false,
+      role: null,
+      orcid: null,
+    });
     await client.loginOrThrow('bob');
     await usersService.disable(ctx.database.db, 'bob');
-    expect(await status(client)).toEqual({ username: '', authenticated: false, role: null });
+    expect(await status(client)).toEqual({
+      username: '',
+      authenticated: false,
+      role: null,
+      orcid: null,
+    });
     await usersService.enable(ctx.database.db, 'bob');
   });
 

@@ -64,6 +64,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
         username: user?.username ?? '',
         authenticated: user !== null,
         role: user?.role ?? null,
+        orcid: user?.orcid ?? null,
       };
     },
   );

@@ -5,7 +5,7 @@ import type { SessionsTable, UsersTable } from '../../db/schema';
 const seconds = (value: number) => sql<string>`(${value}::int * interval '1 second')`;
 
 export type ActiveSessionRow = Pick<Selectable<SessionsTable>, 'user_id'> &
-  Pick<Selectable<UsersTable>, 'username' | 'role'> & {
+  Pick<Selectable<UsersTable>, 'username' | 'role' | 'orcid'> & {
     /** last_seen_at is older than the touch interval: time to record activity. */
     stale: boolean;
   };
@@ -30,7 +30,7 @@ export const sessionsRepository = {
     touchAfterSeconds: number,
   ): Promise<ActiveSessionRow | undefined> {
     const { rows } = await sql<ActiveSessionRow>`
-      SELECT s.user_id, u.username, u.role,
+      SELECT s.user_id, u.username, u.role, u.orcid,
              s.last_seen_at < now() - ${seconds(touchAfterSeconds)} AS stale
       FROM sessions s JOIN users u ON u.id = s.user_id
       WHERE s.id_hash = ${idHash}

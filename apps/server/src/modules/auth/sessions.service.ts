@@ -8,6 +8,8 @@ export interface SessionUser {
   userId: number;
   username: string;
   role: UserRole;
+  /** The linked ORCID iD, if any (decision 0029). */
+  orcid: string | null;
 }
 
 /** 32 random bytes, base64url: the whole session token as the cookie carries it. */
@@ -51,7 +53,7 @@ export function createSessionService(db: AppDb, lifetimes: AppConfig['sessions']
       const row = await repo.findActive(db, idHash, idleTimeoutSeconds, touchAfterSeconds);
       if (!row) return null;
       if (row.stale) await repo.touch(db, idHash);
-      return { userId: row.user_id, username: row.username, role: row.role };
+      return { userId: row.user_id, username: row.username, role: row.role, orcid: row.orcid };
     },
 
     async end(token: string | undefined): Promise<void> {

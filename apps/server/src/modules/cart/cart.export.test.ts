@@ -191,7 +191,7 @@ describe('streaming', () => {
       .select('id')
       .where('username', '=', 'ann')
       .executeTakeFirstOrThrow();
-    const user = { userId, username: 'ann', role: 'contributor' as const };
+    const user = { userId, username: 'ann', role: 'contributor' as const, orcid: null };
     const service = createCartService(ctx.database.db, { exportChunkSize: 100 });
     const pageQueries = () =>
       ctx.queries.filter((q) => /cart_group_colonies/.test(q) && /LIMIT/i.test(q)).length;

@@ -4,6 +4,7 @@ import {
   refusal,
   summarizeChanges,
   ZDatasetMetadata,
+  type TCreator,
   type TDatasetMetadata,
   type TUploadDatasetRequest,
 } from '@coral/core';
@@ -63,6 +64,17 @@ export async function uploadRequestRefusal(
 }
 
 /**
+ * A new dataset sent without creators: an uploader who linked an ORCID iD is its creator, with
+ * the iD (decision 0029), so the citation and DataCite metadata identify them from the start.
+ * Creators the uploader sent are kept as sent; without a linked iD, none are invented (the
+ * owner adds them before review, as before).
+ */
+async function uploaderAsCreators(trx: AppDb, ownerId: number): Promise<TCreator[]> {
+  const owner = await repo.userIdentity(trx, ownerId);
+  return owner?.orcid ? [{ name: owner.username, affiliation: null, orcid: owner.orcid }] : [];
+}
+
+/**
  * The draft version an upload's rows go into: version 1 of a new dataset in the upload's project,
  * or the next version of a dataset the uploader owns (same project, nothing in preparation).
  */
@@ -88,7 +100,14 @@ export async function createUploadVersion(
       number: 1,
       state: 'draft',
       uploadId: upload.uploadId,
-      metadata: { ...metadata, title: metadata.title || upload.projectName },
+      metadata: {
+        ...metadata,
+        title: metadata.title || upload.projectName,
+        creators:
+          metadata.creators.length > 0
+            ? metadata.creators
+            : await uploaderAsCreators(trx, upload.ownerId),
+      },
     });
   }
   // Checked before the import (uploadRequestRefusal); checked again under the dataset's lock.

@@ -402,6 +402,15 @@ export const datasetsRepository = {
   },
 
   /** What a seed dataset is described with: its project. */
+  /** An account's username and linked ORCID iD (a dataset's creator, decision 0029). */
+  async userIdentity(db: AppDb, userId: number) {
+    return db
+      .selectFrom('users')
+      .select(['username', 'orcid'])
+      .where('id', '=', userId)
+      .executeTakeFirst();
+  },
+
   async projectFacts(db: AppDb, projectId: number) {
     const { rows } = await sql<{
       name: string;

@@ -1,21 +1,26 @@
-import { CLIENT_ROUTES } from '@coral/core';
+import { CLIENT_ROUTES, orcidStartPath, orcidUrl } from '@coral/core';
 import Nav from 'react-bootstrap/Nav';
 import NavDropdown from 'react-bootstrap/NavDropdown';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { flashState } from '@/components/flash-notice';
 import { PersonIcon } from '@/components/icons';
 import { LOGOUT_FAILED, useLogout } from '@/features/auth/api/logout';
+import { unlinkErrorMessage, useUnlinkOrcid } from '@/features/auth/api/orcid';
 import { canReview, loginRedirectState, useAuth } from '@/lib/auth';
+import { usePublicConfig } from '@/lib/public-config';
 
 /**
  * Right side of the navbar: the username dropdown (Cart, My uploads, My datasets, the review queue
- * for curators, Logout), or a Login link.
+ * for curators, the linked ORCID iD or "Link ORCID iD" when ORCID sign-in is on, Logout), or a
+ * Login link.
  */
 export function UserMenu() {
-  const { isAuthenticated, username, role } = useAuth();
+  const { isAuthenticated, username, role, orcid } = useAuth();
+  const { orcidSignIn } = usePublicConfig();
   const location = useLocation();
   const navigate = useNavigate();
   const logout = useLogout();
+  const unlink = useUnlinkOrcid();
 
   if (!isAuthenticated) {
     const isLoginPage = location.pathname === CLIENT_ROUTES.login;
@@ -35,6 +40,13 @@ export function UserMenu() {
       onSuccess: () => void navigate(CLIENT_ROUTES.home),
       onError: () =>
         void navigate(CLIENT_ROUTES.home, { state: flashState('warning', LOGOUT_FAILED) }),
+    });
+  };
+
+  const handleUnlink = () => {
+    unlink.mutate(undefined, {
+      onError: (error) =>
+        void navigate(location, { state: flashState('warning', unlinkErrorMessage(error)) }),
     });
   };
 
@@ -63,6 +75,26 @@ export function UserMenu() {
           <NavDropdown.Item as={Link} to={CLIENT_ROUTES.review}>
             Review queue
           </NavDropdown.Item>
+        )}
+        {orcid && (
+          <>
+            <NavDropdown.Divider />
+            <NavDropdown.Item href={orcidUrl(orcid)} target="_blank" rel="noopener noreferrer">
+              ORCID iD {orcid}
+            </NavDropdown.Item>
+            {orcidSignIn && (
+              <NavDropdown.Item as="button" onClick={handleUnlink} disabled={unlink.isPending}>
+                Unlink ORCID iD
+              </NavDropdown.Item>
+            )}
+          </>
+        )}
+        {!orcid && orcidSignIn && (
+          <>
+            <NavDropdown.Divider />
+            {/* A full-page navigation: ORCID's login is its own page. */}
+            <NavDropdown.Item href={orcidStartPath('link')}>Link ORCID iD</NavDropdown.Item>
+          </>
         )}
         <NavDropdown.Divider />
         <NavDropdown.Item as="button" onClick={handleLogout} disabled={logout.isPending}>

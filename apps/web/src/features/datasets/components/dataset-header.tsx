@@ -4,6 +4,7 @@ import {
   CLIENT_ROUTES,
   doiUrl,
   downloadFolders,
+  orcidUrl,
   projectPath,
   type TDatasetDetail,
 } from '@coral/core';
@@ -37,7 +38,23 @@ export function DatasetHeader({ dataset }: { dataset: TDatasetDetail }) {
       </div>
       <p className="text-body-secondary mb-1">
         Project: <Link to={projectPath(dataset.project.id)}>{dataset.project.name}</Link>
-        {dataset.owner && <span className="ms-3">Owner: {dataset.owner.username}</span>}
+        {dataset.owner && (
+          <span className="ms-3">
+            Owner: {dataset.owner.username}
+            {dataset.owner.orcid && (
+              <>
+                {' '}
+                <ExternalLink
+                  href={orcidUrl(dataset.owner.orcid)}
+                  className="small"
+                  aria-label={`ORCID iD of ${dataset.owner.username}: ${dataset.owner.orcid}`}
+                >
+                  ORCID {dataset.owner.orcid}
+                </ExternalLink>
+              </>
+            )}
+          </span>
+        )}
       </p>
       {doi && (
         <p className="mb-1">

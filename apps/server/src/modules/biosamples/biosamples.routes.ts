@@ -12,36 +12,22 @@ import {
   ZFilterQuery,
 } from '@coral/core';
 import { badRequest } from '../../errors';
-import { BAD_CURSOR_MESSAGE, decodeCursor, encodeCursor } from '../../lib/keyset-cursor';
+import { parsePageQuery, setNextPageHeaders, ZPageQuery } from '../../lib/keyset-cursor';
 import {
   acceptsGzip,
   isClientCopyCurrent,
   sendPreserialized,
   sendVersionedJson,
 } from '../../lib/send-preserialized';
-import { BIOSAMPLE_PAGE_MAX, type BiosamplesService } from './biosamples.service';
+import type { BiosamplesService } from './biosamples.service';
 
 const gzipAsync = promisify(gzip);
 
 /** Filtered answers this small are not worth compressing. */
 const GZIP_MIN_BYTES = 1024;
 
-const LIMIT_MESSAGE = `limit: expected a whole number from 1 to ${BIOSAMPLE_PAGE_MAX}`;
-
 /** The map's filter parameters, and a page of the answer (both optional). */
-const ZBiosampleQuery = ZFilterQuery.extend({
-  limit: z
-    .string()
-    .regex(/^\d{1,7}$/, LIMIT_MESSAGE)
-    .optional()
-    .meta({
-      description: `At most this many biosamples (1 to ${BIOSAMPLE_PAGE_MAX}); the X-Next-Cursor header continues`,
-      example: '500',
-    }),
-  cursor: z.string().optional().meta({
-    description: 'The X-Next-Cursor header of the previous page, unchanged (an opaque text)',
-  }),
-});
+const ZBiosampleQuery = ZFilterQuery.extend(ZPageQuery);
 
 export const biosamplesRoutes: FastifyPluginAsyncZod<{ biosamples: BiosamplesService }> = async (
   app,
@@ -79,12 +65,7 @@ export const biosamplesRoutes: FastifyPluginAsyncZod<{ biosamples: BiosamplesSer
       if (problems.length > 0) {
         throw badRequest(`Invalid filter: ${problems.join('; ')}`, problems);
       }
-      const limit = limitText === undefined ? undefined : Number(limitText);
-      if (limit !== undefined && (limit < 1 || limit > BIOSAMPLE_PAGE_MAX)) {
-        throw badRequest(LIMIT_MESSAGE);
-      }
-      const afterId = cursor === undefined ? undefined : decodeCursor('biosamples', cursor);
-      if (afterId === null) throw badRequest(BAD_CURSOR_MESSAGE);
+      const { limit, afterId } = parsePageQuery('biosamples', { limit: limitText, cursor });
 
       const { version, defaults } = await biosamples.filterContext();
       // The normal form names every filter that changes the answer; the page is part of it.
@@ -98,14 +79,7 @@ export const biosamplesRoutes: FastifyPluginAsyncZod<{ biosamples: BiosamplesSer
         return reply.status(304).send();
       }
       const page = await biosamples.page({ filters, afterId, limit });
-      if (page.nextAfterId !== null) {
-        const next = encodeCursor('biosamples', page.nextAfterId);
-        const search = new URLSearchParams(request.url.split('?')[1] ?? '');
-        search.set('cursor', next);
-        reply
-          .header('X-Next-Cursor', next)
-          .header('Link', `</api/public/biosamples/?${search.toString()}>; rel="next"`);
-      }
+      setNextPageHeaders(request, reply, 'biosamples', page.nextAfterId);
       const json = Buffer.from(JSON.stringify(page.rows));
       reply.type('application/json; charset=utf-8');
       if (acceptsGzip(request) && json.length >= GZIP_MIN_BYTES) {

@@ -2,6 +2,7 @@ import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
 import { colonyPredicate, type FilterSet } from '@coral/core';
 import type { AppDb } from '../../db/database';
+import { pageOf } from '../../lib/keyset-cursor';
 import type { VersionedJson } from '../../lib/send-preserialized';
 import { VersionedCache } from '../../lib/versioned-cache';
 import type { ColoniesService } from '../colonies/colonies.service';
@@ -9,9 +10,6 @@ import { currentDataVersion } from '../read-models/read-models.service';
 import { biosamplesRepository, type BiosampleRow } from './biosamples.repository';
 
 const gzipAsync = promisify(gzip);
-
-/** The most biosamples one page may ask for (`limit`). */
-export const BIOSAMPLE_PAGE_MAX = 1000;
 
 export interface BiosamplePage {
   rows: BiosampleRow[];
@@ -58,11 +56,7 @@ export function createBiosamplesService(
         // One more than asked: whether a next page exists, without counting.
         limit: query.limit === undefined ? undefined : query.limit + 1,
       });
-      if (query.limit === undefined || rows.length <= query.limit) {
-        return { rows, nextAfterId: null };
-      }
-      const page = rows.slice(0, query.limit);
-      return { rows: page, nextAfterId: page[page.length - 1]!.id };
+      return pageOf(rows, query.limit);
     },
   };
 }

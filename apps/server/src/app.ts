@@ -144,7 +144,7 @@ export async function buildApp({
   await app.register(colonyPagesRoutes, {
     colonyPages: createColonyPagesService(db, { publicUrl: config.publicUrl }),
   });
-  await app.register(biosamplesRoutes, { biosamples: createBiosamplesService(db) });
+  await app.register(biosamplesRoutes, { biosamples: createBiosamplesService(db, colonies) });
   await app.register(projectsRoutes, { projects: createProjectsService(db) });
   await app.register(speciesRoutes, { species: createSpeciesService(db) });
   await app.register(maxMinRoutes, { thresholds: createThresholdsService(db) });

@@ -8,6 +8,21 @@ import {
 import type { AppConfig } from '../config';
 
 /**
+ * Error codes meaning the client went away (closed the tab, cancelled a download, lost its
+ * network): nothing the server did wrong, so nothing for the error log.
+ */
+const CLIENT_GONE_CODES = new Set([
+  'ERR_STREAM_PREMATURE_CLOSE',
+  'ERR_STREAM_DESTROYED',
+  'ECONNRESET',
+  'EPIPE',
+  'ECONNABORTED',
+]);
+
+const isClientGone = (error: Error) =>
+  CLIENT_GONE_CODES.has((error as NodeJS.ErrnoException).code ?? '');
+
+/**
  * What the server logs about requests (issue 16). A line per request at info is noise for a small
  * lab and a cost under load, so request lines are written at debug (`LOG_LEVEL=debug` shows them
  * again); a request slower than `SLOW_REQUEST_MS` is written at warn with its duration; a request
@@ -33,13 +48,19 @@ class RequestLog extends LogController {
       statusCode: reply.statusCode,
       durationMs,
     };
-    if (error) reply.log.error({ ...line, err: error }, 'request failed');
+    if (error && isClientGone(error)) reply.log.debug(line, 'the client closed the connection');
+    else if (error) reply.log.error({ ...line, err: error }, 'request failed');
     else if (durationMs >= this.slowRequestMs) reply.log.warn(line, 'slow request');
     else reply.log.debug(line, 'request');
   }
 
+  /** Fastify's own 404 (routes without a handler of their own): a client error, not news. */
+  override routeNotFound(request: FastifyRequest): void {
+    request.log.debug({ method: request.method, url: request.url }, 'route not found');
+  }
+
   override streamError(error: Error, request: FastifyRequest, reply: FastifyReply): void {
-    if ((error as NodeJS.ErrnoException).code === 'ERR_STREAM_PREMATURE_CLOSE') {
+    if (isClientGone(error)) {
       reply.log.debug({ url: request.url }, 'the client closed the connection during a download');
     } else {
       reply.log.warn({ url: request.url, err: error }, 'a download ended with an error');

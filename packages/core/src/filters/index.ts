@@ -4,3 +4,4 @@ export * from './filter-engine';
 export * from './group-name';
 export * from './filter-query';
 export * from './filter-set.schema';
+export * from './filter-predicate';

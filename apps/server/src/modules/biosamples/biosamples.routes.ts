@@ -1,8 +1,33 @@
+import { createHash } from 'node:crypto';
+import { promisify } from 'node:util';
+import { gzip } from 'node:zlib';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ZBiosampleList } from '@coral/core';
-import { sendVersionedJson } from '../../lib/send-preserialized';
+import {
+  filterSetToQueryString,
+  normalizeFilterSet,
+  parseFilterQuery,
+  ZBiosampleList,
+  ZErrorResponse,
+  ZFilterQuery,
+} from '@coral/core';
+import { badRequest } from '../../errors';
+import { parsePageQuery, setNextPageHeaders, ZPageQuery } from '../../lib/keyset-cursor';
+import {
+  acceptsGzip,
+  isClientCopyCurrent,
+  sendPreserialized,
+  sendVersionedJson,
+} from '../../lib/send-preserialized';
 import type { BiosamplesService } from './biosamples.service';
+
+const gzipAsync = promisify(gzip);
+
+/** Filtered answers this small are not worth compressing. */
+const GZIP_MIN_BYTES = 1024;
+
+/** The map's filter parameters, and a page of the answer (both optional). */
+const ZBiosampleQuery = ZFilterQuery.extend(ZPageQuery);
 
 export const biosamplesRoutes: FastifyPluginAsyncZod<{ biosamples: BiosamplesService }> = async (
   app,
@@ -17,11 +42,50 @@ export const biosamplesRoutes: FastifyPluginAsyncZod<{ biosamples: BiosamplesSer
         tags: ['public'],
         summary: 'All biosamples (nubbins) with their colony and project',
         description:
-          'Serialised once per data version. Gzip-encoded when the client accepts it. ETag ' +
-          'changes whenever the data changes.',
-        response: { 200: ZBiosampleList, 304: z.undefined().meta({ description: 'Not modified' }) },
+          'Without parameters: every public biosample, in id order (serialised once per data ' +
+          'version). With the filter parameters of GET /api/public/colonies/: the biosamples of ' +
+          'exactly the colonies the map shows for that filter set (the filter is evaluated in the ' +
+          'database). `limit` and `cursor` page the answer by id: while more biosamples follow, ' +
+          'the X-Next-Cursor header holds the cursor of the next page (and Link its URL). ' +
+          'Gzip-encoded when the client accepts it. ETag changes whenever the data changes.',
+        querystring: ZBiosampleQuery,
+        response: {
+          200: ZBiosampleList,
+          304: z.undefined().meta({ description: 'Not modified' }),
+          400: ZErrorResponse,
+        },
       },
     },
-    async (request, reply) => sendVersionedJson(request, reply, await biosamples.list()),
+    async (request, reply) => {
+      if (Object.keys(request.query).length === 0) {
+        return sendVersionedJson(request, reply, await biosamples.list());
+      }
+      const { limit: limitText, cursor, ...filterQuery } = request.query;
+      const { filters, problems } = parseFilterQuery(filterQuery);
+      if (problems.length > 0) {
+        throw badRequest(`Invalid filter: ${problems.join('; ')}`, problems);
+      }
+      const { limit, afterId } = parsePageQuery('biosamples', { limit: limitText, cursor });
+
+      const { version, defaults } = await biosamples.filterContext();
+      // The normal form names every filter that changes the answer; the page is part of it.
+      const fingerprint = createHash('sha256')
+        .update(
+          `${filterSetToQueryString(normalizeFilterSet(filters, defaults))}|${limit}|${afterId}`,
+        )
+        .digest('base64url')
+        .slice(0, 16);
+      if (isClientCopyCurrent(request, reply, `"biosamples-v${version}-${fingerprint}"`)) {
+        return reply.status(304).send();
+      }
+      const page = await biosamples.page({ filters, afterId, limit });
+      setNextPageHeaders(request, reply, 'biosamples', page.nextAfterId);
+      const json = Buffer.from(JSON.stringify(page.rows));
+      reply.type('application/json; charset=utf-8');
+      if (acceptsGzip(request) && json.length >= GZIP_MIN_BYTES) {
+        return sendPreserialized(reply.header('Content-Encoding', 'gzip'), await gzipAsync(json));
+      }
+      return sendPreserialized(reply, json);
+    },
   );
 };

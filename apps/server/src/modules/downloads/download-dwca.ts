@@ -32,8 +32,11 @@ async function write(file: WriteStream, text: string) {
 }
 
 async function close(file: WriteStream) {
+  if (file.closed) return;
+  const closed = once(file, 'close');
   file.end();
-  await once(file, 'close');
+  // A stream that failed is closed already or closes now: either way it is done.
+  await closed.catch(() => undefined);
 }
 
 /**
@@ -55,41 +58,70 @@ export function dwcaArchive(
   zip.addBuffer(Buffer.from(dwcaMetaXml()), DWCA_META_FILE, entry);
   zip.addBuffer(Buffer.from(dwcaEmlXml(context)), DWCA_EML_FILE, entry);
 
+  // Known from the start: a client may go away before the temporary folder even exists.
+  const outputClosed = new Promise<void>((resolve) => output.once('close', () => resolve()));
+  // A file error (disk full, …) ends the download; attached at once, so it is never unhandled.
+  const failOn = <T extends WriteStream | Readable>(stream: T): T => {
+    stream.on('error', (error: Error) => output.destroy(error));
+    return stream;
+  };
+
+  // The client sees a cut download, the log the reason; nothing is left on disk.
+  const fail = (error: unknown) =>
+    output.destroy(error instanceof Error ? error : new Error(String(error)));
+
   void (async () => {
     const folder = await mkdtemp(path.join(os.tmpdir(), 'coral-dwca-'));
-    output.once('close', () => void rm(folder, { recursive: true, force: true }));
+    try {
+      await writeAndZip(folder);
+    } catch (error) {
+      fail(error);
+    } finally {
+      // Only once the response is over and nothing writes or reads there any more: removing the
+      // folder under a file that is still being opened made an unhandled ENOENT (issue 16).
+      await outputClosed;
+      await rm(folder, { recursive: true, force: true });
+    }
+  })().catch(fail);
+
+  async function writeAndZip(folder: string) {
     const files = [EVENT_FILE, OCCURRENCE_FILE, MEASUREMENT_FILE].map((spec) => ({
       name: spec.fileName,
       path: path.join(folder, spec.fileName),
     }));
-    const [events, occurrences, measurements] = files.map((file) => createWriteStream(file.path));
-    const tracker = new DwcaEventTracker();
-    await write(events!, dwcaEventHeader());
-    await write(occurrences!, dwcaOccurrenceHeader());
-    await write(measurements!, dwcaMeasurementHeader());
-    for await (const page of pages) {
-      if (output.destroyed) break;
-      let eventText = '';
-      let occurrenceText = '';
-      let measurementText = '';
-      for (const colony of page) {
-        eventText += dwcaEventRows(colony, context, lookup, tracker);
-        occurrenceText += dwcaOccurrenceRows(colony, context, lookup);
-        measurementText += dwcaMeasurementRows(colony, context);
+    const streams = files.map((file) => failOn(createWriteStream(file.path)));
+    const [events, occurrences, measurements] = streams;
+    try {
+      const tracker = new DwcaEventTracker();
+      await write(events!, dwcaEventHeader());
+      await write(occurrences!, dwcaOccurrenceHeader());
+      await write(measurements!, dwcaMeasurementHeader());
+      for await (const page of pages) {
+        // The client went away: stop reading the database.
+        if (output.destroyed) return;
+        let eventText = '';
+        let occurrenceText = '';
+        let measurementText = '';
+        for (const colony of page) {
+          eventText += dwcaEventRows(colony, context, lookup, tracker);
+          occurrenceText += dwcaOccurrenceRows(colony, context, lookup);
+          measurementText += dwcaMeasurementRows(colony, context);
+        }
+        await write(events!, eventText);
+        await write(occurrences!, occurrenceText);
+        await write(measurements!, measurementText);
       }
-      await write(events!, eventText);
-      await write(occurrences!, occurrenceText);
-      await write(measurements!, measurementText);
+    } finally {
+      await Promise.all(streams.map(close));
     }
-    await Promise.all([events!, occurrences!, measurements!].map(close));
-    for (const file of files) zip.addReadStream(createReadStream(file.path), file.name, entry);
+    if (output.destroyed) return;
+    for (const file of files) {
+      zip.addReadStream(failOn(createReadStream(file.path)), file.name, entry);
+    }
     for (const [name, text] of Object.entries(downloadCompanionFiles(context, 'dwca'))) {
       zip.addBuffer(Buffer.from(text), name, entry);
     }
     zip.end();
-  })().catch((error: unknown) => {
-    // The client sees a cut download, the log the reason; nothing is left on disk.
-    output.destroy(error instanceof Error ? error : new Error(String(error)));
-  });
+  }
   return output;
 }

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TErrorResponse, TProjectDetail, TProjectListItem } from '@coral/core';
 import { createTestApp, type TestContext } from '../../../test/test-app';
+import { encodeCursor } from '../../lib/keyset-cursor';
 import { seedJson } from '../../../test/seed-json';
 
 let ctx: TestContext;
@@ -142,5 +143,45 @@ describe('GET /api/public/projects/{id}/', () => {
     await get('/api/public/projects/61/');
     expect(ctx.queries.length).toBe(forSmall);
     expect(forSmall).toBeLessThanOrEqual(12);
+  });
+});
+
+describe('GET /api/public/projects/ page by page (issue 16, decision 0031)', () => {
+  it('the pages together are the whole list, in id order, the last without a cursor', async () => {
+    const whole = await get('/api/public/projects/');
+    const all = whole.json<TProjectListItem[]>();
+    expect(all.map((p) => p.id)).toEqual([...all.map((p) => p.id)].sort((a, b) => a - b));
+    const paged: TProjectListItem[] = [];
+    let url = '/api/public/projects/?limit=7';
+    for (let pages = 1; ; pages++) {
+      const response = await get(url);
+      expect(response.statusCode, response.body).toBe(200);
+      const page = response.json<TProjectListItem[]>();
+      expect(page.length).toBeLessThanOrEqual(7);
+      paged.push(...page);
+      const cursor = response.headers['x-next-cursor'] as string | undefined;
+      if (cursor === undefined) {
+        expect(response.headers.link).toBeUndefined();
+        expect(pages).toBe(Math.ceil(all.length / 7));
+        break;
+      }
+      expect(response.headers.link).toBe(
+        `</api/public/projects/?limit=7&cursor=${cursor}>; rel="next"`,
+      );
+      url = `/api/public/projects/?limit=7&cursor=${cursor}`;
+    }
+    expect(paged).toEqual(all);
+  });
+
+  it.each<[string, RegExp]>([
+    ['limit=0', /limit: expected a whole number from 1 to 1000/],
+    ['limit=1001', /limit: expected a whole number from 1 to 1000/],
+    ['limit=many', /limit: expected a whole number from 1 to 1000/],
+    ['cursor=%%%', /Invalid cursor: pass the X-Next-Cursor value/],
+    [`cursor=${encodeCursor('biosamples', 3)}`, /Invalid cursor/],
+  ])('refuses ?%s with 400 and says why', async (query, message) => {
+    const response = await get(`/api/public/projects/?${query}`);
+    expect(response.statusCode).toBe(400);
+    expect(response.json<TErrorResponse>().error).toMatch(message);
   });
 });

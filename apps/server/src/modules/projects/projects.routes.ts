@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ZErrorResponse, ZProjectDetail, ZProjectList } from '@coral/core';
+import { pageOf, parsePageQuery, setNextPageHeaders, ZPageQuery } from '../../lib/keyset-cursor';
 import type { ProjectsService } from './projects.service';
 
 export const projectsRoutes: FastifyPluginAsyncZod<{ projects: ProjectsService }> = async (
@@ -13,10 +14,23 @@ export const projectsRoutes: FastifyPluginAsyncZod<{ projects: ProjectsService }
       schema: {
         tags: ['public'],
         summary: 'All projects with owner and publications',
-        response: { 200: ZProjectList },
+        description:
+          'In id order. `limit` and `cursor` page the list: while more projects follow, the ' +
+          'X-Next-Cursor header holds the cursor of the next page (and Link its URL).',
+        querystring: z.object(ZPageQuery),
+        response: { 200: ZProjectList, 400: ZErrorResponse },
       },
     },
-    () => projects.list(),
+    async (request, reply) => {
+      const { limit, afterId } = parsePageQuery('projects', request.query);
+      const all = await projects.list();
+      if (limit === undefined && afterId === undefined) return all;
+      // A few hundred projects, computed once per data version: paged from that list.
+      const after = afterId === undefined ? all : all.filter((project) => project.id > afterId);
+      const page = pageOf(after, limit);
+      setNextPageHeaders(request, reply, 'projects', page.nextAfterId);
+      return page.rows;
+    },
   );
 
   app.get(

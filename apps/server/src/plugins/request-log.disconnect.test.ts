@@ -1,0 +1,187 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  CSRF_HEADER_NAME,
+  DOWNLOAD_FILES,
+  downloadFolders,
+  downloadUrl,
+  type TSnapshotCreated,
+} from '@coral/core';
+import { createUser, TestAgent } from '../../test/auth-client';
+import { createLoggedApp, LOG_LEVELS, type LoggedApp } from '../../test/log-capture';
+
+/**
+ * A client that goes away in the middle of a streamed download (issue 16: "a client that drops a
+ * streamed export makes the server log a 500 ('Premature close')"). The real server listens on a
+ * port, a real HTTP client reads the first bytes of each large download and destroys its socket;
+ * the server must log no error, answer nothing more, and go on serving.
+ */
+const SYNTHETIC_COLONIES = 20_000;
+
+let logged: LoggedApp;
+let port: number;
+let ann: TestAgent;
+let groupId: number;
+let snapshotId: string;
+
+beforeAll(async () => {
+  // debug shows the disconnect line; slow downloads are not what this test is about.
+  logged = await createLoggedApp({ LOG_LEVEL: 'debug', SLOW_REQUEST_MS: '600000' });
+  const { app, database } = logged;
+  const { rows } = await sql<{ id: number }>`
+    INSERT INTO colonies (name, species, country, latitude, longitude, dataset_version_id)
+    SELECT 'Synthetic_' || g || '_' || md5(g::text) || md5((-g)::text) || md5((g * 7)::text)
+             || md5((g * 11)::text) || md5((g * 13)::text),
+           'Acropora synthetica ' || md5((g * 17)::text) || md5((g * 19)::text)
+             || md5((g * 23)::text) || md5((g * 29)::text), 'AUS', -14.5, 145.5,
+           (SELECT min(id) FROM public_dataset_versions)
+    FROM generate_series(1, ${SYNTHETIC_COLONIES}::int) AS g
+    RETURNING id
+  `.execute(database.db);
+  await createUser(database.db, 'ann');
+  ann = await new TestAgent(app).loginOrThrow('ann');
+  const created = await ann.request({
+    method: 'POST',
+    url: '/api/auth/cart/',
+    payload: { colony_ids: rows.map((row) => row.id), name: 'Synthetic' },
+  });
+  expect(created.statusCode, created.body).toBe(201);
+  groupId = created.json<{ group_id: number }>().group_id;
+  const frozen = await ann.request({
+    method: 'POST',
+    url: '/api/auth/snapshots/',
+    payload: { source: 'cart-group', group_id: groupId },
+  });
+  expect(frozen.statusCode, frozen.body).toBe(201);
+  snapshotId = frozen.json<TSnapshotCreated>().id;
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  port = (app.server.address() as AddressInfo).port;
+}, 180_000);
+afterAll(() => logged?.close());
+
+interface Download {
+  method?: 'GET' | 'POST';
+  path: string;
+  body?: string;
+  loggedIn?: boolean;
+}
+
+function requestOptions({ method = 'GET', path, body, loggedIn }: Download): http.RequestOptions {
+  const headers: Record<string, string> = {};
+  if (loggedIn) {
+    headers.cookie = [...ann.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+    headers[CSRF_HEADER_NAME] = ann.csrfToken!;
+  }
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  return { host: '127.0.0.1', port, method, path, headers };
+}
+
+/** Starts the download, reads its first chunk, then destroys the socket. Resolves the status. */
+function abortAfterFirstChunk(download: Download): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const request = http.request(requestOptions(download), (response) => {
+      response.once('data', () => {
+        request.destroy();
+        resolve(response.statusCode ?? 0);
+      });
+      response.once('end', () => reject(new Error(`${download.path} ended before the abort`)));
+    });
+    request.on('error', () => undefined);
+    request.end(download.body);
+  });
+}
+
+/** The whole download: status and body. */
+function fetchAll(download: Download): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const request = http.request(requestOptions(download), (response) => {
+      let body = '';
+      response.setEncoding('utf8');
+      response.on('data', (chunk: string) => (body += chunk));
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
+    });
+    request.on('error', reject);
+    request.end(download.body);
+  });
+}
+
+async function waitFor(condition: () => boolean, what: () => string, timeoutMs = 20_000) {
+  const start = Date.now();
+  while (!condition()) {
+    if (Date.now() - start > timeoutMs) throw new Error(`timed out waiting for ${what()}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+const DOWNLOADS: [string, () => Download][] = [
+  [
+    'the cart export',
+    () => ({
+      method: 'POST',
+      path: '/api/auth/cart/export/',
+      body: JSON.stringify({ group_ids: [groupId] }),
+      loggedIn: true,
+    }),
+  ],
+  [
+    'the map view’s CSV (open downloads)',
+    () => ({ path: downloadUrl(downloadFolders.map(), DOWNLOAD_FILES.csv, '') }),
+  ],
+  [
+    'the map view’s GeoJSON (open downloads)',
+    () => ({ path: downloadUrl(downloadFolders.map(), DOWNLOAD_FILES.geojson, '') }),
+  ],
+  [
+    'a cart group’s Darwin Core Archive (open downloads)',
+    () => ({
+      path: downloadUrl(downloadFolders.cartGroup(groupId), DOWNLOAD_FILES.dwca, ''),
+      loggedIn: true,
+    }),
+  ],
+  [
+    'a snapshot’s CSV',
+    () => ({ path: downloadUrl(downloadFolders.snapshot(snapshotId), DOWNLOAD_FILES.csv, '') }),
+  ],
+];
+
+describe('a client that drops a streamed download (issue 16)', () => {
+  it.each(DOWNLOADS)(
+    '%s: no error is logged and the server goes on serving',
+    async (_name, downloadOf) => {
+      const download = downloadOf();
+      const { lines } = logged;
+      const before = lines.length;
+      expect(await abortAfterFirstChunk(download)).toBe(200);
+      // The server notices the closed connection at its next write, a page or two later.
+      await waitFor(
+        () =>
+          lines
+            .slice(before)
+            .some((line) => line.msg === 'the client closed the connection during a download'),
+        () => `the disconnect to be noticed; log: ${JSON.stringify(lines.slice(before))}`,
+      );
+      const after = lines.slice(before);
+      expect(after.filter((line) => line.level >= LOG_LEVELS.warn)).toEqual([]);
+      expect(
+        after.filter((line) => line.statusCode !== undefined && line.statusCode >= 500),
+      ).toEqual([]);
+
+      // The server answers the next request as usual.
+      const statistics = await fetchAll({ path: '/api/public/statistics/' });
+      expect(statistics.status).toBe(200);
+    },
+    60_000,
+  );
+
+  it('and a download read to its end still holds every colony', async () => {
+    const whole = await fetchAll({
+      path: downloadUrl(downloadFolders.map(), DOWNLOAD_FILES.csv, ''),
+    });
+    expect(whole.status).toBe(200);
+    const synthetic = whole.body.split('\n').filter((line) => line.includes('Synthetic_'));
+    expect(synthetic).toHaveLength(SYNTHETIC_COLONIES);
+    expect(logged.lines.filter((line) => line.level >= LOG_LEVELS.warn)).toEqual([]);
+  }, 60_000);
+});

@@ -7,6 +7,7 @@ import { snapshotFormat } from './0004-snapshot-format';
 import { datasets } from './0005-datasets';
 import { citableSnapshots } from './0006-citable-snapshots';
 import { loginBackoffs } from './0007-login-backoffs';
+import { edProvenance } from './0008-ed-provenance';
 
 /** Every migration, in order. Names are permanent: never rename or edit one that has shipped. */
 export const migrations: Readonly<Record<string, Migration>> = {
@@ -18,4 +19,5 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '0005-datasets': datasets,
   '0006-citable-snapshots': citableSnapshots,
   '0007-login-backoffs': loginBackoffs,
+  '0008-ed-provenance': edProvenance,
 };

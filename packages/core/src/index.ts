@@ -23,3 +23,4 @@ export * from './filters';
 export * from './downloads';
 export * as ed50 from './ed50';
 export * from './species';
+export * from './thresholds/ed-provenance';

@@ -1,3 +1,4 @@
+import { SUBMITTED_PROVENANCE } from '../src/thresholds/ed-provenance';
 import { recommendedCitation } from '../src/citation/recommended-citation';
 import type { CitationFacts } from '../src/citation/citation-facts';
 import { toAlpha3 } from '../src/countries/normalize-country';
@@ -123,6 +124,8 @@ export function seedDownloadColonies(
         rel,
         mmm,
         qualityFlags: entryQualityFlags({ abs, rel, mmm }),
+        // The seed's values were computed by its submitters (decision 0032).
+        provenance: SUBMITTED_PROVENANCE,
         assayId:
           firstObservation === undefined
             ? null

@@ -1,6 +1,7 @@
 import seed from '../../../fixtures/seed/coralfuture-public.json';
 import { FULL_VERSION } from './citation-facts';
 import { downloadDataset, seedDownloadColonies, testDownloadContext } from './download-colonies';
+import { SUBMITTED_PROVENANCE, UPLOAD_REFIT_PROVENANCE } from '../src/thresholds/ed-provenance';
 import { perThresholdKind } from '../src/thresholds/threshold-kinds';
 import type {
   DownloadColony,
@@ -70,6 +71,7 @@ export const EDGE_COLONY: DownloadColony = {
         mmm: null,
         qualityFlags: ['implausible_absolute', 'missing_mmm'],
         assayId: null,
+        provenance: SUBMITTED_PROVENANCE,
       },
       {
         condition: '-Control',
@@ -79,6 +81,8 @@ export const EDGE_COLONY: DownloadColony = {
         mmm: null,
         qualityFlags: ['missing_mmm'],
         assayId: 77,
+        // A value the platform's refit reproduced: the formats name model, fit and engine.
+        provenance: UPLOAD_REFIT_PROVENANCE,
       },
     ],
     ed5: [
@@ -90,6 +94,7 @@ export const EDGE_COLONY: DownloadColony = {
         mmm: null,
         qualityFlags: ['missing_mmm'],
         assayId: null,
+        provenance: SUBMITTED_PROVENANCE,
       },
     ],
   },

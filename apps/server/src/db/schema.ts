@@ -3,6 +3,8 @@ import type { ColumnType, Generated } from 'kysely';
 import type {
   DatasetEventAction,
   DatasetVersionState,
+  EdProvenance,
+  EdProvenanceMethod,
   ThresholdObservationLinkTable,
   ThresholdTableName,
   UserRole,
@@ -106,6 +108,11 @@ export interface ThresholdTable {
   quality_flags: ColumnType<string[], string[] | undefined, string[]>;
   /** The dataset version the row belongs to (docs/decisions/0012-datasets.md). */
   dataset_version_id: number | null;
+  /** Fit-level provenance (decision 0032): 'refit' or 'submitted'; the rest null when submitted. */
+  ed_method: ColumnType<EdProvenanceMethod, EdProvenanceMethod | undefined, EdProvenanceMethod>;
+  ed_model: EdProvenance['model'];
+  ed_fit: EdProvenance['fit'];
+  ed_software: string | null;
 }
 
 export interface ThresholdObservationsTable {

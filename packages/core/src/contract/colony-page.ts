@@ -1,7 +1,14 @@
 import { z } from 'zod';
 import { LICENCE_IDS } from '../datasets/licences';
 import { ZDatasetCitation } from './datasets';
-import { ZThresholdLists } from './thresholds';
+import { ED_MODELS } from '../ed50/model-families';
+import {
+  THRESHOLD_KIND_INFO,
+  THRESHOLD_KINDS,
+  type ThresholdKind,
+  type ThresholdListKey,
+} from '../thresholds/threshold-kinds';
+import { ZThresholdEntries } from './thresholds';
 
 /**
  * One public colony as its page shows it (issue 19, decision 0019): where it lives, every
@@ -24,6 +31,48 @@ export const ZColonyObservation = z
   .meta({ id: 'ColonyObservation' });
 export type TColonyObservation = z.infer<typeof ZColonyObservation>;
 
+/** How a stored ED value was computed (decision 0032), with the line the page shows. */
+export const ZEdProvenance = z
+  .object({
+    method: z.enum(['refit', 'submitted']).meta({
+      description:
+        "refit: the platform's ED engine, refitting the upload's PAM data, gives this value; submitted: as the submitter gave it (computed elsewhere, model unknown)",
+    }),
+    model: z
+      .enum(ED_MODELS)
+      .nullable()
+      .meta({ description: "drc's model family; null when unknown" }),
+    fit: z.enum(['joint', 'per-colony']).nullable(),
+    bounds: z.null().meta({ description: 'Parameter bounds of the fit: none (no such option)' }),
+    software: z
+      .string()
+      .nullable()
+      .meta({ description: 'Software and version; null when unknown' }),
+    label: z.string().meta({
+      description:
+        '"Refit by the platform: LL.3 joint fit, coral-platform ED engine …" or "As submitted"',
+    }),
+  })
+  .meta({ id: 'EdProvenance' });
+export type TEdProvenance = z.infer<typeof ZEdProvenance>;
+
+/** A colony's entry of kind K as its page gives it: the shared entry plus its provenance. */
+const entryWithProvenance = <K extends ThresholdKind>(kind: K) =>
+  ZThresholdEntries[kind].extend({ provenance: ZEdProvenance });
+
+/** The colony's lists: thermal_tolerances, breakpoint_temperatures, thermal_limits. */
+const colonyLists = Object.fromEntries(
+  THRESHOLD_KINDS.map((kind) => [
+    THRESHOLD_KIND_INFO[kind].listKey,
+    z.array(entryWithProvenance(kind)),
+  ]),
+  // Built from the registry like ZThresholdLists: TypeScript cannot type fromEntries by key.
+) as unknown as {
+  [K in ThresholdKind as ThresholdListKey<K>]: z.ZodArray<
+    ReturnType<typeof entryWithProvenance<K>>
+  >;
+};
+
 export const ZColonyPage = z
   .object({
     id: z.number().int(),
@@ -32,7 +81,7 @@ export const ZColonyPage = z
     country: z.string().meta({ description: 'ISO 3166-1 alpha-3 code' }),
     latitude: z.number(),
     longitude: z.number(),
-    ...ZThresholdLists.shape,
+    ...colonyLists,
     observations: z.array(ZColonyObservation).meta({
       description: "PAM observations of the colony's biosamples, by condition, timepoint, °C",
     }),

@@ -1,3 +1,4 @@
+import type { EdProvenance } from '../thresholds/ed-provenance';
 import {
   perThresholdKind,
   THRESHOLD_KIND_INFO,
@@ -84,6 +85,8 @@ export interface BundleThreshold extends Keyed {
   rel: number | null;
   mmm: number | null;
   observationKeys: string[];
+  /** How the value was computed (decision 0032); absent: as submitted (the seed's values). */
+  provenance?: EdProvenance;
 }
 
 export function emptyBundle(): DatasetBundle {

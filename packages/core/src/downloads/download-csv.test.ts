@@ -30,7 +30,7 @@ function parse(text: string) {
 }
 
 describe('CSV download', () => {
-  it('has the columns of the brief, one set of three per threshold kind', () => {
+  it('has the columns of the brief, one set of four per threshold kind', () => {
     const headers = DOWNLOAD_CSV_COLUMNS.map((c) => c.header);
     expect(headers.slice(0, 15)).toEqual([
       'dataset_id',
@@ -50,7 +50,12 @@ describe('CSV download', () => {
       'sst_clim_mmm',
     ]);
     expect(headers.slice(15, -1)).toEqual(
-      THRESHOLD_KINDS.flatMap((kind) => [`${kind}_abs`, `${kind}_rel`, `${kind}_flags`]),
+      THRESHOLD_KINDS.flatMap((kind) => [
+        `${kind}_abs`,
+        `${kind}_rel`,
+        `${kind}_flags`,
+        `${kind}_method`,
+      ]),
     );
     expect(headers.at(-1)).toBe('source_dois');
     expect(new Set(headers).size).toBe(headers.length);

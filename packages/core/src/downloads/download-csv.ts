@@ -1,4 +1,5 @@
 import { formatCsvRow, UTF8_BOM, type CsvCell } from '../csv/csv-writer';
+import { describeEdProvenance } from '../thresholds/ed-provenance';
 import { THRESHOLD_KIND_INFO, THRESHOLD_KINDS } from '../thresholds/threshold-kinds';
 import { rowMmm, thresholdRows, type ThresholdRow } from '../thresholds/threshold-rows';
 import { licenceCell, type DatasetLookup } from './download-datasets';
@@ -48,6 +49,15 @@ const thresholdColumns = THRESHOLD_KINDS.flatMap((kind): DownloadCsvColumn[] => 
       description: `Data-quality flags of the ${edLabel} value (docs/decisions/0002-threshold-quality-flags.md), "; "-separated; they apply to ${kind}_abs and ${kind}_rel alike. Empty: no flag`,
       unit: null,
       cell: (row) => row.entries[kind]?.qualityFlags.join(LIST_SEPARATOR),
+    },
+    {
+      header: `${kind}_method`,
+      description: `How the ${edLabel} value was computed (docs/decisions/0032-ed-provenance.md): "As submitted" (by the data provider; model and software not recorded) or "Refit by the platform: <model> <joint fit|fit per colony>, <ED engine and version>". Empty: no value`,
+      unit: null,
+      cell: (row) => {
+        const entry = row.entries[kind];
+        return entry ? describeEdProvenance(entry.provenance) : undefined;
+      },
     },
   ];
 });

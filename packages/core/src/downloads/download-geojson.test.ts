@@ -83,6 +83,7 @@ describe('GeoJSON download', () => {
             rel: t.rel,
             mmm: t.mmm,
             flags: t.qualityFlags,
+            method: 'As submitted',
           })),
         );
       }

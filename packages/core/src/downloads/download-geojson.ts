@@ -1,3 +1,4 @@
+import { describeEdProvenance } from '../thresholds/ed-provenance';
 import {
   THRESHOLD_KIND_INFO,
   THRESHOLD_KINDS,
@@ -29,6 +30,8 @@ export interface GeoJsonThreshold {
   rel: number | null;
   mmm: number | null;
   flags: readonly string[];
+  /** How the value was computed: describeEdProvenance's line (decision 0032). */
+  method: string;
 }
 
 export interface GeoJsonPropertySpec {
@@ -76,7 +79,7 @@ export const GEOJSON_PROPERTIES: readonly GeoJsonPropertySpec[] = [
     const { edLabel, label, meaning } = THRESHOLD_KIND_INFO[kind];
     return {
       key: kind,
-      description: `Array of the colony's ${edLabel} (${label}: ${meaning}) values, one item per condition and timepoint: {condition, timepoint (minutes after the start of the ramp), abs (°C), rel (abs − MMM, °C), mmm (the MMM SST climatology, °C), flags (array of data-quality flag codes, applying to abs and rel)}`,
+      description: `Array of the colony's ${edLabel} (${label}: ${meaning}) values, one item per condition and timepoint: {condition, timepoint (minutes after the start of the ramp), abs (°C), rel (abs − MMM, °C), mmm (the MMM SST climatology, °C), flags (array of data-quality flag codes, applying to abs and rel), method (how the value was computed: "As submitted" or "Refit by the platform: <model> <fit>, <ED engine and version>")}`,
       unit: '°C',
     };
   }),
@@ -126,6 +129,7 @@ function thresholdsOf(colony: DownloadColony, kind: ThresholdKind): GeoJsonThres
     rel: entry.rel,
     mmm: entry.mmm,
     flags: entry.qualityFlags,
+    method: describeEdProvenance(entry.provenance),
   }));
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { perThresholdKind, QUALITY_FLAGS } from '../index';
+import { perThresholdKind, QUALITY_FLAGS, SUBMITTED_PROVENANCE } from '../index';
 import { SEED_COLONIES } from '../../test/download-test-data';
 import { withoutFlaggedThresholds } from './download-hide-flagged';
 import type { DownloadColony, DownloadThreshold } from './download-model';
@@ -12,6 +12,7 @@ const entry = (abs: number, flags: string[] = []): DownloadThreshold => ({
   mmm: 29,
   qualityFlags: flags,
   assayId: null,
+  provenance: SUBMITTED_PROVENANCE,
 });
 
 const colonyWith = (entries: DownloadThreshold[]): DownloadColony => ({

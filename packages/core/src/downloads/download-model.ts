@@ -1,3 +1,4 @@
+import type { EdProvenance } from '../thresholds/ed-provenance';
 import type { CitationFacts } from '../citation/citation-facts';
 import type { CartExportThreshold } from '../csv/cart-export';
 import type { TAssayProtocol } from '../contract/datasets';
@@ -45,6 +46,8 @@ export interface DownloadAssay {
 export interface DownloadThreshold extends CartExportThreshold {
   /** The assay whose observations the value was fitted from; null when not linked. */
   assayId: number | null;
+  /** How the value was computed (decision 0032). */
+  provenance: EdProvenance;
 }
 
 /** One colony with everything every format says about it. */

@@ -1,4 +1,5 @@
 import { emptyBundle, type DatasetBundle } from '../datasets/dataset-bundle';
+import { SUBMITTED_PROVENANCE } from '../thresholds/ed-provenance';
 import { THRESHOLD_KINDS } from '../thresholds/threshold-kinds';
 import type { UploadQualityFlag } from './quality-flags';
 import { planKey, type PlanColony, type UploadPlan } from './upload-plan';
@@ -99,6 +100,7 @@ export function buildUploadBundle(plan: UploadPlan, context: BundleContext): Bui
         rel: colonyMmm === null ? null : Math.round((abs - colonyMmm) * 1e6) / 1e6,
         mmm: colonyMmm,
         observationKeys: curve.observationKeys,
+        provenance: curve.provenance?.[kind] ?? SUBMITTED_PROVENANCE,
       });
     }
   }

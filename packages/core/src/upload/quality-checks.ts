@@ -1,11 +1,23 @@
 import { checkLand, ON_LAND_FLAG_KM } from '../geo/land-check';
 import { PLAUSIBLE_ABSOLUTE_RANGE_C } from '../thresholds/quality-flags';
-import { THRESHOLD_KIND_INFO, THRESHOLD_KINDS_BY_LEVEL } from '../thresholds/threshold-kinds';
+import {
+  THRESHOLD_KIND_INFO,
+  THRESHOLD_KINDS,
+  THRESHOLD_KINDS_BY_LEVEL,
+} from '../thresholds/threshold-kinds';
 import type { PlanBuilder } from './plan-builder';
 import type { FlagList } from './quality-flags';
 import { type UploadFlagCode, type UploadQualityFlag } from './quality-flags';
 import { refitCurves } from './refit';
+import { UPLOAD_REFIT_PROVENANCE } from '../thresholds/ed-provenance';
+import type { ColonyEdResult } from '../ed50/types';
 import type { PlanColony, PlanCurve, PlanObservation } from './upload-plan';
+
+/**
+ * A value within this of the refit's is the engine's number (°C): ED files that round to two
+ * decimals still count as reproduced; anything further differs in a digit researchers see.
+ */
+export const REFIT_REPRODUCES_C = 0.005;
 
 /** A refitted ED50 further than this from the uploaded one is flagged (°C). */
 export const REFIT_TOLERANCE_C = 0.5;
@@ -47,7 +59,9 @@ export function runQualityChecks(
     checkResponse(curve, observed, flag);
 
     const result = refit.results.get(curve.key);
-    if (!result || curve.ed50 === null) continue;
+    if (!result) continue;
+    recordRefitProvenance(curve, result);
+    if (curve.ed50 === null) continue;
     const refitted = result.ed50.value;
     if (refitted === null) {
       const reasons = result.flags.map((f) => f.message).join(' ');
@@ -235,4 +249,20 @@ function fileFlag(code: UploadFlagCode, message: string): UploadQualityFlag {
     row: null,
     value: null,
   };
+}
+
+/**
+ * Fit-level provenance (decision 0032): each value of the curve that the platform's refit
+ * reproduces is recorded as computed by the engine (LL.3, joint fit); the others stay submitted.
+ */
+function recordRefitProvenance(curve: PlanCurve, result: ColonyEdResult): void {
+  for (const kind of THRESHOLD_KINDS) {
+    const uploaded = curve[kind];
+    const refitted = result[kind].value;
+    if (uploaded === null || refitted === null) continue;
+    // The small epsilon keeps 0.005 itself inside despite binary floating point.
+    if (Math.abs(refitted - uploaded) <= REFIT_REPRODUCES_C + 1e-9) {
+      (curve.provenance ??= {})[kind] = UPLOAD_REFIT_PROVENANCE;
+    }
+  }
 }

@@ -1,3 +1,4 @@
+import type { EdProvenance } from '../thresholds/ed-provenance';
 import type { ThresholdKind } from '../thresholds/threshold-kinds';
 import type { ColumnMatch } from './column-spec';
 import type { UploadFormat } from './formats/registry';
@@ -109,6 +110,8 @@ export interface PlanCurve extends ValuesByKind {
   /** Where the ED50 was read: a main-file row (inline ED50) or an ED-file row. */
   source: { file: 'main' | 'ed50'; row: number };
   observationKeys: string[];
+  /** Kinds whose value the upload's refit reproduces (set by the quality checks); else submitted. */
+  provenance?: Partial<Record<ThresholdKind, EdProvenance>>;
 }
 
 /**

@@ -8,6 +8,7 @@ import { datasets } from './0005-datasets';
 import { citableSnapshots } from './0006-citable-snapshots';
 import { loginBackoffs } from './0007-login-backoffs';
 import { orcidApprovals } from './0008-orcid-approvals';
+import { edProvenance } from './0009-ed-provenance';
 
 /** Every migration, in order. Names are permanent: never rename or edit one that has shipped. */
 export const migrations: Readonly<Record<string, Migration>> = {
@@ -20,4 +21,5 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '0006-citable-snapshots': citableSnapshots,
   '0007-login-backoffs': loginBackoffs,
   '0008-orcid-approvals': orcidApprovals,
+  '0009-ed-provenance': edProvenance,
 };

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { THRESHOLD_KIND_INFO, type EdProvenance, type ThresholdKind } from '@coral/core';
 import type { AppDb } from '../../db/database';
 import { isPublicRow } from '../../db/visibility';
 
@@ -22,6 +23,15 @@ export interface ColonyObservationRow {
   pam_value: number | null;
 }
 
+/** How one stored threshold was computed (decision 0032). */
+export interface ThresholdProvenanceRow {
+  id: number;
+  ed_method: EdProvenance['method'];
+  ed_model: EdProvenance['model'];
+  ed_fit: EdProvenance['fit'];
+  ed_software: string | null;
+}
+
 /** Every query reads only rows of public dataset versions (decision 0012, `visibility.ts`). */
 export const colonyPagesRepository = {
   /** The colony when the public may see it; a draft, embargoed or withdrawn one is not found. */
@@ -32,6 +42,20 @@ export const colonyPagesRepository = {
       WHERE c.id = ${id} AND ${isPublicRow('c')}
     `.execute(db);
     return rows[0];
+  },
+
+  /** The provenance of the colony's thresholds of one kind (the colony is public: so are they). */
+  async thresholdProvenance(
+    db: AppDb,
+    kind: ThresholdKind,
+    colonyId: number,
+  ): Promise<ThresholdProvenanceRow[]> {
+    const { rows } = await sql<ThresholdProvenanceRow>`
+      SELECT t.id, t.ed_method, t.ed_model, t.ed_fit, t.ed_software
+      FROM ${sql.table(THRESHOLD_KIND_INFO[kind].table)} t
+      WHERE t.colony_id = ${colonyId}
+    `.execute(db);
+    return rows;
   },
 
   /** The PAM observations of the colony's biosamples, in the order the plot groups them. */

@@ -1,9 +1,22 @@
-import { emptyThresholdLists, recommendedCitation, type TColonyPage } from '@coral/core';
+import {
+  describeEdProvenance,
+  emptyThresholdLists,
+  recommendedCitation,
+  THRESHOLD_KIND_INFO,
+  THRESHOLD_KINDS,
+  type EdProvenance,
+  type TColonyPage,
+  type TEdProvenance,
+  type TThresholdLists,
+} from '@coral/core';
 import type { AppDb } from '../../db/database';
 import { badRequest, notFound } from '../../errors';
 import { loadThresholdLists } from '../thresholds/thresholds.service';
 import { downloadDatasetVersions } from '../datasets/dataset-download-facts.service';
-import { colonyPagesRepository as repo } from './colony-pages.repository';
+import {
+  colonyPagesRepository as repo,
+  type ThresholdProvenanceRow,
+} from './colony-pages.repository';
 
 /** Ids in URLs are positive 32-bit integers (the column's type); anything else is a bad request. */
 export function parseColonyId(raw: string): number | undefined {
@@ -27,8 +40,9 @@ export function createColonyPagesService(db: AppDb, options: { publicUrl: string
       const colony = await repo.findPublic(db, id);
       if (!colony) throw notFound(`Colony ${id} not found (or not published).`);
 
-      const [thresholds, observations, projects, versions] = await Promise.all([
+      const [thresholds, provenance, observations, projects, versions] = await Promise.all([
         loadThresholdLists(db, [id]),
+        Promise.all(THRESHOLD_KINDS.map((kind) => repo.thresholdProvenance(db, kind, id))),
         repo.observations(db, id),
         repo.projects(db, id),
         downloadDatasetVersions(db, [colony.dataset_version_id], options.publicUrl),
@@ -38,7 +52,7 @@ export function createColonyPagesService(db: AppDb, options: { publicUrl: string
       const { dataset_version_id: _version, ...place } = colony;
       return {
         ...place,
-        ...(thresholds.get(id) ?? emptyThresholdLists()),
+        ...withProvenance(thresholds.get(id) ?? emptyThresholdLists(), provenance),
         observations: observations.map((o) => ({
           id: o.id,
           biosample: { id: o.biosample_id, name: o.biosample_name },
@@ -60,3 +74,32 @@ export function createColonyPagesService(db: AppDb, options: { publicUrl: string
   };
 }
 export type ColonyPagesService = ReturnType<typeof createColonyPagesService>;
+
+/** Each list entry with how its value was computed, from its kind's provenance rows by id. */
+function withProvenance(
+  lists: TThresholdLists,
+  rows: readonly ThresholdProvenanceRow[][],
+): Pick<TColonyPage, keyof TThresholdLists> {
+  const out: Record<string, unknown[]> = {};
+  THRESHOLD_KINDS.forEach((kind, k) => {
+    const { listKey } = THRESHOLD_KIND_INFO[kind];
+    const byId = new Map(rows[k]!.map((row) => [row.id, row]));
+    out[listKey] = lists[listKey].map((entry) => ({
+      ...entry,
+      provenance: presentProvenance(byId.get(entry.id)!),
+    }));
+  });
+  // Built per kind from the registry, as the lists themselves are.
+  return out as unknown as Pick<TColonyPage, keyof TThresholdLists>;
+}
+
+function presentProvenance(row: ThresholdProvenanceRow): TEdProvenance {
+  const provenance: EdProvenance = {
+    method: row.ed_method,
+    model: row.ed_model,
+    fit: row.ed_fit,
+    bounds: null,
+    software: row.ed_software,
+  };
+  return { ...provenance, label: describeEdProvenance(provenance) };
+}

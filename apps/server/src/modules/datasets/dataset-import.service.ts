@@ -1,5 +1,7 @@
 import {
   flagBundleThresholds,
+  SUBMITTED_PROVENANCE,
+  type EdProvenance,
   perThresholdList,
   THRESHOLD_KINDS,
   type DatasetBundle,
@@ -217,6 +219,7 @@ export async function importDataset(
         sst_clim_mmm: t.mmm,
         quality_flags: flags[kind][i]!,
         dataset_version_id: colonyVersion(t.colonyKey),
+        ...provenanceColumns(t.provenance ?? SUBMITTED_PROVENANCE),
       })),
     );
     await repo.bulkInsert(
@@ -255,4 +258,14 @@ function resolve<T>(keys: ReadonlyMap<string, T>, key: string, what: string): T 
   const id = keys.get(key);
   if (id === undefined) throw new Error(`Bundle refers to an unknown ${what}: ${key}`);
   return id;
+}
+
+/** The threshold tables' provenance columns (decision 0032); bounds are never set (no option). */
+function provenanceColumns(provenance: EdProvenance) {
+  return {
+    ed_method: provenance.method,
+    ed_model: provenance.model,
+    ed_fit: provenance.fit,
+    ed_software: provenance.software,
+  };
 }

@@ -85,6 +85,10 @@ export const TABLE_COLUMNS = {
     sst_clim_mmm: 'float8',
     quality_flags: 'text[]',
     dataset_version_id: 'int4',
+    ed_method: 'text',
+    ed_model: 'text',
+    ed_fit: 'text',
+    ed_software: 'text',
   },
 } as const satisfies {
   projects: ColumnsOf<ProjectsTable>;

@@ -18,6 +18,13 @@ const toThreshold = (row: DownloadThresholdRow): DownloadThreshold => ({
   mmm: row.sst_clim_mmm,
   qualityFlags: row.quality_flags,
   assayId: row.assay_id,
+  provenance: {
+    method: row.ed_method,
+    model: row.ed_model,
+    fit: row.ed_fit,
+    bounds: null,
+    software: row.ed_software,
+  },
 });
 
 const distinctSorted = (values: Iterable<string>) => [...new Set(values)].sort();

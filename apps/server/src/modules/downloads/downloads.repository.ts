@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { THRESHOLD_KIND_INFO, type ThresholdKind } from '@coral/core';
+import { THRESHOLD_KIND_INFO, type EdProvenance, type ThresholdKind } from '@coral/core';
 import { selectColumnar } from '../../db/columnar';
 import type { AppDb } from '../../db/database';
 import { isPublicRow, isReadableRowFor } from '../../db/visibility';
@@ -33,6 +33,10 @@ export interface DownloadThresholdRow {
   sst_clim_mmm: number | null;
   quality_flags: string[];
   assay_id: number | null;
+  ed_method: EdProvenance['method'];
+  ed_model: EdProvenance['model'];
+  ed_fit: EdProvenance['fit'];
+  ed_software: string | null;
 }
 
 const ids = (values: readonly number[]) => sql`${[...values]}::int[]`;
@@ -171,7 +175,7 @@ export const downloadsRepository = {
     const { table, observationLinkTable } = THRESHOLD_KIND_INFO[kind];
     const { rows } = await sql<DownloadThresholdRow>`
       SELECT t.colony_id, t.condition, t.timepoint, t.abs_value, t.rel_value, t.sst_clim_mmm,
-             t.quality_flags,
+             t.quality_flags, t.ed_method, t.ed_model, t.ed_fit, t.ed_software,
              (SELECT min(o.experiment_id) FROM ${sql.table(observationLinkTable)} l
               JOIN observations o ON o.id = l.observation_id
               WHERE l.threshold_id = t.id) AS assay_id

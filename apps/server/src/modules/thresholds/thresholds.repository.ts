@@ -5,8 +5,11 @@ import type { AppDb } from '../../db/database';
 import { isPublicRow } from '../../db/visibility';
 import type { ThresholdTable } from '../../db/schema';
 
-/** A stored threshold (every kind's table has the same columns). */
-export type ThresholdRow = Selectable<ThresholdTable>;
+/** A stored threshold as lists read it (provenance is read by the colony page and downloads). */
+export type ThresholdRow = Omit<
+  Selectable<ThresholdTable>,
+  'ed_method' | 'ed_model' | 'ed_fit' | 'ed_software'
+>;
 
 export interface ThresholdBounds {
   min_abs: number | null;

@@ -208,7 +208,7 @@ describe('Darwin Core Archive', () => {
       measurementRemarks: 'condition: Winter; timepoint: 420 min; quality flags: none',
     });
     expect(ed50.measurementMethod).toBe(
-      'Three-parameter log-logistic dose-response fit of Fv/Fm over assay temperature (CBASSED50, drc LL.3), as submitted by the data provider; exported by Coral Thermal Tolerance 0.1.0',
+      'Dose-response fit of Fv/Fm over assay temperature, as submitted by the data provider (model and software not recorded); exported by Coral Thermal Tolerance 0.1.0',
     );
     expect(mine.filter((m) => m.measurementType?.startsWith('MMM'))).toHaveLength(tuples.size);
   });

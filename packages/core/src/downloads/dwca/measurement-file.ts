@@ -1,3 +1,4 @@
+import { describeEdProvenance, type EdProvenance } from '../../thresholds/ed-provenance';
 import { THRESHOLD_KIND_INFO, THRESHOLD_KINDS } from '../../thresholds/threshold-kinds';
 import { rowMmm, thresholdRows } from '../../thresholds/threshold-rows';
 import type { DownloadColony, DownloadContext, DownloadThreshold } from '../download-model';
@@ -80,7 +81,8 @@ export const MEASUREMENT_FILE: DwcaFileSpec<DwcaMeasurementRow> = {
     {
       name: 'measurementMethod',
       term: `${DWC}measurementMethod`,
-      description: 'How the value was obtained, with the software version that exported it',
+      description:
+        'How the value was obtained (for ED values: as submitted, or refit by the platform with model, fit and ED engine version), with the software version that exported it',
       unit: null,
       value: (row) => row.method,
     },
@@ -97,8 +99,11 @@ export const MEASUREMENT_FILE: DwcaFileSpec<DwcaMeasurementRow> = {
 
 export const dwcaMeasurementHeader = () => dwcaHeader(MEASUREMENT_FILE);
 
-const fitMethod = (context: DownloadContext) =>
-  `Three-parameter log-logistic dose-response fit of Fv/Fm over assay temperature (CBASSED50, drc LL.3), as submitted by the data provider; exported by ${context.platform} ${context.softwareVersion}`;
+/** How an ED value was computed (decision 0032): refit by the platform's engine, or submitted. */
+const fitMethod = (provenance: EdProvenance, context: DownloadContext) =>
+  provenance.method === 'submitted'
+    ? `Dose-response fit of Fv/Fm over assay temperature, as submitted by the data provider (model and software not recorded); exported by ${context.platform} ${context.softwareVersion}`
+    : `Dose-response fit of Fv/Fm over assay temperature. ${describeEdProvenance(provenance)}; exported by ${context.platform} ${context.softwareVersion}`;
 const mmmMethod = (context: DownloadContext) =>
   `Maximum monthly mean sea-surface temperature climatology at the colony, as submitted by the data provider; exported by ${context.platform} ${context.softwareVersion}`;
 
@@ -159,7 +164,7 @@ export function dwcaMeasurementRowsOf(
           measurementId: idOf(`${kind}-abs`),
           type: `${edLabel} (${label}) absolute`,
           value: entry.abs,
-          method: fitMethod(context),
+          method: fitMethod(entry.provenance, context),
           remarks,
         });
       }
@@ -170,7 +175,7 @@ export function dwcaMeasurementRowsOf(
           measurementId: idOf(`${kind}-rel`),
           type: `${edLabel} relative to MMM`,
           value: entry.rel,
-          method: `${edLabel} minus the MMM climatology. ${edLabel}: ${fitMethod(context)}`,
+          method: `${edLabel} minus the MMM climatology. ${edLabel}: ${fitMethod(entry.provenance, context)}`,
           remarks,
         });
       }

@@ -96,6 +96,43 @@ describe('Colony page', () => {
     await waitForTitle('Colony Not Found · Coral Thermal Tolerance');
   });
 
+  it('shows next to each value how it was computed: refit by the platform or as submitted', async () => {
+    const refit =
+      'Refit by the platform: LL.3 joint fit, coral-platform ED engine 0.1.0 (drc 3.0-1 compatible)';
+    const [first, ...rest] = COLONY_658.thermal_tolerances;
+    renderApp('/colony/658', {
+      'GET /api/public/colonies/{colonyId}/': {
+        ...COLONY_658,
+        thermal_tolerances: [
+          {
+            ...first!,
+            provenance: {
+              method: 'refit',
+              model: 'LL.3',
+              fit: 'joint',
+              bounds: null,
+              software: 'coral-platform ED engine 0.1.0 (drc 3.0-1 compatible)',
+              label: refit,
+            },
+          },
+          ...rest,
+        ],
+      },
+    });
+    await screen.findByRole('heading', { level: 1, name: 'Vatu-o-lalai_Porites_cylindrica_1' });
+    const thresholds = region('Thermal thresholds');
+    const ed50Rows = within(thresholds).getAllByTestId('threshold-ed50');
+    expect(within(ed50Rows[0]!).getByTestId('threshold-provenance').textContent).toBe(refit);
+    expect(within(ed50Rows[1]!).getByTestId('threshold-provenance').textContent).toBe(
+      'As submitted',
+    );
+    expect(
+      within(thresholds)
+        .getAllByTestId('threshold-provenance')
+        .filter((cell) => cell.textContent === 'As submitted'),
+    ).toHaveLength(5);
+  });
+
   it('shows the error of a failed request', async () => {
     renderApp('/colony/658', {
       'GET /api/public/colonies/{colonyId}/': errorResponse(500, 'Database unavailable'),

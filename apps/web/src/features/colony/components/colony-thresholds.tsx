@@ -6,6 +6,7 @@ import {
   THRESHOLD_KIND_INFO,
   THRESHOLD_KINDS,
   type TColonyPage,
+  type TEdProvenance,
 } from '@coral/core';
 import { Link } from 'react-router';
 import { qualityFlagPath } from '@/components/quality-flag-badge';
@@ -37,9 +38,16 @@ function FlagExplanations({ flags }: { flags: readonly string[] }) {
 
 /**
  * Every threshold of the colony, kind by kind from the registry (ED50, ED5, ED95), each with its
- * assay, absolute and relative value and its quality flags in plain words.
+ * assay, absolute and relative value, how it was computed and its quality flags in plain words.
  */
 export function ColonyThresholds({ colony }: { colony: TColonyPage }) {
+  // How each value was computed (decision 0032), by kind and id: every list's entries carry it.
+  const provenance = new Map<string, TEdProvenance>();
+  for (const kind of THRESHOLD_KINDS) {
+    const list: readonly { id: number; provenance: TEdProvenance }[] =
+      colony[THRESHOLD_KIND_INFO[kind].listKey];
+    for (const entry of list) provenance.set(`${kind}-${entry.id}`, entry.provenance);
+  }
   const count = THRESHOLD_KINDS.reduce((sum, kind) => sum + entriesOfKind(colony, kind).length, 0);
   return (
     <SectionCard id="colony-thresholds-title" title="Thermal thresholds" count={count} flush>
@@ -55,6 +63,7 @@ export function ColonyThresholds({ colony }: { colony: TColonyPage }) {
             <th scope="col">Absolute</th>
             <th scope="col">Relative to MMM</th>
             <th scope="col">MMM</th>
+            <th scope="col">How computed</th>
             <th scope="col">
               <Link to={CLIENT_ROUTES.quality_flags}>Quality flags</Link>
             </th>
@@ -73,7 +82,7 @@ export function ColonyThresholds({ colony }: { colony: TColonyPage }) {
               return [
                 <tr key={kind}>
                   {name}
-                  <td colSpan={5} className="text-body-secondary">
+                  <td colSpan={6} className="text-body-secondary">
                     No data available
                   </td>
                 </tr>,
@@ -86,6 +95,9 @@ export function ColonyThresholds({ colony }: { colony: TColonyPage }) {
                 <td>{formatCelsius(entry.abs)}</td>
                 <td>{formatCelsius(entry.rel)}</td>
                 <td>{formatCelsius(entry.sst_clim_mmm)}</td>
+                <td data-testid="threshold-provenance">
+                  {provenance.get(`${kind}-${entry.id}`)?.label}
+                </td>
                 <td>
                   <FlagExplanations flags={entry.quality_flags} />
                 </td>

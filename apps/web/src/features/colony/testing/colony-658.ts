@@ -1,4 +1,14 @@
-import type { TColonyPage } from '@coral/core';
+import type { TColonyPage, TEdProvenance } from '@coral/core';
+
+/** The seed's values were computed by their submitters (decision 0032). */
+const AS_SUBMITTED: TEdProvenance = {
+  method: 'submitted',
+  model: null,
+  fit: null,
+  bounds: null,
+  software: null,
+  label: 'As submitted',
+};
 
 /** GET /api/public/colonies/658/ on the seed database (a real answer, as the server gives it). */
 export const COLONY_658: TColonyPage = {
@@ -15,6 +25,7 @@ export const COLONY_658: TColonyPage = {
       condition: 'Winter',
       timepoint: '420',
       quality_flags: [],
+      provenance: AS_SUBMITTED,
       abs_thermal_tolerance: 37.57,
       rel_thermal_tolerance: 9.12,
       ed50: 37.57,
@@ -26,6 +37,7 @@ export const COLONY_658: TColonyPage = {
       condition: 'Summer',
       timepoint: '420',
       quality_flags: [],
+      provenance: AS_SUBMITTED,
       abs_thermal_tolerance: 37.75,
       rel_thermal_tolerance: 9.3,
       ed50: 37.75,
@@ -39,6 +51,7 @@ export const COLONY_658: TColonyPage = {
       condition: 'Winter',
       timepoint: '420',
       quality_flags: [],
+      provenance: AS_SUBMITTED,
       abs_breakpoint_temperature: 35.83,
       rel_breakpoint_temperature: 7.38,
       ed5: 35.83,
@@ -50,6 +63,7 @@ export const COLONY_658: TColonyPage = {
       condition: 'Summer',
       timepoint: '420',
       quality_flags: [],
+      provenance: AS_SUBMITTED,
       abs_breakpoint_temperature: 36.7,
       rel_breakpoint_temperature: 8.25,
       ed5: 36.7,
@@ -63,6 +77,7 @@ export const COLONY_658: TColonyPage = {
       condition: 'Winter',
       timepoint: '420',
       quality_flags: [],
+      provenance: AS_SUBMITTED,
       abs_thermal_limit: 39.38,
       rel_thermal_limit: 10.93,
       ed95: 39.38,
@@ -74,6 +89,7 @@ export const COLONY_658: TColonyPage = {
       condition: 'Summer',
       timepoint: '420',
       quality_flags: [],
+      provenance: AS_SUBMITTED,
       abs_thermal_limit: 38.83,
       rel_thermal_limit: 10.38,
       ed95: 38.83,

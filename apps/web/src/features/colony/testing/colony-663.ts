@@ -1,4 +1,14 @@
-import type { TColonyPage } from '@coral/core';
+import type { TColonyPage, TEdProvenance } from '@coral/core';
+
+/** The seed's values were computed by their submitters (decision 0032). */
+const AS_SUBMITTED: TEdProvenance = {
+  method: 'submitted',
+  model: null,
+  fit: null,
+  bounds: null,
+  software: null,
+  label: 'As submitted',
+};
 
 /**
  * GET /api/public/colonies/663/ on the seed database (a real answer): its Winter thresholds are
@@ -18,6 +28,7 @@ export const COLONY_663: TColonyPage = {
       condition: 'Winter',
       timepoint: '420',
       quality_flags: ['implausible_absolute'],
+      provenance: AS_SUBMITTED,
       abs_thermal_tolerance: 58.59,
       rel_thermal_tolerance: 30.14,
       ed50: 58.59,
@@ -29,6 +40,7 @@ export const COLONY_663: TColonyPage = {
       condition: 'Summer',
       timepoint: '420',
       quality_flags: [],
+      provenance: AS_SUBMITTED,
       abs_thermal_tolerance: 37.72,
       rel_thermal_tolerance: 9.27,
       ed50: 37.72,
@@ -42,6 +54,7 @@ export const COLONY_663: TColonyPage = {
       condition: 'Winter',
       timepoint: '420',
       quality_flags: ['implausible_absolute'],
+      provenance: AS_SUBMITTED,
       abs_breakpoint_temperature: 53.93,
       rel_breakpoint_temperature: 25.48,
       ed5: 53.93,
@@ -53,6 +66,7 @@ export const COLONY_663: TColonyPage = {
       condition: 'Summer',
       timepoint: '420',
       quality_flags: [],
+      provenance: AS_SUBMITTED,
       abs_breakpoint_temperature: 36.59,
       rel_breakpoint_temperature: 8.14,
       ed5: 36.59,
@@ -66,6 +80,7 @@ export const COLONY_663: TColonyPage = {
       condition: 'Winter',
       timepoint: '420',
       quality_flags: ['implausible_absolute'],
+      provenance: AS_SUBMITTED,
       abs_thermal_limit: 63.64,
       rel_thermal_limit: 35.19,
       ed95: 63.64,
@@ -77,6 +92,7 @@ export const COLONY_663: TColonyPage = {
       condition: 'Summer',
       timepoint: '420',
       quality_flags: [],
+      provenance: AS_SUBMITTED,
       abs_thermal_limit: 38.88,
       rel_thermal_limit: 10.43,
       ed95: 38.88,

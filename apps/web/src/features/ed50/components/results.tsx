@@ -15,6 +15,7 @@ import type { CalculatorResult } from '../worker/protocol';
 import { plural } from '../utils/ed-display';
 import { ColonyTable } from './colony-table';
 import { Ed50Distribution } from './ed50-distribution';
+import { GroupComparison } from './group-comparison';
 import { GroupCurves } from './group-curves';
 import { ModelFitTable } from './model-fit-table';
 import { SummaryTable } from './summary-table';
@@ -69,6 +70,7 @@ export function Results({ result, file }: { result: CalculatorResult; file: File
           <ColonyTable computation={computation} />
           <GroupCurves result={result} />
           <Ed50Distribution computation={computation} />
+          <GroupComparison result={result} />
         </>
       )}
     </section>

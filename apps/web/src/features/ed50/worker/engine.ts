@@ -3,7 +3,10 @@ import {
   COMPATIBILITY_NOTE,
   DEFAULT_GROUPING,
   colonyCurve,
+  compareComputedGroups,
   computeEds,
+  formatGroupComparisonCsv,
+  formatPooledEdsCsv,
   formatEdResultsCsv,
   formatSummaryCsv,
   groupsInSummaryOrder,
@@ -177,6 +180,7 @@ export async function computeFile(
         model,
       };
   const order = new Map(computation.groups.map((group, index) => [group, index]));
+  const comparisons = compareComputedGroups(computation);
   return {
     computation,
     summaryOrder: groupsInSummaryOrder(computation).map((group) => order.get(group)!),
@@ -187,6 +191,9 @@ export async function computeFile(
       intervals: computation.fit === 'per-colony',
     }),
     summaryCsv: formatSummaryCsv(computation),
+    comparisons,
+    pooledCsv: formatPooledEdsCsv(computation),
+    comparisonCsv: formatGroupComparisonCsv(comparisons),
     elapsedMs: now() - started,
   };
 }

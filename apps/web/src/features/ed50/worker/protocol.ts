@@ -1,4 +1,11 @@
-import type { CbassIssue, EdComputation, EdFitMode, EdModel } from '@coral/core/ed50';
+import type {
+  CbassIssue,
+  EdComputation,
+  EdFitMode,
+  EdModel,
+  GroupComparisonResult,
+} from '@coral/core/ed50';
+import type { ThresholdKind } from '@coral/core';
 
 /**
  * Messages between the calculator page and its Web Worker (decision 0010). The worker is
@@ -97,6 +104,12 @@ export interface CalculatorResult {
    */
   resultsCsv: string;
   summaryCsv: string;
+  /** Tukey HSD of the groups' mean EDs per threshold kind (R's TukeyHSD(aov(ED ~ group))). */
+  comparisons: Record<ThresholdKind, GroupComparisonResult>;
+  /** Each group's pooled EDs with their delta-method intervals, as CSV. */
+  pooledCsv: string;
+  /** The comparisons as CSV (every kind, R's pair order). */
+  comparisonCsv: string;
   elapsedMs: number;
 }
 

@@ -1,0 +1,244 @@
+import { formatPValue, type TukeyPair } from '@coral/core/ed50';
+import type { ThresholdKind } from '@coral/core';
+import Button from 'react-bootstrap/Button';
+import Form from 'react-bootstrap/Form';
+import { useId, useState } from 'react';
+import { ScrollableTable } from '@/components/scrollable-table';
+import { saveFile } from '@/lib/save-file';
+import type { CalculatorResult } from '../worker/protocol';
+import { ED_KINDS } from '../utils/ed-display';
+
+export const POOLED_HEADING = 'Pooled EDs by group';
+export const COMPARISON_HEADING = 'Groups compared (Tukey HSD)';
+export const POOLED_FILE_NAME = 'Pooled_EDs.csv';
+export const COMPARISON_FILE_NAME = 'Group_comparison.csv';
+
+const csvBlob = (text: string) => new Blob([text], { type: 'text/csv;charset=utf-8' });
+const groupLabel = (values: Readonly<Record<string, string>>, grouping: readonly string[]) =>
+  grouping.map((column) => values[column] ?? '').join(' · ');
+
+/**
+ * What published CBASS studies report beside the colonies' EDs: each group's pooled EDs (one
+ * LL.3 curve through all its rows, with drc's delta-method 95 % intervals) and the groups'
+ * mean EDs compared pairwise by Tukey's HSD, as R's TukeyHSD(aov(ED ~ group)).
+ */
+export function GroupComparison({ result }: { result: CalculatorResult }) {
+  const { computation, summaryOrder } = result;
+  const groups = summaryOrder.map((index) => computation.groups[index]!);
+  const hasPooled = groups.some((group) => group.curve !== null);
+  return (
+    <>
+      {hasPooled && (
+        <>
+          <h3 className="h5 mt-4" id="ed50-pooled-heading">
+            {POOLED_HEADING}
+          </h3>
+          <p className="small text-body-secondary">
+            One LL.3 curve through all the rows of a group (the curve drawn in the group plots), its
+            ED values and their 95 % intervals by drc’s delta method, as{' '}
+            <code>ED(fit, c(5, 50, 95), interval = "delta")</code> gives them. They describe the
+            group as one population; the summary above averages the colonies’ own values.
+          </p>
+          <ScrollableTable label={POOLED_HEADING} size="sm" bordered className="small">
+            <thead>
+              <tr>
+                <th scope="col">Group</th>
+                {ED_KINDS.map((kind) => (
+                  <th scope="col" className="text-end" key={kind.kind}>
+                    {kind.edLabel} (95 % interval), °C
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {groups.map((group) => (
+                <tr key={group.groupingProperty}>
+                  <th scope="row" className="fw-normal">
+                    {groupLabel(group.groupValues, computation.grouping)}
+                  </th>
+                  {ED_KINDS.map(({ kind }) => {
+                    const ed = group.curve?.eds[kind];
+                    return (
+                      <td className="text-end" key={kind}>
+                        {ed
+                          ? `${ed.value.toFixed(2)}${
+                              ed.interval
+                                ? ` (${ed.interval.lower.toFixed(2)}–${ed.interval.upper.toFixed(2)})`
+                                : ''
+                            }`
+                          : 'Not fitted'}
+                      </td>
+                    );
+                  })}
+                </tr>
+              ))}
+            </tbody>
+          </ScrollableTable>
+          <Button
+            variant="outline-primary"
+            size="sm"
+            onClick={() => saveFile(csvBlob(result.pooledCsv), POOLED_FILE_NAME)}
+          >
+            Download {POOLED_FILE_NAME}
+          </Button>
+        </>
+      )}
+      <Comparison result={result} />
+    </>
+  );
+}
+
+function Comparison({ result }: { result: CalculatorResult }) {
+  const [kind, setKind] = useState<ThresholdKind>('ed50');
+  const selectId = useId();
+  const { comparison, reason } = result.comparisons[kind];
+  const label = ED_KINDS.find((info) => info.kind === kind)!.edLabel;
+  const names = new Map(
+    result.computation.groups.map((group) => [
+      group.groupingProperty,
+      groupLabel(group.groupValues, result.computation.grouping),
+    ]),
+  );
+  const nameOf = (property: string) => names.get(property) ?? property;
+  return (
+    <>
+      <h3 className="h5 mt-4" id="ed50-comparison-heading">
+        {COMPARISON_HEADING}
+      </h3>
+      <p className="small text-body-secondary">
+        Every pair of groups: the difference of their mean colony values, its 95 % interval and p
+        value adjusted for all pairs, by Tukey’s honest significant differences on a one-way ANOVA,
+        as R’s <code>TukeyHSD(aov(ED50 ~ group))</code> (Tukey–Kramer for groups of different
+        sizes). An interval that excludes 0 means the two groups differ at the 5 % level.
+      </p>
+      <Form.Group className="mb-2 d-flex align-items-center gap-2" controlId={selectId}>
+        <Form.Label className="mb-0">Threshold</Form.Label>
+        <Form.Select
+          size="sm"
+          className="w-auto"
+          value={kind}
+          onChange={(event) => setKind(event.target.value as ThresholdKind)}
+        >
+          {ED_KINDS.map((info) => (
+            <option key={info.kind} value={info.kind}>
+              {info.edLabel}
+            </option>
+          ))}
+        </Form.Select>
+      </Form.Group>
+      {comparison === null ? (
+        <p>{reason}</p>
+      ) : (
+        <>
+          <p className="small">
+            {comparison.groups.length} groups, {comparison.dfResidual} residual degrees of freedom,
+            residual mean square {comparison.meanSquareError.toFixed(4)} °C², critical studentized
+            range {comparison.criticalValue.toFixed(3)}.
+          </p>
+          <ScrollableTable
+            label={`${COMPARISON_HEADING}: ${label}`}
+            size="sm"
+            bordered
+            className="small"
+          >
+            <thead>
+              <tr>
+                <th scope="col">Group</th>
+                <th scope="col">minus</th>
+                <th scope="col" className="text-end">
+                  Difference, °C
+                </th>
+                <th scope="col" className="text-end">
+                  95 % interval, °C
+                </th>
+                <th scope="col" className="text-end">
+                  Adjusted p
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {comparison.pairs.map((pair) => (
+                <tr key={`${pair.group}\u0000${pair.reference}`}>
+                  <th scope="row" className="fw-normal">
+                    {nameOf(pair.group)}
+                  </th>
+                  <td>{nameOf(pair.reference)}</td>
+                  <td className="text-end">{pair.difference.toFixed(2)}</td>
+                  <td className="text-end">
+                    {pair.lower.toFixed(2)} to {pair.upper.toFixed(2)}
+                  </td>
+                  <td className="text-end">{formatPValue(pair.pAdjusted)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </ScrollableTable>
+          <DifferencePlot pairs={comparison.pairs} label={label} nameOf={nameOf} />
+        </>
+      )}
+      <Button
+        variant="outline-primary"
+        size="sm"
+        className="mt-2"
+        onClick={() => saveFile(csvBlob(result.comparisonCsv), COMPARISON_FILE_NAME)}
+      >
+        Download {COMPARISON_FILE_NAME}
+      </Button>
+    </>
+  );
+}
+
+const ROW_HEIGHT = 18;
+const PLOT_WIDTH = 640;
+const LABEL_WIDTH = 300;
+
+/** R's plot(TukeyHSD(...)): each pair's difference with its interval, and the line at 0. */
+function DifferencePlot({
+  pairs,
+  label,
+  nameOf,
+}: {
+  pairs: readonly TukeyPair[];
+  label: string;
+  nameOf: (property: string) => string;
+}) {
+  const low = Math.min(0, ...pairs.map((pair) => pair.lower));
+  const high = Math.max(0, ...pairs.map((pair) => pair.upper));
+  const span = high - low || 1;
+  const x = (value: number) =>
+    LABEL_WIDTH + ((value - low) / span) * (PLOT_WIDTH - LABEL_WIDTH - 10);
+  const height = pairs.length * ROW_HEIGHT + 30;
+  return (
+    <svg
+      role="img"
+      aria-label={`Differences of mean ${label} between groups with 95 % intervals`}
+      viewBox={`0 0 ${PLOT_WIDTH} ${height}`}
+      className="w-100 mt-2"
+      style={{ maxWidth: PLOT_WIDTH }}
+    >
+      <line x1={x(0)} x2={x(0)} y1={0} y2={height - 25} stroke="#6c757d" strokeDasharray="4 3" />
+      {pairs.map((pair, i) => {
+        const y = i * ROW_HEIGHT + 10;
+        const differs = pair.lower > 0 || pair.upper < 0;
+        const colour = differs ? '#0d6efd' : '#495057';
+        return (
+          <g key={`${pair.group}\u0000${pair.reference}`}>
+            <text x={LABEL_WIDTH - 6} y={y + 4} textAnchor="end" fontSize={10}>
+              {`${nameOf(pair.group)} − ${nameOf(pair.reference)}`.slice(0, 60)}
+            </text>
+            <line x1={x(pair.lower)} x2={x(pair.upper)} y1={y} y2={y} stroke={colour} />
+            <circle cx={x(pair.difference)} cy={y} r={3} fill={colour} />
+          </g>
+        );
+      })}
+      <text x={x(low)} y={height - 8} fontSize={10}>
+        {low.toFixed(2)}
+      </text>
+      <text x={x(high)} y={height - 8} fontSize={10} textAnchor="end">
+        {high.toFixed(2)}
+      </text>
+      <text x={(x(low) + x(high)) / 2} y={height - 8} fontSize={10} textAnchor="middle">
+        Difference of mean {label} (°C)
+      </text>
+    </svg>
+  );
+}

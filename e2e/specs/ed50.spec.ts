@@ -1,5 +1,6 @@
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import type { Download, Page } from '@playwright/test';
@@ -233,6 +234,44 @@ test.describe('[ED50] calculator', () => {
     );
     expect(text).toBe(stdout);
     expect(text.split('\n')[0]).toContain('"ED50_SE","ED50_Lower","ED50_Upper"');
+  });
+
+  test('pooled EDs and the groups compared (Tukey HSD): shown, plotted, and the CLI’s files', async ({
+    page,
+  }) => {
+    await page.goto('/ed50');
+    await fileInput(page).setInputFiles(EXAMPLE);
+    await compute(page);
+    const pooled = page.getByRole('region', { name: 'Pooled EDs by group' });
+    await expect(pooled.getByRole('row')).toHaveCount(1 + 6);
+    const comparison = page.getByRole('region', { name: 'Groups compared (Tukey HSD): ED50' });
+    await expect(comparison.getByRole('row')).toHaveCount(1 + 15);
+    await expect(
+      page.getByRole('img', {
+        name: 'Differences of mean ED50 between groups with 95 % intervals',
+      }),
+    ).toBeVisible();
+    const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'coral-e2e-compare-'));
+    const pooledCsv = path.join(folder, 'pooled.csv');
+    const comparisonCsv = path.join(folder, 'comparison.csv');
+    await execFileAsync(
+      process.execPath,
+      [
+        path.join(repoRoot, 'apps/server/dist/cli.js'),
+        'ed50',
+        EXAMPLE,
+        '--pooled',
+        pooledCsv,
+        '--compare',
+        comparisonCsv,
+      ],
+      { cwd: repoRoot, env: { ...process.env, DATA_DIR: path.join(repoRoot, 'data') } },
+    );
+    expect((await downloaded(page, 'Download Pooled_EDs.csv')).text).toBe(read(pooledCsv));
+    expect((await downloaded(page, 'Download Group_comparison.csv')).text).toBe(
+      read(comparisonCsv),
+    );
+    fs.rmSync(folder, { recursive: true });
   });
 
   test('a wrongly-cased column is named as the engine reports it; a missing one stops the file', async ({

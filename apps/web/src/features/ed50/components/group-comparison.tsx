@@ -13,6 +13,8 @@ export const COMPARISON_HEADING = 'Groups compared (Tukey HSD)';
 export const POOLED_FILE_NAME = 'Pooled_EDs.csv';
 export const COMPARISON_FILE_NAME = 'Group_comparison.csv';
 
+/** 2 decimals, without R's and JavaScript's "-0.00" for a difference that rounds to 0. */
+const fixed2 = (x: number) => (Math.abs(x) < 0.005 ? 0 : x).toFixed(2);
 const csvBlob = (text: string) => new Blob([text], { type: 'text/csv;charset=utf-8' });
 const groupLabel = (values: Readonly<Record<string, string>>, grouping: readonly string[]) =>
   grouping.map((column) => values[column] ?? '').join(' · ');
@@ -163,9 +165,9 @@ function Comparison({ result }: { result: CalculatorResult }) {
                     {nameOf(pair.group)}
                   </th>
                   <td>{nameOf(pair.reference)}</td>
-                  <td className="text-end">{pair.difference.toFixed(2)}</td>
+                  <td className="text-end">{fixed2(pair.difference)}</td>
                   <td className="text-end">
-                    {pair.lower.toFixed(2)} to {pair.upper.toFixed(2)}
+                    {fixed2(pair.lower)} to {fixed2(pair.upper)}
                   </td>
                   <td className="text-end">{formatPValue(pair.pAdjusted)}</td>
                 </tr>
@@ -187,9 +189,11 @@ function Comparison({ result }: { result: CalculatorResult }) {
   );
 }
 
-const ROW_HEIGHT = 18;
-const PLOT_WIDTH = 640;
-const LABEL_WIDTH = 300;
+const ROW_HEIGHT = 20;
+const PLOT_WIDTH = 960;
+const LABEL_WIDTH = 560;
+/** Characters of a pair's label that fit in LABEL_WIDTH at 11 px. */
+const LABEL_CHARACTERS = 92;
 
 /** R's plot(TukeyHSD(...)): each pair's difference with its interval, and the line at 0. */
 function DifferencePlot({
@@ -212,7 +216,7 @@ function DifferencePlot({
       role="img"
       aria-label={`Differences of mean ${label} between groups with 95 % intervals`}
       viewBox={`0 0 ${PLOT_WIDTH} ${height}`}
-      className="w-100 mt-2"
+      className="d-block w-100 mt-2 mb-2"
       style={{ maxWidth: PLOT_WIDTH }}
     >
       <line x1={x(0)} x2={x(0)} y1={0} y2={height - 25} stroke="#6c757d" strokeDasharray="4 3" />
@@ -222,23 +226,26 @@ function DifferencePlot({
         const colour = differs ? '#0d6efd' : '#495057';
         return (
           <g key={`${pair.group}\u0000${pair.reference}`}>
-            <text x={LABEL_WIDTH - 6} y={y + 4} textAnchor="end" fontSize={10}>
-              {`${nameOf(pair.group)} − ${nameOf(pair.reference)}`.slice(0, 60)}
+            <text x={LABEL_WIDTH - 8} y={y + 4} textAnchor="end" fontSize={11}>
+              {shorten(`${nameOf(pair.group)} − ${nameOf(pair.reference)}`)}
             </text>
             <line x1={x(pair.lower)} x2={x(pair.upper)} y1={y} y2={y} stroke={colour} />
             <circle cx={x(pair.difference)} cy={y} r={3} fill={colour} />
           </g>
         );
       })}
-      <text x={x(low)} y={height - 8} fontSize={10}>
-        {low.toFixed(2)}
+      <text x={x(low)} y={height - 8} fontSize={11}>
+        {fixed2(low)}
       </text>
-      <text x={x(high)} y={height - 8} fontSize={10} textAnchor="end">
-        {high.toFixed(2)}
+      <text x={x(high)} y={height - 8} fontSize={11} textAnchor="end">
+        {fixed2(high)}
       </text>
-      <text x={(x(low) + x(high)) / 2} y={height - 8} fontSize={10} textAnchor="middle">
+      <text x={(x(low) + x(high)) / 2} y={height - 8} fontSize={11} textAnchor="middle">
         Difference of mean {label} (°C)
       </text>
     </svg>
   );
 }
+
+const shorten = (label: string) =>
+  label.length <= LABEL_CHARACTERS ? label : `${label.slice(0, LABEL_CHARACTERS - 1)}…`;

@@ -1,10 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  ALL_RANGE_KEYS,
   defaultRangesFromMaxMin,
   filterColonies,
   filterSetToQueryString,
-  RANGE_SPEC_BY_KEY,
   THRESHOLD_KIND_INFO,
   THRESHOLD_KINDS,
   type DefaultRanges,
@@ -13,6 +11,7 @@ import {
   type TColony,
   type TErrorResponse,
 } from '@coral/core';
+import { randomFilterSet, seededRandom } from '../../../test/random-filter-sets';
 import { createTestApp, type TestContext } from '../../../test/test-app';
 import { encodeCursor } from '../../lib/keyset-cursor';
 
@@ -55,52 +54,13 @@ async function serverIds(query: string): Promise<number[]> {
   return response.json<TBiosample[]>().map((b) => b.id);
 }
 
-/** mulberry32: a seeded PRNG, so a failure can be replayed. */
-function random(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-/** Filter sets of every sort: values from the data, defaults, infinities, empty results. */
-function randomFilterSet(next: () => number): FilterSet {
-  const pick = <T>(items: readonly T[]) => items[Math.floor(next() * items.length)]!;
-  const species = [...new Set(colonies.map((c) => c.species))];
-  const projects = [...new Set(colonies.flatMap((c) => c.projects))];
-  const filters: Record<string, unknown> = {};
-  if (next() < 0.3) filters.species = pick(species);
-  if (next() < 0.3) filters.project = pick(projects);
-  if (next() < 0.2) filters.years = [pick([2022, 2222, 2021])];
-  if (next() < 0.3) filters.hideFlagged = true;
-  const rangeCount = Math.floor(next() * 4);
-  for (let i = 0; i < rangeCount; i++) {
-    const key = pick(ALL_RANGE_KEYS);
-    const { min, max } = defaults[RANGE_SPEC_BY_KEY[key].defaultKey];
-    const style = next();
-    if (style < 0.15) filters[key] = [min, max];
-    else if (style < 0.25) filters[key] = [-Infinity, max - next() * 3];
-    else {
-      const span = (max - min) * 1.4;
-      const a = Math.round((min - span * 0.2 + next() * span) * 100) / 100;
-      const b = Math.round((a + next() * span * 0.6) * 100) / 100;
-      filters[key] = [a, b];
-    }
-  }
-  return filters;
-}
-
 describe('GET /api/public/biosamples/ with filter parameters', () => {
   it('on 300 random filter sets over the seed: the biosamples of the browser’s colonies (seeded PRNG)', async () => {
-    const next = random(20261125);
+    const next = seededRandom(20261125);
     let narrowed = 0;
     let flagged = 0;
     for (let i = 0; i < 300; i++) {
-      const filters = randomFilterSet(next);
+      const filters = randomFilterSet(next, colonies, defaults);
       const expected = expectedIds(filters);
       expect(await serverIds(filterSetToQueryString(filters)), JSON.stringify(filters)).toEqual(
         expected,

@@ -1,11 +1,10 @@
 import type {
   CbassIssue,
+  compareComputedGroups,
   EdComputation,
   EdFitMode,
   EdModel,
-  GroupComparisonResult,
 } from '@coral/core/ed50';
-import type { ThresholdKind } from '@coral/core';
 
 /**
  * Messages between the calculator page and its Web Worker (decision 0010). The worker is
@@ -105,7 +104,7 @@ export interface CalculatorResult {
   resultsCsv: string;
   summaryCsv: string;
   /** Tukey HSD of the groups' mean EDs per threshold kind (R's TukeyHSD(aov(ED ~ group))). */
-  comparisons: Record<ThresholdKind, GroupComparisonResult>;
+  comparisons: ReturnType<typeof compareComputedGroups>;
   /** Each group's pooled EDs with their delta-method intervals, as CSV. */
   pooledCsv: string;
   /** The comparisons as CSV (every kind, R's pair order). */

@@ -1,11 +1,13 @@
-import corePackage from '../../package.json';
 import type { EdModel } from '../ed50/model-families';
 
 /**
  * The platform's ED engine, as provenance names it: the core package's version (bumped with the
  * engine), and the drc release whose numbers it reproduces (decisions 0025, 0027, 0030).
+ * Written out rather than imported from package.json: Node and Playwright load core's sources
+ * as ES modules, where a JSON import needs an import attribute that esbuild and Vite do not
+ * keep. `ed-provenance.test.ts` keeps the two equal.
  */
-export const ED_ENGINE_VERSION: string = corePackage.version;
+export const ED_ENGINE_VERSION = '0.1.0';
 export const ED_ENGINE_SOFTWARE = `coral-platform ED engine ${ED_ENGINE_VERSION} (drc 3.0-1 compatible)`;
 
 /**

@@ -60,8 +60,6 @@ describe('pooled EDs and the group comparison on the calculator page (issue 15)'
       () => {},
     );
     render(<GroupComparison result={result} />);
-    expect(
-      screen.getByText('At least two groups with values are needed to compare.'),
-    ).toBeTruthy();
+    expect(screen.getByText('At least two groups with values are needed to compare.')).toBeTruthy();
   });
 });

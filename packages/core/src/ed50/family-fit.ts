@@ -16,7 +16,7 @@ import { rMean } from './r-numerics/compensated-sum';
 import { glibcExp, glibcLog } from './r-numerics/glibc-exp-log';
 import { LongDoubleAccumulator } from './r-numerics/long-double-sum';
 import { OptimError, vmmin } from './r-numerics/vmmin';
-import type { SelfStartFailure } from './self-start';
+import { widenedResponseRange, type SelfStartFailure } from './self-start';
 
 /** drc's `drmc()` defaults as drm passes them to optim (ed50-algorithm §5.6). */
 const MAX_ITERATIONS = 500;
@@ -259,17 +259,9 @@ export function selfStartFamily(
   ys: ArrayLike<number>,
 ): FamilyStart {
   const n = xs.length;
-  let yMin = Infinity;
-  let yMax = -Infinity;
-  for (let i = 0; i < n; i++) {
-    const y = ys[i]!;
-    if (y < yMin) yMin = y;
-    if (y > yMax) yMax = y;
-  }
-  const widening = 0.001 * (yMax - yMin);
-  const c0 = yMin - widening;
-  const d0 = yMax + widening;
-  if (!(yMax > yMin)) return { ok: false, reason: 'constant_response' };
+  const range = widenedResponseRange(ys);
+  if (range === null) return { ok: false, reason: 'constant_response' };
+  const { c0, d0 } = range;
   const logX: number[] = [];
   const z: number[] = [];
   for (let i = 0; i < n; i++) {

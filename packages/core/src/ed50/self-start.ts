@@ -25,18 +25,10 @@ export type SelfStartResult =
  */
 export function selfStartLl3(xs: ArrayLike<number>, ys: ArrayLike<number>): SelfStartResult {
   const n = xs.length;
-  let yMin = Infinity;
-  let yMax = -Infinity;
-  for (let i = 0; i < n; i++) {
-    const y = ys[i]!;
-    if (y < yMin) yMin = y;
-    if (y > yMax) yMax = y;
-  }
-  const widening = 0.001 * (yMax - yMin);
-  const c0 = yMin - widening;
-  const d0 = yMax + widening;
+  const range = widenedResponseRange(ys);
   // drc: all y equal gives z = NaN everywhere and lm() stops with "0 (non-NA) cases".
-  if (!(yMax > yMin)) return { ok: false, reason: 'constant_response' };
+  if (range === null) return { ok: false, reason: 'constant_response' };
+  const { c0, d0 } = range;
 
   const logX: number[] = [];
   const z: number[] = [];
@@ -58,4 +50,21 @@ export function selfStartLl3(xs: ArrayLike<number>, ys: ArrayLike<number>): Self
     return { ok: false, reason: 'degenerate_start' };
   }
   return { ok: true, start: { hill, max: d0, ed50 } };
+}
+
+/**
+ * The self-starters' plateaus (drc's llogistic.ssf and weibull ssf): min / max of y widened by
+ * 0.1 % of the range, so that every y lies strictly inside. Null when all y are equal.
+ */
+export function widenedResponseRange(ys: ArrayLike<number>): { c0: number; d0: number } | null {
+  let yMin = Infinity;
+  let yMax = -Infinity;
+  for (let i = 0; i < ys.length; i++) {
+    const y = ys[i]!;
+    if (y < yMin) yMin = y;
+    if (y > yMax) yMax = y;
+  }
+  if (!(yMax > yMin)) return null;
+  const widening = 0.001 * (yMax - yMin);
+  return { c0: yMin - widening, d0: yMax + widening };
 }

@@ -67,9 +67,9 @@ export function runEdMethodsBench(): void {
     } target ${count(TARGET_COLONIES_PER_SECOND)} colonies/s`,
   );
 
-  // The group comparison (Tukey HSD of ED5, ED50 and ED95): a realistic study (13 groups, as the
+  // The group comparison (Tukey HSD of ED5, ED50 and ED95): a realistic study (14 groups, as the
   // Fiji file) and a large one (50 groups, 1,225 pairs per threshold).
-  const comparisonRows = [13, 50].map((groupCount) => {
+  const comparisonRows = [14, 50].map((groupCount) => {
     const computation = computeEds(parseCbassCsv(syntheticCbassCsv(groupCount, 10, 3)).rows, {
       curves: false,
     });

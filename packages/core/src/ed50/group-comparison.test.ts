@@ -13,7 +13,7 @@ import { parseCbassCsv } from './parse-cbass-csv';
 /**
  * The group comparison against R 4.2.2's `TukeyHSD(aov(ED ~ group))` on real ED values
  * (fixtures/ed50-reference/group-comparison/, made by its make-reference.R): CBASSED50's tutorial
- * output (6 groups of 10, 2 decimals) and drc's per-colony EDs of the Fiji study (13 groups, one of
+ * output (6 groups of 10, 2 decimals) and drc's per-colony EDs of the Fiji study (14 groups, one of
  * 9 colonies: the unbalanced Tukey–Kramer case).
  */
 const read = (text: string) =>

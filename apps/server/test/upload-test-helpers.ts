@@ -3,7 +3,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
+import { expect } from 'vitest';
+import type { TUploadAccepted, TUploadDetail } from '@coral/core';
 import { repoRoot } from '../src/config';
+import { processUpload } from '../src/modules/uploads/upload-processor';
 import type { AppDb } from '../src/db/database';
 import { createUser, TestAgent } from './auth-client';
 import { createTestApp, type TestContext } from './test-app';
@@ -97,6 +100,31 @@ export function upload(
     payload: body.payload,
     headers: body.headers,
   });
+}
+
+export type UploadFile = { filename: string; content: Buffer | string };
+
+/**
+ * Uploads through the API (expecting 202), runs the queued job as the worker would, and returns
+ * the upload's detail as its owner reads it and the rows it created in each dataset table.
+ */
+export async function uploadAndProcess(
+  app: UploadTestApp,
+  agent: TestAgent,
+  main: UploadFile,
+  ed: UploadFile | null = null,
+  fields: Record<string, string> = {},
+): Promise<{ detail: TUploadDetail; created: Record<string, number> }> {
+  const { db } = app.ctx.database;
+  const before = await datasetSnapshot(db);
+  const response = await upload(agent, main, ed, fields);
+  expect(response.statusCode, response.body).toBe(202);
+  const { upload_id } = response.json<TUploadAccepted>();
+  await processUpload({ db, config: app.ctx.config }, upload_id);
+  const detail = (
+    await agent.request({ url: `/api/auth/uploads/${upload_id}/` })
+  ).json<TUploadDetail>();
+  return { detail, created: difference(await datasetSnapshot(db), before) };
 }
 
 /** Row counts of every dataset table and the dataset version: "nothing changed" checks. */

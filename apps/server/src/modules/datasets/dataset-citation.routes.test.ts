@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TDatasetSummary, TUploadAccepted, TUploadDetail } from '@coral/core';
+import type { TDatasetSummary } from '@coral/core';
 import type { TestContext } from '../../../test/test-app';
 import { TestAgent } from '../../../test/auth-client';
 import { curator } from '../../../test/dataset-helpers';
@@ -7,10 +7,9 @@ import {
   closeUploadTestApp,
   datasheet,
   openUploadTestApp,
-  upload,
+  uploadAndProcess,
   type UploadTestApp,
 } from '../../../test/upload-test-helpers';
-import { processUpload } from '../uploads/upload-processor';
 import { usersService } from '../users/users.service';
 import { createDatasetsService } from './datasets.service';
 
@@ -34,16 +33,10 @@ beforeAll(async () => {
   app = await openUploadTestApp();
   ctx = app.ctx;
   anonymous = new TestAgent(ctx.app);
-  const response = await upload(app.ann, {
+  const { detail } = await uploadAndProcess(app, app.ann, {
     filename: 'cbass_84.csv',
     content: datasheet('cbass_84.csv'),
   });
-  expect(response.statusCode, response.body).toBe(202);
-  const { upload_id } = response.json<TUploadAccepted>();
-  await processUpload({ db: ctx.database.db, config: ctx.config }, upload_id);
-  const detail = (
-    await app.ann.request({ url: `/api/auth/uploads/${upload_id}/` })
-  ).json<TUploadDetail>();
   datasetId = detail.dataset!.id;
 });
 afterAll(() => closeUploadTestApp(app));

@@ -1,11 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TUploadAccepted, TUploadDetail } from '@coral/core';
-import { processUpload } from './upload-processor';
 import {
   closeUploadTestApp,
   datasheet,
   openUploadTestApp,
-  upload,
+  uploadAndProcess,
   type UploadTestApp,
 } from '../../../test/upload-test-helpers';
 
@@ -19,17 +17,12 @@ const file = (name: string) => ({ filename: name, content: datasheet(name) });
 
 describe('GET /api/auth/uploads/{id}/ error_groups (issue 19)', () => {
   it('a pair from two different studies: 199 errors, grouped into 2 lines', async () => {
-    const response = await upload(
+    const { detail } = await uploadAndProcess(
+      app,
       app.bob,
       file('2022_FJI_Viti_Levu_raw.csv'),
       file('cbass_dataset_ED50_Results.csv'),
     );
-    expect(response.statusCode, response.body).toBe(202);
-    const { upload_id } = response.json<TUploadAccepted>();
-    await processUpload({ db: app.ctx.database.db, config: app.ctx.config }, upload_id);
-    const detail = (
-      await app.bob.request({ url: `/api/auth/uploads/${upload_id}/` })
-    ).json<TUploadDetail>();
     expect(detail.status).toBe('failed');
     expect(detail.errors).toHaveLength(199);
     expect(detail.error_groups).toEqual([
@@ -56,16 +49,12 @@ describe('GET /api/auth/uploads/{id}/ error_groups (issue 19)', () => {
 
 describe('the far-inland quality flag (decision 0022)', () => {
   it('the Zugspitze test sheet (German Alps) is imported, each colony flagged', async () => {
-    const response = await upload(
+    const { detail } = await uploadAndProcess(
+      app,
       app.ann,
       file('cbass_dataset_raw.csv'),
       file('cbass_dataset_ED50_Results.csv'),
     );
-    const { upload_id } = response.json<TUploadAccepted>();
-    await processUpload({ db: app.ctx.database.db, config: app.ctx.config }, upload_id);
-    const detail = (
-      await app.ann.request({ url: `/api/auth/uploads/${upload_id}/` })
-    ).json<TUploadDetail>();
     expect(detail.status).toBe('done');
     const inland = detail.quality_flags.filter((f) => f.code === 'far_inland');
     expect(inland.length).toBe(detail.counts.colonies);

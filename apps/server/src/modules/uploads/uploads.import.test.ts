@@ -1,11 +1,10 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import type { TDatasetDetail, TProjectDetail, TUploadAccepted, TUploadDetail } from '@coral/core';
+import type { TDatasetDetail, TProjectDetail, TUploadDetail } from '@coral/core';
 import { edResultsFromSeedProject } from '@coral/core/testing';
 import type { TestContext } from '../../../test/test-app';
 import type { TestAgent } from '../../../test/auth-client';
-import { processUpload } from './upload-processor';
 import {
   datasetSnapshot,
   datasheet,
@@ -14,6 +13,7 @@ import {
   openUploadTestApp,
   type UploadTestApp,
   upload,
+  uploadAndProcess,
 } from '../../../test/upload-test-helpers';
 import { publishDataset } from '../../../test/dataset-helpers';
 import { usersService } from '../users/users.service';
@@ -34,25 +34,6 @@ afterAll(() => closeUploadTestApp(app));
 type FileArg = { filename: string; content: Buffer | string };
 const file = (name: string): FileArg => ({ filename: name, content: datasheet(name) });
 
-/** Uploads through the API, runs the queued job as the worker would, returns the outcome. */
-async function uploadAndProcess(
-  agent: TestAgent,
-  main: FileArg,
-  ed: FileArg | null = null,
-  fields: Record<string, string> = {},
-) {
-  const before = await datasetSnapshot(ctx.database.db);
-  const response = await upload(agent, main, ed, fields);
-  expect(response.statusCode, response.body).toBe(202);
-  const { upload_id } = response.json<TUploadAccepted>();
-  await processUpload({ db: ctx.database.db, config: ctx.config }, upload_id);
-  const detail = (
-    await agent.request({ url: `/api/auth/uploads/${upload_id}/` })
-  ).json<TUploadDetail>();
-  const after = await datasetSnapshot(ctx.database.db);
-  return { detail, created: difference(after, before) };
-}
-
 const created = (counts: Partial<Record<string, number>>) => ({
   projects: 1,
   datasets: 1,
@@ -70,7 +51,7 @@ const created = (counts: Partial<Record<string, number>>) => ({
 
 describe('each real datasheet imports with the right counts', () => {
   it('cbass_84.csv', async () => {
-    const { detail, created: diff } = await uploadAndProcess(ann, file('cbass_84.csv'));
+    const { detail, created: diff } = await uploadAndProcess(app, ann, file('cbass_84.csv'));
     expect(detail.status).toBe('done');
     const expected = created({
       publications: 1,
@@ -105,6 +86,7 @@ describe('each real datasheet imports with the right counts', () => {
 
   it('redsea_gradient_study.csv: ED50 only, every colony in the project', async () => {
     const { detail, created: diff } = await uploadAndProcess(
+      app,
       ann,
       file('redsea_gradient_study.csv'),
     );
@@ -126,7 +108,11 @@ describe('each real datasheet imports with the right counts', () => {
   });
 
   it('2022_Fiji_Jareis.csv', async () => {
-    const { detail, created: diff } = await uploadAndProcess(ann, file('2022_Fiji_Jareis.csv'));
+    const { detail, created: diff } = await uploadAndProcess(
+      app,
+      ann,
+      file('2022_Fiji_Jareis.csv'),
+    );
     expect(detail.status).toBe('done');
     expect(diff).toMatchObject(
       created({
@@ -146,6 +132,7 @@ describe('each real datasheet imports with the right counts', () => {
 
   it('cbass_dataset_raw.csv + cbass_dataset_ED50_Results.csv', async () => {
     const { detail, created: diff } = await uploadAndProcess(
+      app,
       ann,
       file('cbass_dataset_raw.csv'),
       file('cbass_dataset_ED50_Results.csv'),
@@ -167,6 +154,7 @@ describe('each real datasheet imports with the right counts', () => {
 
   it('2022_FJI_Viti_Levu_raw.csv + its ED results: MMM from the stored colonies at the same place', async () => {
     const { detail, created: diff } = await uploadAndProcess(
+      app,
       bob,
       file('2022_FJI_Viti_Levu_raw.csv'),
       {
@@ -226,6 +214,7 @@ describe('uploading again: a new version of the dataset, or a dataset of its own
     const before = await datasetSnapshot(ctx.database.db);
     const resaved = cbass84().replaceAll('\n', '\r\n');
     const { detail, created: diff } = await uploadAndProcess(
+      app,
       ann,
       { filename: 'cbass_84 (copy).csv', content: resaved },
       null,
@@ -266,6 +255,7 @@ describe('uploading again: a new version of the dataset, or a dataset of its own
   it('a corrected value, as version 2: the change summary names it', async () => {
     const datasetId = await annDataset();
     const { detail } = await uploadAndProcess(
+      app,
       ann,
       { filename: 'corrected.csv', content: cbass84().replaceAll(',36.91,', ',37.91,') },
       null,
@@ -303,7 +293,7 @@ describe('uploading again: a new version of the dataset, or a dataset of its own
   });
 
   it("another user's identical upload gets its own project, dataset and colonies", async () => {
-    const { detail, created: diff } = await uploadAndProcess(bob, file('cbass_84.csv'));
+    const { detail, created: diff } = await uploadAndProcess(app, bob, file('cbass_84.csv'));
     expect(detail.status).toBe('done');
     expect(diff).toMatchObject({ projects: 1, datasets: 1, colonies: 28, observations: 112 });
   });
@@ -319,7 +309,7 @@ describe('broken files fail with a row-level report and change nothing', () => {
     check: (detail: TUploadDetail) => void,
   ) {
     const before = await datasetSnapshot(ctx.database.db);
-    const { detail } = await uploadAndProcess(agent, main, ed);
+    const { detail } = await uploadAndProcess(app, agent, main, ed);
     expect(detail.status).toBe('failed');
     expect(detail.message).toMatch(
       /^The upload was refused: \d+ problems? to fix \(see the error report\)\. Nothing was imported\./,

@@ -8,8 +8,6 @@ import {
   THRESHOLD_KIND_INFO,
   THRESHOLD_KINDS,
   type TColonyPage,
-  type TUploadAccepted,
-  type TUploadDetail,
 } from '@coral/core';
 import { publishDataset } from '../../../test/dataset-helpers';
 import {
@@ -17,9 +15,8 @@ import {
   datasheet,
   openUploadTestApp,
   type UploadTestApp,
-  upload,
+  uploadAndProcess,
 } from '../../../test/upload-test-helpers';
-import { processUpload } from './upload-processor';
 
 /**
  * Fit-level provenance of ED values (issue 15 part 3, decision 0032): an upload's values that the
@@ -37,17 +34,12 @@ const file = (name: string) => ({ filename: name, content: datasheet(name) });
 
 describe('ED provenance', () => {
   it('an upload whose ED values the refit reproduces stores them as refit; page and CSV show it', async () => {
-    const response = await upload(
+    const { detail } = await uploadAndProcess(
+      app,
       app.ann,
       file('cbass_dataset_raw.csv'),
       file('cbass_dataset_ED50_Results.csv'),
     );
-    expect(response.statusCode, response.body).toBe(202);
-    const { upload_id } = response.json<TUploadAccepted>();
-    await processUpload({ db: app.ctx.database.db, config: app.ctx.config }, upload_id);
-    const detail = (
-      await app.ann.request({ url: `/api/auth/uploads/${upload_id}/` })
-    ).json<TUploadDetail>();
     expect(detail.status).toBe('done');
     const datasetId = detail.dataset!.id;
 

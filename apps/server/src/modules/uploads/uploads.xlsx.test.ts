@@ -1,16 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TUploadAccepted, TUploadDetail } from '@coral/core';
 import type { TestAgent } from '../../../test/auth-client';
 import {
   closeUploadTestApp,
-  datasetSnapshot,
   datasheet,
-  difference,
   openUploadTestApp,
   upload,
+  uploadAndProcess,
   type UploadTestApp,
 } from '../../../test/upload-test-helpers';
-import { processUpload } from './upload-processor';
 
 /** Workbooks (.xlsx) go through the same intake, worker and checks as their CSV (issue 19). */
 let app: UploadTestApp;
@@ -21,27 +18,17 @@ afterAll(() => closeUploadTestApp(app));
 
 const file = (name: string) => ({ filename: name, content: datasheet(name) });
 
-async function uploadAndProcess(agent: TestAgent, main: string, ed: string | null) {
-  const db = app.ctx.database.db;
-  const before = await datasetSnapshot(db);
-  const response = await upload(agent, file(main), ed === null ? null : file(ed));
-  expect(response.statusCode, response.body).toBe(202);
-  const { upload_id } = response.json<TUploadAccepted>();
-  await processUpload({ db, config: app.ctx.config }, upload_id);
-  const detail = (
-    await agent.request({ url: `/api/auth/uploads/${upload_id}/` })
-  ).json<TUploadDetail>();
-  return { detail, created: difference(await datasetSnapshot(db), before) };
-}
+const uploadSheets = (agent: TestAgent, main: string, ed: string | null) =>
+  uploadAndProcess(app, agent, file(main), ed === null ? null : file(ed));
 
 describe('an .xlsx upload imports exactly as the CSV of the same sheet', () => {
   it('cbass_dataset_raw + its ED50 results: the CSV pair and the XLSX pair', async () => {
-    const csv = await uploadAndProcess(
+    const csv = await uploadSheets(
       app.ann,
       'cbass_dataset_raw.csv',
       'cbass_dataset_ED50_Results.csv',
     );
-    const xlsx = await uploadAndProcess(
+    const xlsx = await uploadSheets(
       app.bob,
       'cbass_dataset_raw.xlsx',
       'cbass_dataset_ED50_Results.xlsx',
@@ -56,7 +43,7 @@ describe('an .xlsx upload imports exactly as the CSV of the same sheet', () => {
   });
 
   it('cbass_84.xlsx (standard sheet, ISO date cells) alone', async () => {
-    const { detail, created } = await uploadAndProcess(app.ann, 'cbass_84.xlsx', null);
+    const { detail, created } = await uploadSheets(app.ann, 'cbass_84.xlsx', null);
     expect(detail.status, JSON.stringify(detail.errors)).toBe('done');
     expect(detail.counts).toMatchObject({ rows: 112, colonies: 28, observations: 112 });
     expect(created).toMatchObject({ colonies: 28, biosamples: 112, thermal_tolerances: 28 });

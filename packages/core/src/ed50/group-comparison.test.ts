@@ -129,15 +129,53 @@ describe(
       expect(comparisons.ed50).toEqual(fromTutorial);
     });
 
-    it('uses the unrounded values with that option', () => {
+    it("with the unrounded option, compares the per-colony EDs as R does on drc's own (Fiji)", () => {
       const computation = computeEds(parseCbassCsv(fijiRaw).rows, {
         fit: 'per-colony',
         curves: false,
       });
-      const rounded = compareComputedGroups(computation).ed50.comparison!;
-      const unrounded = compareComputedGroups(computation, { unrounded: true }).ed50.comparison!;
-      expect(unrounded.groups.length).toBe(computation.groups.length);
-      expect(unrounded.meanSquareError).not.toBe(rounded.meanSquareError);
+      const unrounded = compareComputedGroups(computation, { unrounded: true });
+      const rounded = compareComputedGroups(computation);
+      for (const kind of THRESHOLD_KINDS) {
+        const label = THRESHOLD_KIND_INFO[kind].edLabel;
+        // drc's per-colony values, less those the calculator reports as NA (ed50-algorithm §9:
+        // two Porites colonies whose ED50 of about 58.6 °C lies far above the tested range).
+        const notAvailable = new Set(
+          computation.groups.flatMap((group) =>
+            group.colonies
+              .filter((colony) => colony[kind].value === null)
+              .map((colony) => `${group.groupingProperty}/${colony.genotype}`),
+          ),
+        );
+        if (kind === 'ed50') {
+          expect([...notAvailable]).toEqual([
+            'Vatu-o-lalai_Winter_Porites cylindrica_420/6',
+            'Votua_Summer_Porites cylindrica_420/5',
+          ]);
+        }
+        const { rows, groupOf } = inputs.fiji_per_colony;
+        const fromDrc = tukeyHsd(
+          groupsOf(
+            rows.filter((row) => !notAvailable.has(`${row.GroupingProperty}/${row.Genotype}`)),
+            groupOf,
+            label,
+          ),
+        ).comparison!;
+        const pairs = unrounded[kind].comparison!.pairs;
+        expect(pairs.map((pair) => `${pair.group}-${pair.reference}`)).toEqual(
+          fromDrc.pairs.map((pair) => `${pair.group}-${pair.reference}`),
+        );
+        pairs.forEach((pair, index) => {
+          const want = fromDrc.pairs[index]!;
+          expect(pair.difference).toBeCloseTo(want.difference, 6);
+          expect(pair.lower).toBeCloseTo(want.lower, 6);
+          expect(pair.upper).toBeCloseTo(want.upper, 6);
+          expect(pair.pAdjusted).toBeCloseTo(want.pAdjusted, 6);
+        });
+        // Without the option the 2-decimal values are compared: other differences.
+        const roundedDifferences = rounded[kind].comparison!.pairs.map((pair) => pair.difference);
+        expect(roundedDifferences).not.toEqual(pairs.map((pair) => pair.difference));
+      }
     });
   },
 );

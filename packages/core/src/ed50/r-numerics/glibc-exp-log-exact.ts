@@ -58,7 +58,7 @@ export const POW2 = (() => {
   }
   return table;
 })();
-function pow2(m: number): number {
+export function pow2(m: number): number {
   return POW2[m + 1074]!;
 }
 
@@ -90,7 +90,7 @@ export function glibcExpExact(x: number): number {
 }
 
 /** e_exp.c `specialcase`: results that may overflow or reach the subnormal range. */
-function expSpecialCase(tmp: number, j: number, m: number, k: number): number {
+export function expSpecialCase(tmp: number, j: number, m: number, k: number): number {
   if (k >= 0) {
     const scale = EXP_SCALE[j]! * pow2(m - 1009);
     return TWO_POW_1009 * fma(scale, tmp, scale);

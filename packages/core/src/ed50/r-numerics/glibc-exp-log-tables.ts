@@ -8,12 +8,12 @@
  * `__log_data.tab` for N = 128 (invc = 1/c, logc = log(c) for the chosen centres c).
  */
 /** Whitespace-separated decimal doubles (shortest round-trip form, so parsing is exact). */
-function decode(text: string): Float64Array {
+export function decodeDoubles(text: string): Float64Array {
   return Float64Array.from(text.trim().split(/\s+/), Number);
 }
 
 /** Relative error T[k] of EXP_SCALE[k]: 2^(k/128) = EXP_SCALE[k] · (1 + T[k]). */
-export const EXP_TAIL = decode(`
+export const EXP_TAIL = decodeDoubles(`
   0.0 9.447885451727066e-17 -1.507066976926039e-17 -5.679155082825012e-17
   4.9997448722726326e-17 -4.823683599994895e-17 7.357846871247418e-18 5.773230223741951e-17
   8.189317638195515e-17 5.326891139980878e-17 1.6665881442326747e-18 -1.128113245461828e-17
@@ -49,7 +49,7 @@ export const EXP_TAIL = decode(`
 `);
 
 /** 2^(k/128), k = 0..127, correctly rounded. */
-export const EXP_SCALE = decode(`
+export const EXP_SCALE = decodeDoubles(`
   1.0 1.0054299011128027 1.0108892860517005 1.016378314910953
   1.0218971486541166 1.0274459491187637 1.0330248790212284 1.0386341019613787
   1.0442737824274138 1.0499440858006872 1.0556451783605572 1.061377227289262
@@ -85,7 +85,7 @@ export const EXP_SCALE = decode(`
 `);
 
 /** 1/c for the 128 sub-intervals of [0x1.6p-1, 0x1.6p0). */
-export const LOG_INVC = decode(`
+export const LOG_INVC = decodeDoubles(`
   1.4504249240398293 1.442253508327276 1.4341736174350004 1.426183816329995
   1.4182825527052965 1.4104682921759335 1.4027396147468003 1.3950954438932313
   1.3875338232485754 1.3800539211058593 1.3726542695419708 1.3653332798446802
@@ -121,7 +121,7 @@ export const LOG_INVC = decode(`
 `);
 
 /** log(c), rounded so that 0x1.8p9 + logc is exact. */
-export const LOG_LOGC = decode(`
+export const LOG_LOGC = decodeDoubles(`
   -0.3718565645633589 -0.36620682668944937 -0.3605888069791945 -0.3550022171419869
   -0.34944666968829097 -0.3439217713603284 -0.3384271921261188 -0.332962831494342
   -0.32752794345742586 -0.32212257167088865 -0.3167462884799761 -0.3113985598928366

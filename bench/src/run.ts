@@ -4,6 +4,7 @@ import { runEd50Bench } from './ed50-bench';
 import { runEdMethodsBench } from './ed-methods-bench';
 import { runMapBench } from './map-bench';
 import { runUploadBench } from './upload-bench';
+import { runScaleBench } from './scale-bench';
 import { runBlankLinesBench } from './blank-lines-bench';
 import { runImportResponsivenessBench } from './import-responsiveness-bench';
 import { printTable } from './report';
@@ -11,10 +12,11 @@ import { printTable } from './report';
 /**
  * `npm run bench`: prints figures and ratios against baselines measured in the same run.
  * BENCH_COLONIES (default 100000) sets the synthetic size; BENCH_DATABASE_URL adds runs on a
- * PostgreSQL server; BENCH_ONLY=api,ed50,map,upload,downloads selects sections.
+ * PostgreSQL server (and the scale section, BENCH_SCALE_COLONIES, default 1,000,000, on it);
+ * BENCH_ONLY=api,ed50,map,upload,downloads,scale selects sections.
  */
 const colonies = Number(process.env.BENCH_COLONIES ?? 100_000);
-const only = new Set((process.env.BENCH_ONLY ?? 'api,ed50,map,upload,downloads').split(','));
+const only = new Set((process.env.BENCH_ONLY ?? 'api,ed50,map,upload,downloads,scale').split(','));
 console.log(`Coral platform benchmarks — ${new Date().toISOString()}, Node ${process.version}`);
 
 if (only.has('ed50')) {
@@ -36,3 +38,9 @@ if (only.has('upload')) {
   await runImportResponsivenessBench();
 }
 if (only.has('downloads')) await runDownloadBench({ colonies });
+if (only.has('scale')) {
+  await runScaleBench({
+    databaseUrl: process.env.BENCH_DATABASE_URL,
+    colonies: Number(process.env.BENCH_SCALE_COLONIES ?? 1_000_000),
+  });
+}

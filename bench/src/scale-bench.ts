@@ -1,0 +1,230 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import { sql } from 'kysely';
+import { loadConfig, repoRoot } from '../../apps/server/src/config';
+import { openDatabase, type DatabaseHandle } from '../../apps/server/src/db/database';
+import { migrateToLatest } from '../../apps/server/src/db/migrate';
+import {
+  importAsPublished,
+  seedDatabase,
+} from '../../apps/server/src/modules/datasets/dataset-seed.service';
+import { count, median, ms, printTable, ratio, timeIt, type BenchRow } from './report';
+import { syntheticDataset } from './synthetic-dataset';
+
+/**
+ * Issue 16's scale figures on a PostgreSQL server: the 682-colony seed and 100,000 colonies as
+ * baselines, then BENCH_SCALE_COLONIES (default 1,000,000). For each size: the import (one
+ * transaction, read models published in it), the p50 of filtered public API calls over
+ * keep-alive HTTP against a real server process (ROLE=api, its own process so that its memory
+ * is its own), the republish after a 1,000-colony upload, and the server's peak RSS.
+ */
+const TARGETS = {
+  importMs: 120_000,
+  apiP50Ms: 200,
+  republishMs: 1_000,
+  rssMb: 1_024,
+};
+const WARMUP = 3;
+const REPEATS = 25;
+
+/** The calls measured: public, filtered where the API filters (the map's filter parameters). */
+export const SCALE_CALLS: { label: string; path: string }[] = [
+  { label: 'statistics', path: '/api/public/statistics/' },
+  { label: 'projects', path: '/api/public/projects/' },
+  { label: 'ED50 max-min', path: '/api/public/thermal-tolerances/max-min/' },
+  {
+    label: 'biosamples, one species, first 100',
+    path: '/api/public/biosamples/?species=Porites%20lobata&limit=100',
+  },
+  {
+    label: 'biosamples, ED50 range, first 100',
+    path: '/api/public/biosamples/?absThermalTolerance=36,37&limit=100',
+  },
+];
+
+interface SizeResult {
+  colonies: number;
+  importMs: number;
+  calls: Map<string, number>;
+  republishMs: number;
+  peakRssMb: number;
+}
+
+export async function runScaleBench(options: { databaseUrl?: string; colonies: number }) {
+  if (!options.databaseUrl) {
+    console.log(
+      '\nScale (issue 16): skipped, it measures a PostgreSQL server: set BENCH_DATABASE_URL.',
+    );
+    return;
+  }
+  const sizes = [...new Set([0, Math.min(100_000, options.colonies), options.colonies])];
+  const results: SizeResult[] = [];
+  for (const size of sizes) results.push(await measureSize(options.databaseUrl, size));
+
+  const row = (label: string, pick: (r: SizeResult) => string): BenchRow => ({
+    label,
+    values: Object.fromEntries(results.map((r) => [`${count(r.colonies)} colonies`, pick(r)])),
+  });
+  printTable('Scale on a PostgreSQL server (issue 16)', [
+    row('import (one transaction, with publishing)', (r) => ms(r.importMs)),
+    ...SCALE_CALLS.map(({ label }) => row(`p50 ${label}`, (r) => ms(r.calls.get(label)!))),
+    row('1,000-colony upload: import and republish', (r) => ms(r.republishMs)),
+    row('server peak RSS', (r) => `${count(Math.round(r.peakRssMb))} MB`),
+  ]);
+  const largest = results.at(-1)!;
+  const seed = results[0]!;
+  const verdict = (value: number, target: number, unit: (v: number) => string) =>
+    `${unit(value)}: ${value <= target ? 'MEETS' : 'MISSES'} target ${unit(target)}`;
+  const mb = (v: number) => `${count(Math.round(v))} MB`;
+  console.log(`  At ${count(largest.colonies)} colonies:`);
+  console.log(`    import: ${verdict(largest.importMs, TARGETS.importMs, ms)}`);
+  for (const { label } of SCALE_CALLS) {
+    const value = largest.calls.get(label)!;
+    console.log(
+      `    ${label}: ${verdict(value, TARGETS.apiP50Ms, ms)} (${ratio(value / seed.calls.get(label)!)} the seed's)`,
+    );
+  }
+  console.log(
+    `    1,000-colony upload, import and republish: ${verdict(largest.republishMs, TARGETS.republishMs, ms)}`,
+  );
+  console.log(`    server peak RSS: ${verdict(largest.peakRssMb, TARGETS.rssMb, mb)}`);
+}
+
+async function measureSize(baseUrl: string, colonies: number): Promise<SizeResult> {
+  const database = await freshDatabase(baseUrl);
+  try {
+    const importMs =
+      colonies === 0
+        ? await timeIt(() =>
+            seedDatabase(database.handle.db, loadConfig({ NODE_ENV: 'test' }).seedFile),
+          )
+        : await timeIt(() => {
+            const bundle = syntheticDataset({ colonies, projects: 40 });
+            return database.handle.db
+              .transaction()
+              .execute((trx) => importAsPublished(trx, bundle));
+          });
+    const { rows } = await sql<{ n: number }>`SELECT count(*)::int AS n FROM colonies`.execute(
+      database.handle.db,
+    );
+    const server = await startServer(database.url);
+    try {
+      const calls = new Map<string, number>();
+      for (const call of SCALE_CALLS) calls.set(call.label, await p50(server.origin + call.path));
+      const upload = syntheticDataset({ colonies: 1_000, projects: 1, seed: 7 });
+      const republishMs = await timeIt(() =>
+        database.handle.db.transaction().execute((trx) => importAsPublished(trx, upload)),
+      );
+      // The server serves the new version once: what a visitor after the upload costs it.
+      for (const call of SCALE_CALLS) await fetchOk(server.origin + call.path);
+      return { colonies: rows[0]!.n, importMs, calls, republishMs, peakRssMb: server.peakRssMb() };
+    } finally {
+      await server.stop();
+    }
+  } finally {
+    await database.drop();
+  }
+}
+
+async function p50(url: string): Promise<number> {
+  for (let i = 0; i < WARMUP; i++) await fetchOk(url);
+  const times: number[] = [];
+  for (let i = 0; i < REPEATS; i++) times.push(await timeIt(() => fetchOk(url)));
+  return median(times);
+}
+
+/** Node's fetch keeps connections alive (undici's pool), as a browser does. */
+async function fetchOk(url: string): Promise<void> {
+  const response = await fetch(url, { headers: { 'accept-encoding': 'gzip' } });
+  await response.arrayBuffer();
+  if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
+}
+
+async function freshDatabase(baseUrl: string) {
+  const admin = await openDatabase({ kind: 'server', url: baseUrl });
+  const name = `coral_scale_${process.pid}`;
+  await sql.raw(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).execute(admin.db);
+  await sql.raw(`CREATE DATABASE ${name}`).execute(admin.db);
+  await admin.close();
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  const handle: DatabaseHandle = await openDatabase({ kind: 'server', url: url.toString() });
+  await migrateToLatest(handle.db);
+  return {
+    handle,
+    url: url.toString(),
+    async drop() {
+      await handle.close();
+      const again = await openDatabase({ kind: 'server', url: baseUrl });
+      await sql.raw(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).execute(again.db);
+      await again.close();
+    },
+  };
+}
+
+/** The real server in its own process (ROLE=api, production settings) on a free port. */
+async function startServer(databaseUrl: string) {
+  const port = await freePort();
+  const child: ChildProcess = spawn(
+    process.execPath,
+    ['--import', 'tsx', path.join(repoRoot, 'apps/server/src/main.ts')],
+    {
+      cwd: repoRoot,
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        SESSION_SECRET: 'scale-bench-secret-scale-bench-secret',
+        DATABASE_URL: databaseUrl,
+        ROLE: 'api',
+        SEED: 'false',
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        ED50_PORT: '0',
+        LOG_LEVEL: 'warn',
+      },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    },
+  );
+  const origin = `http://127.0.0.1:${port}`;
+  await waitUntilServing(origin, child);
+  return {
+    origin,
+    /** VmHWM: the most memory the process has held (resident), in MB. */
+    peakRssMb() {
+      const status = fs.readFileSync(`/proc/${child.pid}/status`, 'utf8');
+      return Number(/VmHWM:\s+(\d+) kB/.exec(status)![1]) / 1024;
+    },
+    stop: () =>
+      new Promise<void>((resolve) => {
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+async function waitUntilServing(origin: string, child: ChildProcess) {
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode})`);
+    try {
+      if ((await fetch(`${origin}/api/public/statistics/`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error('the server did not start within 2 minutes');
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}

@@ -36,7 +36,11 @@ export interface ColonyScope {
 }
 
 /** The scope as a `WHERE` clause on table `alias`, whose colony id is column `idColumn`. */
-export function colonyScopeWhere({ ids, publicOnly }: ColonyScope, alias: string, idColumn: string) {
+export function colonyScopeWhere(
+  { ids, publicOnly }: ColonyScope,
+  alias: string,
+  idColumn: string,
+) {
   const conditions = [];
   if (ids) conditions.push(sql`${sql.ref(`${alias}.${idColumn}`)} = ANY(${[...ids]}::int[])`);
   if (!ids || publicOnly) conditions.push(isPublicRow(alias));

@@ -4,7 +4,12 @@ import { colonyConditions } from '../../db/colony-predicate';
 import { ensureSorted, selectColumnar } from '../../db/columnar';
 import type { AppDb } from '../../db/database';
 import type { ColoniesTable } from '../../db/schema';
-import { colonyScopeWhere, isPublicRow, isReadableRowFor, type ColonyScope } from '../../db/visibility';
+import {
+  colonyScopeWhere,
+  isPublicRow,
+  isReadableRowFor,
+  type ColonyScope,
+} from '../../db/visibility';
 
 type ColonyColumns = Pick<
   Selectable<ColoniesTable>,

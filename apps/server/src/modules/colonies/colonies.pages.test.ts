@@ -122,6 +122,15 @@ describe('GET /api/public/colonies/ page by page (limit, cursor)', () => {
     expect(pages.body).toBe((await get(query)).body);
   });
 
+  it('answers the example of docs/api.md', async () => {
+    const first = await get('species=Porites+lobata&limit=50');
+    expect(first.headers['x-next-cursor']).toBe('Y29sb25pZXM6Mzc4MQ');
+    const next = await get('species=Porites+lobata&limit=50&cursor=Y29sb25pZXM6Mzc4MQ');
+    expect(next.json<TColony[]>()).toHaveLength(
+      filterColonies(all, { species: 'Porites lobata' }, defaults).length - 50,
+    );
+  });
+
   it('a cursor without a limit answers every colony after it', async () => {
     const first = await get('species=Porites%20lobata&limit=3');
     const cursor = first.headers['x-next-cursor'] as string;

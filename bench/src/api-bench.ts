@@ -87,7 +87,7 @@ async function naiveVersusBatched(handle: DatabaseHandle, sample: number) {
   const naive = await timeIt(async () => {
     for (const id of ids) {
       for (const kind of THRESHOLD_KINDS) {
-        await thresholdsRepository.listByColonies(handle.db, kind, [id]);
+        await thresholdsRepository.listByColonies(handle.db, kind, { ids: [id] });
       }
     }
   });

@@ -28,6 +28,8 @@ const SQL_INFRASTRUCTURE: Readonly<Record<string, string>> = {
   'db/columnar.ts': 'the columnar read that repositories use for large results',
   'db/bulk-insert.ts': 'the unnest bulk insert and id allocation that repositories use',
   'db/visibility.ts': 'the visibility conditions (public, readable) that repositories put in WHERE',
+  'db/colony-predicate.ts':
+    "the map filter's conditions on a colony that repositories put in WHERE",
   'jobs/job-queue.ts': "pg-boss's connection adapter and its own job table",
 };
 

@@ -24,3 +24,25 @@ export const isReadableRowFor = (alias: string, viewerId: number | null) =>
 /** A `dataset_versions` row is the version readers see now of its dataset (published, not withdrawn). */
 export const isPublicVersion = (alias: string) =>
   sql`${sql.ref(`${alias}.id`)} IN (SELECT id FROM public_dataset_versions)`;
+
+/**
+ * Which rows a list of colonies reads (the feed, a page, a cart, a project): without ids, every
+ * public colony's; with ids (checked by the caller), those colonies' rows, all of them, or with
+ * `publicOnly` their public ones only, exactly as the feed reads them.
+ */
+export interface ColonyScope {
+  ids?: readonly number[];
+  publicOnly?: boolean;
+}
+
+/** The scope as a `WHERE` clause on table `alias`, whose colony id is column `idColumn`. */
+export function colonyScopeWhere(
+  { ids, publicOnly }: ColonyScope,
+  alias: string,
+  idColumn: string,
+) {
+  const conditions = [];
+  if (ids) conditions.push(sql`${sql.ref(`${alias}.${idColumn}`)} = ANY(${[...ids]}::int[])`);
+  if (!ids || publicOnly) conditions.push(isPublicRow(alias));
+  return sql`WHERE ${sql.join(conditions, sql` AND `)}`;
+}

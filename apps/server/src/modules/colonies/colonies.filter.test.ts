@@ -141,7 +141,7 @@ describe('GET /api/public/colonies/ with filter parameters', () => {
     expect(body.code).toMatch(/VALIDATION_FAILED|BAD_REQUEST/);
   });
 
-  it('documents every filter parameter in the OpenAPI document', async () => {
+  it('documents every filter and page parameter in the OpenAPI document', async () => {
     const document = (await ctx.app.inject({ method: 'GET', url: '/api/docs/json' })).json<{
       paths: Record<
         string,
@@ -155,8 +155,10 @@ describe('GET /api/public/colonies/ with filter parameters', () => {
       'years',
       'hideFlagged',
       ...ALL_RANGE_KEYS,
+      'limit',
+      'cursor',
     ]);
-    expect(parameters.map((p) => p.name)).toEqual(FILTER_QUERY_KEYS);
+    expect(parameters.map((p) => p.name)).toEqual([...FILTER_QUERY_KEYS, 'limit', 'cursor']);
     expect(parameters.every((p) => p.in === 'query' && p.description)).toBe(true);
   });
 });

@@ -1,13 +1,28 @@
-import { sql, type Selectable } from 'kysely';
+import { sql, type RawBuilder, type Selectable } from 'kysely';
+import type { ColonyPredicate } from '@coral/core';
+import { colonyConditions } from '../../db/colony-predicate';
 import { ensureSorted, selectColumnar } from '../../db/columnar';
 import type { AppDb } from '../../db/database';
 import type { ColoniesTable } from '../../db/schema';
-import { isPublicRow, isReadableRowFor } from '../../db/visibility';
+import {
+  colonyScopeWhere,
+  isPublicRow,
+  isReadableRowFor,
+  type ColonyScope,
+} from '../../db/visibility';
 
 type ColonyColumns = Pick<
   Selectable<ColoniesTable>,
   'id' | 'name' | 'species' | 'country' | 'latitude' | 'longitude'
 >;
+
+/** A page of public colonies passing a filter predicate: after a colony id, at most `limit`. */
+export interface ColonyPageQuery {
+  predicate: ColonyPredicate;
+  /** Keyset: only colonies with a greater id. */
+  afterId?: number;
+  limit?: number;
+}
 
 export interface ColonyRow extends ColonyColumns {
   projects: string[];
@@ -23,20 +38,15 @@ function pushDistinct<T>(map: Map<number, T[]>, key: number, value: T) {
 
 export const coloniesRepository = {
   /**
-   * Every public colony (or the given ones, which the caller has checked) with the sorted
-   * distinct names of its projects and the collection years of its biosamples: two queries
-   * whatever the number of colonies. A collection date after today (the seed's year 2222) is
-   * kept as recorded but gives no year to filter by.
+   * The colonies of the scope (every public one by default) with the sorted distinct names of
+   * their projects and the collection years of their biosamples: two queries whatever the number
+   * of colonies. A collection date after today (the seed's year 2222) is kept as recorded but
+   * gives no year to filter by.
    */
-  async listWithProjects(db: AppDb, colonyIds?: readonly number[]): Promise<ColonyRow[]> {
-    if (colonyIds?.length === 0) return [];
-    const ids = colonyIds ? [...colonyIds] : null;
-    const onlyColonies = ids
-      ? sql`WHERE c.id = ANY(${ids}::int[])`
-      : sql`WHERE ${isPublicRow('c')}`;
-    const onlyBiosamples = ids
-      ? sql`WHERE b.colony_id = ANY(${ids}::int[])`
-      : sql`WHERE ${isPublicRow('b')}`;
+  async listWithProjects(db: AppDb, scope: ColonyScope = {}): Promise<ColonyRow[]> {
+    if (scope.ids?.length === 0) return [];
+    const onlyColonies = colonyScopeWhere(scope, 'c', 'id');
+    const onlyBiosamples = colonyScopeWhere(scope, 'b', 'colony_id');
     const [colonies, memberships] = await Promise.all([
       selectColumnar<ColonyColumns>(
         db,
@@ -69,6 +79,15 @@ export const coloniesRepository = {
     }));
   },
 
+  /**
+   * Ids of the public colonies that pass the predicate (the colonies the map shows for the same
+   * filter set), in id order, from `afterId` on, at most `limit` of them.
+   */
+  async pageIds(db: AppDb, query: ColonyPageQuery): Promise<number[]> {
+    const rows = await colonyPageQuery(db, query).execute();
+    return rows.map((r) => r.id);
+  },
+
   /** The given colonies that `viewerId` may read (published, or of their own datasets). */
   async readableIds(db: AppDb, ids: readonly number[], viewerId: number): Promise<number[]> {
     if (ids.length === 0) return [];
@@ -88,3 +107,16 @@ export const coloniesRepository = {
     return rows.map((r) => r.id);
   },
 };
+
+/** The query of `coloniesRepository.pageIds`, unexecuted (its plan is checked by EXPLAIN tests). */
+export function colonyPageQuery(db: AppDb, { predicate, afterId, limit }: ColonyPageQuery) {
+  let query = db
+    .selectFrom('colonies as c')
+    .select('c.id')
+    .where(isPublicRow('c') as RawBuilder<boolean>);
+  for (const condition of colonyConditions(predicate)) query = query.where(condition);
+  if (afterId !== undefined) query = query.where('c.id', '>', afterId);
+  query = query.orderBy('c.id');
+  if (limit !== undefined) query = query.limit(limit);
+  return query;
+}

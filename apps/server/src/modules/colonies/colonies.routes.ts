@@ -15,6 +15,7 @@ import {
   ZFilterQuery,
 } from '@coral/core';
 import { badRequest } from '../../errors';
+import { parsePageQuery, setNextPageHeaders, ZPageQuery } from '../../lib/keyset-cursor';
 import { acceptsGzip, isClientCopyCurrent, sendPreserialized } from '../../lib/send-preserialized';
 import { COLONY_FEED_FORMAT, type ColoniesService, type ColonyFeed } from './colonies.service';
 
@@ -22,6 +23,22 @@ const gzipAsync = promisify(gzip);
 
 /** Filtered answers this small are not worth compressing. */
 const GZIP_MIN_BYTES = 1024;
+
+/** The map's filter parameters, and a page of the answer (all optional). */
+const ZColonyQuery = ZFilterQuery.extend(ZPageQuery);
+
+/** A computed answer: gzip when the client accepts it and it is worth it. */
+async function sendJson(request: FastifyRequest, reply: FastifyReply, json: Buffer) {
+  reply.type('application/json; charset=utf-8');
+  if (acceptsGzip(request) && json.length >= GZIP_MIN_BYTES) {
+    return sendPreserialized(reply.header('Content-Encoding', 'gzip'), await gzipAsync(json));
+  }
+  return sendPreserialized(reply, json);
+}
+
+/** A short digest naming a filtered (or paged) answer in its ETag. */
+const fingerprintOf = (text: string) =>
+  createHash('sha256').update(text).digest('base64url').slice(0, 16);
 
 /** The whole feed: the snapshot published with the data, sent as stored. */
 async function sendFeed(request: FastifyRequest, reply: FastifyReply, feed: ColonyFeed) {
@@ -55,8 +72,11 @@ export const coloniesRoutes: FastifyPluginAsyncZod<{ colonies: ColoniesService }
           'of every colony, and colonies left with none of their entries are not listed), and ' +
           '`min,max` ranges that filter only when they differ from the dataset defaults of the ' +
           'max-min endpoints. Unknown or malformed parameters answer 400. ' +
+          '`limit` and `cursor` page the answer by colony id, read from the database with the ' +
+          'same filter: while more colonies follow, the X-Next-Cursor header holds the cursor of ' +
+          'the next page (and Link its URL); the items are those of the feed. ' +
           'Gzip-encoded when the client accepts it. ETag changes whenever the data changes.',
-        querystring: ZFilterQuery,
+        querystring: ZColonyQuery,
         response: {
           200: ZColonyList,
           304: z.undefined().meta({ description: 'Not modified' }),
@@ -68,20 +88,34 @@ export const coloniesRoutes: FastifyPluginAsyncZod<{ colonies: ColoniesService }
       if (Object.keys(request.query).length === 0) {
         return sendFeed(request, reply, await colonies.feed());
       }
-      const { filters, problems } = parseFilterQuery(request.query);
+      const { limit: limitText, cursor, ...filterQuery } = request.query;
+      const { filters, problems } = parseFilterQuery(filterQuery);
       if (problems.length > 0) {
         throw badRequest(`Invalid filter: ${problems.join('; ')}`, problems);
       }
+      if (limitText !== undefined || cursor !== undefined) {
+        // A page, read from the database (decision 0037).
+        const { limit, afterId } = parsePageQuery('colonies', { limit: limitText, cursor });
+        const { version, defaults } = await colonies.pageContext();
+        // The normal form names every filter that changes the answer; the page is part of it.
+        const normalQuery = filterSetToQueryString(normalizeFilterSet(filters, defaults));
+        const fingerprint = fingerprintOf(`${normalQuery}|${limit}|${afterId}`);
+        const etag = `"colonies-v${version}.${COLONY_FEED_FORMAT}-${fingerprint}"`;
+        if (isClientCopyCurrent(request, reply, etag)) return reply.status(304).send();
+        const page = await colonies.page({ filters, defaults, afterId, limit });
+        setNextPageHeaders(request, reply, 'colonies', page.nextAfterId);
+        return sendJson(request, reply, Buffer.from(JSON.stringify(page.colonies)));
+      }
+
+      // Filters without a page: filtered in memory over the cached feed, as before paging existed
+      // (the whole answer at once costs one small query; decision 0037).
       const { feed, defaults } = await colonies.filterContext();
       const normal = normalizeFilterSet(filters, defaults);
       // Default ranges filter nothing: the whole feed, as stored.
       if (isEmptyFilterSet(normal)) return sendFeed(request, reply, feed);
 
       // The normal form's query names every filter that changes the answer, hideFlagged included.
-      const fingerprint = createHash('sha256')
-        .update(filterSetToQueryString(normal))
-        .digest('base64url')
-        .slice(0, 16);
+      const fingerprint = fingerprintOf(filterSetToQueryString(normal));
       if (
         isClientCopyCurrent(
           request,
@@ -95,11 +129,7 @@ export const coloniesRoutes: FastifyPluginAsyncZod<{ colonies: ColoniesService }
       const json = Buffer.from(
         JSON.stringify(filterColonies(await feed.colonies(), normal, defaults)),
       );
-      reply.type('application/json; charset=utf-8');
-      if (acceptsGzip(request) && json.length >= GZIP_MIN_BYTES) {
-        return sendPreserialized(reply.header('Content-Encoding', 'gzip'), await gzipAsync(json));
-      }
-      return sendPreserialized(reply, json);
+      return sendJson(request, reply, json);
     },
   );
 };

@@ -1,14 +1,19 @@
 import { gunzip, gzip } from 'node:zlib';
 import { promisify } from 'node:util';
 import {
+  colonyPredicate,
   defaultRangesFromMaxMin,
   emptyThresholdLists,
   maxMinAnswerFromBounds,
+  normalizeFilterSet,
   THRESHOLD_KINDS,
+  withoutFlaggedEntries,
   type DefaultRanges,
+  type FilterSet,
   type TColony,
 } from '@coral/core';
 import type { AppDb } from '../../db/database';
+import { pageOf } from '../../lib/keyset-cursor';
 import { VersionedCache } from '../../lib/versioned-cache';
 import { currentDataVersion, findSnapshot, saveSnapshot } from '../read-models/read-models.service';
 import { loadThresholdLists, thresholdBounds } from '../thresholds/thresholds.service';
@@ -17,14 +22,20 @@ import { coloniesRepository } from './colonies.repository';
 const gzipAsync = promisify(gzip);
 const gunzipAsync = promisify(gunzip);
 
-/** Colonies with their thresholds: four queries whatever the number of colonies. */
+/**
+ * Colonies with their thresholds, as the feed lists them: every public colony, or the given ones
+ * (with `publicOnly`, read from their public rows exactly as the feed reads them). The one
+ * builder of a feed item, for the feed and its pages alike. Five queries whatever the number of
+ * colonies.
+ */
 export async function loadAllColonies(
   db: AppDb,
   colonyIds?: readonly number[],
+  { publicOnly = false }: { publicOnly?: boolean } = {},
 ): Promise<TColony[]> {
   const [rows, thresholds] = await Promise.all([
-    coloniesRepository.listWithProjects(db, colonyIds),
-    loadThresholdLists(db, colonyIds),
+    coloniesRepository.listWithProjects(db, { ids: colonyIds, publicOnly }),
+    loadThresholdLists(db, colonyIds, { publicOnly }),
   ]);
   return rows.map((row) => ({ ...row, ...(thresholds.get(row.id) ?? emptyThresholdLists()) }));
 }
@@ -104,9 +115,17 @@ export async function loadDefaultRanges(db: AppDb): Promise<DefaultRanges> {
   );
 }
 
+export interface ColonyPage {
+  /** The feed's items of the page's colonies (with hideFlagged, without their hidden entries). */
+  colonies: TColony[];
+  /** The colony id the next page starts after; null on the last page. */
+  nextAfterId: number | null;
+}
+
 export function createColoniesService(db: AppDb) {
   const cache = new VersionedCache<ColonyFeed>();
   const defaultsCache = new VersionedCache<DefaultRanges>();
+  const defaultsOf = (version: number) => defaultsCache.get(version, () => loadDefaultRanges(db));
   const feedOf = (version: number) =>
     cache.get(version, async () => {
       const stored = await findSnapshot(db, 'colonies', version, COLONY_FEED_FORMAT);
@@ -127,11 +146,49 @@ export function createColoniesService(db: AppDb) {
      */
     async filterContext(): Promise<{ feed: ColonyFeed; defaults: DefaultRanges }> {
       const { version } = await currentDataVersion(db);
-      const [feed, defaults] = await Promise.all([
-        feedOf(version),
-        defaultsCache.get(version, () => loadDefaultRanges(db)),
-      ]);
+      const [feed, defaults] = await Promise.all([feedOf(version), defaultsOf(version)]);
       return { feed, defaults };
+    },
+
+    /**
+     * The data version and the filters' defaults, without the feed: what a page read from the
+     * database needs (a process serving only pages never loads the whole feed).
+     */
+    async pageContext(): Promise<{ version: number; defaults: DefaultRanges }> {
+      const { version } = await currentDataVersion(db);
+      return { version, defaults: await defaultsOf(version) };
+    },
+
+    /**
+     * A page of the colonies the map shows for `filters`, read from the database (decision
+     * 0037): the core's predicate selects the page's ids in SQL (keyset by id, one more than
+     * asked to know whether a next page exists), and the feed's own item builder reads their
+     * public rows, so each item equals the feed's. With "Hide flagged values" each item is shown
+     * without its hidden entries, as `filterColonies` shows it (decision 0013); the database has
+     * already left out the colonies the option hides.
+     */
+    async page(query: {
+      filters: FilterSet;
+      defaults: DefaultRanges;
+      afterId?: number;
+      limit?: number;
+    }): Promise<ColonyPage> {
+      const ids = await coloniesRepository.pageIds(db, {
+        predicate: colonyPredicate(query.filters, query.defaults),
+        afterId: query.afterId,
+        limit: query.limit === undefined ? undefined : query.limit + 1,
+      });
+      const { rows, nextAfterId } = pageOf(
+        ids.map((id) => ({ id })),
+        query.limit,
+      );
+      const items = await loadAllColonies(
+        db,
+        rows.map((r) => r.id),
+        { publicOnly: true },
+      );
+      const hideFlagged = normalizeFilterSet(query.filters, query.defaults).hideFlagged === true;
+      return { colonies: hideFlagged ? items.map(withoutFlaggedEntries) : items, nextAfterId };
     },
   };
 }

@@ -16,13 +16,18 @@ import {
 
 export type { ThresholdBounds, ThresholdRow } from './thresholds.repository';
 
-/** The stored entries of every kind (of the given colonies): one query per threshold kind. */
+/**
+ * The stored entries of every kind, public ones (the feed's) or those of the given colonies
+ * (with `publicOnly`, their public ones only): one query per threshold kind.
+ */
 export async function loadThresholdRows(
   db: AppDb,
   colonyIds?: readonly number[],
+  { publicOnly = false }: { publicOnly?: boolean } = {},
 ): Promise<Record<ThresholdKind, ThresholdRow[]>> {
+  const scope = { ids: colonyIds, publicOnly };
   const rows = await Promise.all(
-    THRESHOLD_KINDS.map((kind) => thresholdsRepository.listByColonies(db, kind, colonyIds)),
+    THRESHOLD_KINDS.map((kind) => thresholdsRepository.listByColonies(db, kind, scope)),
   );
   return perThresholdKind((kind) => rows[THRESHOLD_KINDS.indexOf(kind)]!);
 }
@@ -31,8 +36,9 @@ export async function loadThresholdRows(
 export async function loadThresholdLists(
   db: AppDb,
   colonyIds?: readonly number[],
+  options: { publicOnly?: boolean } = {},
 ): Promise<Map<number, TThresholdLists>> {
-  return groupThresholdsByColony(await loadThresholdRows(db, colonyIds));
+  return groupThresholdsByColony(await loadThresholdRows(db, colonyIds, options));
 }
 
 /** Dataset bounds of one kind over trustworthy values only (max-min endpoints, filter defaults). */

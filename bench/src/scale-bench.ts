@@ -35,6 +35,14 @@ export const SCALE_CALLS: { label: string; path: string }[] = [
   { label: 'projects', path: '/api/public/projects/' },
   { label: 'ED50 max-min', path: '/api/public/thermal-tolerances/max-min/' },
   {
+    label: 'colonies, one species, first 100',
+    path: '/api/public/colonies/?species=Porites%20lobata&limit=100',
+  },
+  {
+    label: 'colonies, ED50 range and flagged hidden, first 100',
+    path: '/api/public/colonies/?absThermalTolerance=36,37&hideFlagged=true&limit=100',
+  },
+  {
     label: 'biosamples, one species, first 100',
     path: '/api/public/biosamples/?species=Porites%20lobata&limit=100',
   },

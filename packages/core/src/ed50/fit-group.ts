@@ -3,7 +3,12 @@ import { assessColony, type GroupContext } from './colony-flags';
 import { colonyStats, type ColonyStats } from './colony-stats';
 import { DrmFitError, fitDrmLl3, type DrmLl3Fit } from './drm-fit';
 import { perKind } from './ed-kinds';
-import { curveCovariance, drcVcov, edDeltaIntervals } from './ed-delta';
+import {
+  curveCovariance,
+  drcVcov,
+  edDeltaIntervals,
+  familyEdDeltaIntervals,
+} from './ed-delta';
 import { effectiveDoses } from './ed-values';
 import { noteCelsius } from './note-format';
 import { rMedian } from './r-numerics/r-median';
@@ -56,10 +61,14 @@ export function fitGroupColonies(
   group: GroupInput,
   options: { fit?: EdFitMode; intervals?: boolean; model?: EdModel } = {},
 ): GroupFit {
-  if (options.fit === 'per-colony') return { colonies: fitEachColony(group), modelFit: null };
   const model = options.model ?? DEFAULT_ED_MODEL;
-  if (model !== DEFAULT_ED_MODEL) return fitGroupWithFamily(group, model);
+  if (options.fit === 'per-colony') {
+    const colonies =
+      model === DEFAULT_ED_MODEL ? fitEachColony(group) : fitEachColonyWithFamily(group, model);
+    return { colonies, modelFit: null };
+  }
   const intervals = options.intervals === true;
+  if (model !== DEFAULT_ED_MODEL) return fitGroupWithFamily(group, model, intervals);
   const colonies = coloniesInOrder(group.rows);
   let fit: DrmLl3Fit | null = null;
   let fitted: Colony[] = [];
@@ -161,9 +170,10 @@ function groupModelFit(
  * jointly), `drm(Pam_value ~ Temperature, curveid = Genotype, fct = <family>())` through
  * family-fit.ts, and ED5/ED50/ED95 with the family's own inversion. The checks of
  * ed50-algorithm §9 read b (sign-adjusted for W2.3, which falls for b < 0) as the Hill slope and
- * d as the maximum.
+ * d as the maximum. With `intervals`, `ED(fit, c(5, 50, 95), interval = "delta")` as for LL.3:
+ * drc's vcov of the whole fit (m parameters per colony) and each colony's m × m block.
  */
-function fitGroupWithFamily(group: GroupInput, model: EdModel): GroupFit {
+function fitGroupWithFamily(group: GroupInput, model: EdModel, intervals: boolean): GroupFit {
   const family = MODEL_FAMILIES[model];
   const colonies = coloniesInOrder(group.rows);
   let fit: DrmFamilyFit | null = null;
@@ -172,7 +182,11 @@ function fitGroupWithFamily(group: GroupInput, model: EdModel): GroupFit {
     fitted = colonies.filter((colony) => colony.exclusion === null);
     if (fitted.length === 0) break;
     try {
-      fit = fitDrmFamily(model, drmRows(group.rows, fitted));
+      fit = fitDrmFamily(
+        model,
+        drmRows(group.rows, fitted),
+        intervals ? { hessian: 'if-possible' } : {},
+      );
       break;
     } catch (error) {
       if (!(error instanceof DrmFitError)) throw error;
@@ -181,6 +195,12 @@ function fitGroupWithFamily(group: GroupInput, model: EdModel): GroupFit {
     }
   }
   const excluded = colonies.filter((colony) => colony.exclusion !== null);
+  const m = family.free.length;
+  const df = fit === null ? 0 : fit.observationCount - fit.parameterCount;
+  const covariance =
+    intervals && fit?.hessian && df > 0
+      ? drcVcov(fit.hessian, fit.rss, df, fit.parameterCount)
+      : null;
   const curves: [number, number][] =
     fit?.parameters.map((p) => [family.fallingSign * p.b, p.d]) ?? [];
   const context: GroupContext = {
@@ -231,12 +251,104 @@ function fitGroupWithFamily(group: GroupInput, model: EdModel): GroupFit {
       startParameters: fit.start[curve]!,
       model,
     };
+    const limits = intervals
+      ? familyEdDeltaIntervals(
+          family,
+          parameters,
+          ed,
+          covariance && curveCovariance(covariance, fitted.length, curve, m),
+          df,
+        )
+      : null;
     for (const kind of THRESHOLD_KINDS) {
       result[kind] = estimate(ed[kind], assessment.reportable[kind]);
+      if (limits) result[kind].interval = limits[kind];
     }
     return result;
   });
   return { colonies: results, modelFit };
+}
+
+/**
+ * The per-colony fit with another drc family: every colony alone, as
+ * `drm(Pam_value ~ Temperature, data = <its rows>, fct = <family>())` fits it (its own scaling
+ * for the log-logistic families, self-start, no start conversion for a single curve, R's BFGS,
+ * and the Hessian, whose failure fails drm), with `ED(fit, c(5, 50, 95), interval = "delta")`.
+ * The checks of §9 as for the family's joint fit.
+ */
+function fitEachColonyWithFamily(group: GroupInput, model: EdModel): ColonyEdResult[] {
+  const family = MODEL_FAMILIES[model];
+  const colonies = coloniesInOrder(group.rows);
+  const fits = colonies.map((colony): DrmFamilyFit | null => {
+    if (colony.exclusion !== null) return null;
+    try {
+      return fitDrmFamily(
+        model,
+        {
+          curveCount: 1,
+          curve: colony.rows.map(() => 0),
+          temperature: colony.rows.map((row) => row.temperature),
+          response: colony.rows.map((row) => row.pamValue),
+        },
+        { hessian: true },
+      );
+    } catch (error) {
+      if (!(error instanceof DrmFitError)) throw error;
+      colony.exclusion = fitFailure(error, colony, 'per-colony');
+      return null;
+    }
+  });
+  const context: GroupContext = {
+    ...groupContext(group.rows, null),
+    medianMax: medianFallingMax(
+      fits.flatMap((fit) =>
+        fit ? [[family.fallingSign * fit.parameters[0]!.b, fit.parameters[0]!.d] as const] : [],
+      ),
+    ),
+  };
+  return colonies.map((colony, index) => {
+    const fit = fits[index];
+    const base = baseResult(group, colony);
+    if (!fit) return { ...base, flags: [colony.exclusion!] };
+    const parameters = fit.parameters[0]!;
+    const ed = modelEffectiveDoses(family.kind, parameters);
+    const df = fit.observationCount - fit.parameterCount;
+    const covariance =
+      df > 0 && fit.hessian ? drcVcov(fit.hessian, fit.rss, df, fit.parameterCount) : null;
+    const intervals = familyEdDeltaIntervals(family, parameters, ed, covariance, df);
+    const assessment = assessColony(
+      colony.stats,
+      {
+        hill: family.fallingSign * parameters.b,
+        max: parameters.d,
+        ed,
+        convergence: fit.convergence,
+      },
+      context,
+      'per-colony',
+    );
+    const result: ColonyEdResult = {
+      ...base,
+      status: 'fitted',
+      hill: parameters.b,
+      max: parameters.d,
+      rss: fit.curveRss[0]!,
+      start: null,
+      convergence: fit.convergence,
+      functionEvaluations: fit.functionEvaluations,
+      flags: assessment.flags,
+      parameters,
+      startParameters: fit.start[0]!,
+      model,
+    };
+    for (const kind of THRESHOLD_KINDS) {
+      result[kind] = {
+        ...estimate(ed[kind], assessment.reportable[kind]),
+        interval: intervals[kind],
+      };
+    }
+    return result;
+  });
 }
 
 /**

@@ -105,7 +105,7 @@ export function familyEdGradient(
     const t = glibcLog((100 - p) / 100);
     const power = glibcExp(-t / f);
     full.b = value * (-glibcLog(power - 1) / (b * b));
-    full.f = value * ((((power * t) / (f * f)) * (1 / b)) * rPow(power - 1, -1));
+    full.f = value * (((power * t) / (f * f)) * (1 / b) * rPow(power - 1, -1));
   } else {
     const t = glibcLog(-glibcLog((100 - p) / 100));
     full.b = value * (-t / (b * b));

@@ -44,7 +44,7 @@ const ED50_OPTIONS = {
     value: ed50.ED_MODELS.join('|'),
     choices: ed50.ED_MODELS,
     description:
-      "drc's model family of the colony curves: LL.3 (CBASSED50's, default), LL.2, LL.4, LL.5, W1.3 or W2.3 (joint fit only); prints each group's AIC",
+      "drc's model family of the colony curves: LL.3 (CBASSED50's, default), LL.2, LL.4, LL.5, W1.3 or W2.3, with either fit; with the joint fit prints each group's AIC",
   },
   intervals: {
     type: 'boolean',
@@ -99,7 +99,7 @@ function ed50Arguments({
     rowNames: options['row-names'],
     notEstimable: options['not-estimable'] === 'drc' ? 'drc' : 'NA',
     fit,
-    model: modelOf(options.model, fit),
+    model: modelOf(options.model),
     intervals: options.intervals,
     unrounded: options.unrounded,
     pooled: options.pooled ?? null,
@@ -107,15 +107,10 @@ function ed50Arguments({
   };
 }
 
-function modelOf(model: string | undefined, fit: ed50.EdFitMode): ed50.EdModel | null {
+function modelOf(model: string | undefined): ed50.EdModel | null {
   if (model === undefined) return null;
   if (!ed50.isEdModel(model)) {
     throw new CliUsageError(`--model takes one of ${ed50.ED_MODELS.join(', ')}: "${model}".`);
-  }
-  if (model !== ed50.DEFAULT_ED_MODEL && fit === 'per-colony') {
-    throw new CliUsageError(
-      `--model ${model} works with the joint fit only; --fit per-colony fits LL.3.`,
-    );
   }
   return model;
 }
@@ -298,7 +293,10 @@ export const ed50Command = defineCommand({
       "all its rows) and Tukey's pairwise comparison of the groups' mean EDs (R's " +
       'TukeyHSD(aov(ED ~ group)), on the values the summary uses).',
     "--model prints the AIC of every group's joint fit (R's AIC(fit)) on standard error: run " +
-      'the file once per model and keep, per group, the lowest AIC.',
+      'the file once per model and keep, per group, the lowest AIC. With --fit per-colony each ' +
+      "colony is fitted alone with that model (no AIC per group); --intervals adds drc's " +
+      'delta-method limits for any model and fit (none where a colony has no residual degree ' +
+      'of freedom, e.g. LL.4 on 4 rows).',
     "The ED table goes to standard output (or --out) in CBASSED50's layout; notes on the file " +
       'and on colonies and a one-line summary go to standard error. Paths are relative to the ' +
       'folder you type the command in.',

@@ -37,12 +37,13 @@ export interface ComputeEdsOptions {
   fit?: EdFitMode;
   /**
    * Delta-method SEs and 95 % intervals of every ED for the joint fit too (drc's vcov of the whole
-   * fit, from optim's Hessian; 3 parameters per colony). Per-colony fits always have them.
+   * fit, from optim's Hessian; the family's parameters per colony). Per-colony fits always have
+   * them.
    */
   intervals?: boolean;
   /**
-   * drc model family of the colony curves (decision 0030): 'LL.3' (default, CBASSED50's), or
-   * 'LL.2', 'LL.4', 'LL.5', 'W1.3', 'W2.3' for the joint fit; each group reports its fit's AIC.
+   * drc model family of the colony curves (decisions 0030, 0035): 'LL.3' (default, CBASSED50's),
+   * or 'LL.2', 'LL.4', 'LL.5', 'W1.3', 'W2.3', with either fit; each joint fit reports its AIC.
    */
   model?: EdModel;
 }
@@ -87,10 +88,10 @@ export function computeEds(
     colonies: [],
     errors: [],
     method:
-      fit === 'per-colony'
-        ? PER_COLONY_NOTE
-        : isEdModel(model) && model !== DEFAULT_ED_MODEL
-          ? modelNote(model)
+      isEdModel(model) && model !== DEFAULT_ED_MODEL
+        ? modelNote(model, fit)
+        : fit === 'per-colony'
+          ? PER_COLONY_NOTE
           : COMPATIBILITY_NOTE,
     fit,
     model,
@@ -98,10 +99,6 @@ export function computeEds(
   const problems = validate(rows, grouping);
   if (!isEdModel(model)) {
     problems.push(`Unknown model ${JSON.stringify(model)}: use one of ${ED_MODELS.join(', ')}.`);
-  } else if (model !== DEFAULT_ED_MODEL && fit === 'per-colony') {
-    problems.push(
-      `The model ${model} is available with the joint fit only; the one fit per colony uses LL.3.`,
-    );
   }
   if (problems.length > 0) {
     computation.errors.push(...problems);
@@ -165,10 +162,21 @@ interface FitOptions {
   model: EdModel;
 }
 
-/** The method note of a joint fit with another drc family than CBASSED50's LL.3. */
-export function modelNote(model: EdModel): string {
+/** The method note of a fit with another drc family than CBASSED50's LL.3. */
+export function modelNote(model: EdModel, fit: EdFitMode = 'joint'): string {
+  const family = MODEL_FAMILIES[model].label.replace(/^[^:]*: /, '');
+  if (fit === 'per-colony') {
+    return (
+      `Model ${model} (${family}), one fit per colony: each colony (genotype) fitted alone as ` +
+      `drc 3.0-1's drm(Pam_value ~ Temperature, fct = ${model}()) fits it (R's BFGS exactly as ` +
+      'drm runs it), with delta-method standard errors and 95 % intervals of ED5/ED50/ED95 as ' +
+      'drc::ED(interval = "delta") gives them. Neither CBASSED50\'s model (LL.3) nor its ' +
+      'procedure (a joint fit per group), so the values differ from its. ED values outside the ' +
+      'tested temperatures are flagged.'
+    );
+  }
   return (
-    `Model ${model} (${MODEL_FAMILIES[model].label.replace(/^[^:]*: /, '')}): one joint fit per ` +
+    `Model ${model} (${family}): one joint fit per ` +
     "group with a curve per genotype, as drc 3.0-1's drm(Pam_value ~ Temperature, curveid = " +
     `Genotype, fct = ${model}()) fits it (R's BFGS exactly as drm runs it), ED5/ED50/ED95 as ` +
     "drc's ED() gives them, and the fit's AIC per group. Not CBASSED50's model (LL.3), so the " +

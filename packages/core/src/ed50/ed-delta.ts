@@ -1,6 +1,8 @@
 import { THRESHOLD_KIND_INFO, type ThresholdKind } from '../thresholds/threshold-kinds';
 import { MIDPOINT_LEVEL, perKind } from './ed-kinds';
 import { glibcExp, glibcLog } from './r-numerics/glibc-exp-log';
+import { rPow } from './r-numerics/r-pow';
+import type { ModelFamily, ModelParameter, ModelParameters } from './model-families';
 import { conditionNumber, invert, invertPositiveDefinite } from './r-numerics/small-matrix';
 import { studentTQuantile } from './r-numerics/student-t';
 import type { EdInterval } from './types';
@@ -30,15 +32,21 @@ export function drcVcov(
 }
 
 /**
- * Curve `curve`'s 3 × 3 block (Hill, Max, ED50) of the covariance of a joint fit of `k` curves,
- * whose parameters are ordered by block: all Hills, all Maxes, all ED50s (drm's order).
+ * Curve `curve`'s m × m block of the covariance of a joint fit of `k` curves with `m` parameters
+ * each (3 for LL.3: Hill, Max, ED50), ordered by block as drm orders them: all first parameters,
+ * all second ones, … (drc's indexMat column of the curve).
  */
-export function curveCovariance(covariance: Float64Array, k: number, curve: number): Float64Array {
-  const n = 3 * k;
-  const index = [curve, k + curve, 2 * k + curve];
-  const block = new Float64Array(9);
-  for (let i = 0; i < 3; i++) {
-    for (let j = 0; j < 3; j++) block[i * 3 + j] = covariance[index[i]! * n + index[j]!]!;
+export function curveCovariance(
+  covariance: Float64Array,
+  k: number,
+  curve: number,
+  m = 3,
+): Float64Array {
+  const n = m * k;
+  const index = Array.from({ length: m }, (_, block) => block * k + curve);
+  const block = new Float64Array(m * m);
+  for (let i = 0; i < m; i++) {
+    for (let j = 0; j < m; j++) block[i * m + j] = covariance[index[i]! * n + index[j]!]!;
   }
   return block;
 }
@@ -76,12 +84,65 @@ export function edDeltaIntervals(
   });
 }
 
+/**
+ * drc's `edfct` gradient of one curve of a model family (type "relative", reference "control"),
+ * over the family's free parameters in drm's order, at ED value `value` of level `level`:
+ * llogistic's EDp · (−log(exp(−t/f) − 1)/b², 0, 0, 1/e, exp(−t/f) · t/f² · (1/b) ·
+ * (exp(−t/f) − 1)^−1) with t = log((100 − p)/100), weibull1's EDp · (−t/b², 0, 0, 1/e) with
+ * t = log(−log((100 − p)/100)) (weibull2's edfct calls weibull1's), p swapped to 100 − p for
+ * b < 0 (drc's EDhelper). Written in R's operation order.
+ */
+export function familyEdGradient(
+  family: ModelFamily,
+  parameters: ModelParameters,
+  level: number,
+  value: number,
+): number[] {
+  const { b, e, f } = parameters;
+  const p = b < 0 ? 100 - level : level;
+  const full: Record<ModelParameter, number> = { b: 0, c: 0, d: 0, e: value * (1 / e), f: 0 };
+  if (family.kind === 'log-logistic') {
+    const t = glibcLog((100 - p) / 100);
+    const power = glibcExp(-t / f);
+    full.b = value * (-glibcLog(power - 1) / (b * b));
+    full.f = value * (((power * t) / (f * f)) * (1 / b) * rPow(power - 1, -1));
+  } else {
+    const t = glibcLog(-glibcLog((100 - p) / 100));
+    full.b = value * (-t / (b * b));
+  }
+  return family.free.map((parameter) => full[parameter]);
+}
+
+/**
+ * `ED(fit, c(5, 50, 95), interval = "delta")` for one curve of any model family: √(∇EDᵀ V ∇ED)
+ * with drc's edfct gradient (familyEdGradient) and V the curve's block of drc's vcov, and
+ * ED ∓ qt(0.975, df) · SE. Null as in edDeltaIntervals (no residual df, no covariance, NaN SE).
+ */
+export function familyEdDeltaIntervals(
+  family: ModelFamily,
+  parameters: ModelParameters,
+  ed: Record<ThresholdKind, number>,
+  covariance: Float64Array | null,
+  df: number,
+): Record<ThresholdKind, EdInterval | null> {
+  const quantile = df > 0 ? studentTQuantile(0.975, df) : NaN;
+  return perKind((kind) => {
+    if (!(df > 0) || covariance === null) return null;
+    const value = ed[kind];
+    const gradient = familyEdGradient(family, parameters, THRESHOLD_KIND_INFO[kind].level, value);
+    const se = Math.sqrt(quadraticForm(gradient, covariance));
+    if (!Number.isFinite(se)) return null;
+    return { se, lower: value - quantile * se, upper: value + quantile * se };
+  });
+}
+
 /** gᵀ V g in R's order (g V, then · g), as `dEDval %*% varCov %*% dEDval`. */
 function quadraticForm(g: readonly number[], v: Float64Array): number {
+  const m = g.length;
   let result = 0;
-  for (let j = 0; j < 3; j++) {
+  for (let j = 0; j < m; j++) {
     let row = 0;
-    for (let i = 0; i < 3; i++) row += g[i]! * v[i * 3 + j]!;
+    for (let i = 0; i < m; i++) row += g[i]! * v[i * m + j]!;
     result += row * g[j]!;
   }
   return result;

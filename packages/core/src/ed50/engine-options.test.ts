@@ -133,12 +133,28 @@ describe('model option (decision 0030)', () => {
     expect(w23.groups[0]!.modelFit!.aic).not.toBe(joint.groups[0]!.modelFit!.aic);
   });
 
-  it('refuses another family with the per-colony fit, and an unknown model', () => {
-    const both = computeEds(rows, { curves: false, fit: 'per-colony', model: 'LL.4' });
-    expect(both.errors).toEqual([
-      'The model LL.4 is available with the joint fit only; the one fit per colony uses LL.3.',
-    ]);
-    expect(both.colonies).toEqual([]);
+  it('fits another family per colony, with intervals, and the joint fit with intervals too', () => {
+    const w13 = computeEds(rows, { curves: false, fit: 'per-colony', model: 'W1.3' });
+    expect(w13.errors).toEqual([]);
+    expect(w13.fit).toBe('per-colony');
+    expect(w13.model).toBe('W1.3');
+    expect(w13.method).toMatch(/^Model W1\.3 \(.*\), one fit per colony: /);
+    expect(w13.groups.every((group) => group.modelFit === null)).toBe(true);
+    const colony = w13.colonies[0]!;
+    expect(colony.model).toBe('W1.3');
+    expect(colony.start).toBeNull();
+    expect(colony.startParameters!.c).toBe(0);
+    // 4 rows, 3 parameters: one residual degree of freedom, so an interval around the ED.
+    const interval = colony.ed50.interval!;
+    expect(interval.lower).toBeLessThan(colony.ed50.raw!);
+    expect(interval.upper).toBeGreaterThan(colony.ed50.raw!);
+    const jointW13 = computeEds(rows, { curves: false, model: 'W1.3', intervals: true });
+    expect(jointW13.colonies[0]!.ed50.interval!.se).not.toBe(interval.se);
+    const plain = computeEds(rows, { curves: false, model: 'W1.3' });
+    expect('interval' in plain.colonies[0]!.ed50).toBe(false);
+  });
+
+  it('refuses an unknown model', () => {
     const unknown = computeEds(rows, { curves: false, model: 'LL.9' as never });
     expect(unknown.errors).toEqual([
       'Unknown model "LL.9": use one of LL.3, LL.2, LL.4, LL.5, W1.3, W2.3.',

@@ -15,6 +15,7 @@ import {
 import { rMean } from './r-numerics/compensated-sum';
 import { glibcExp, glibcLog } from './r-numerics/glibc-exp-log';
 import { LongDoubleAccumulator } from './r-numerics/long-double-sum';
+import { optimHessian } from './r-numerics/optim-hessian';
 import { OptimError, vmmin } from './r-numerics/vmmin';
 import { widenedResponseRange, type SelfStartFailure } from './self-start';
 
@@ -43,6 +44,11 @@ export interface DrmFamilyFit {
   aic: number;
   convergence: 0 | 1;
   functionEvaluations: number;
+  /**
+   * optim's Hessian in original units as drm rescales it (row-major, drm's parameter order),
+   * only when requested: the delta-method intervals need it.
+   */
+  hessian: Float64Array | null;
 }
 
 /**
@@ -53,11 +59,16 @@ export interface DrmFamilyFit {
  * of zero starts and drmConvertParm, drmOpt's parscale and R's BFGS on the long-double RSS with
  * optim's central-difference gradient, and the back-transformation.
  *
- * Unlike drm, optim's Hessian is not computed: drm only needs it for standard errors (not
- * offered for these families yet), but its failure fails drm as a whole, so a fit drc rejects at
- * that last step is kept here (the reference cases have none).
+ * optim's Hessian is computed only with `hessian`: drm always asks for it, and its failure fails
+ * drm as a whole (`hessian: true` does the same: a DrmFitError), but it is needed only for the
+ * standard errors, so without intervals a fit drc would reject at that last step is kept, and
+ * with `'if-possible'` (the joint fit's intervals) it is kept without a Hessian.
  */
-export function fitDrmFamily(model: EdModel, rows: DrmRows): DrmFamilyFit {
+export function fitDrmFamily(
+  model: EdModel,
+  rows: DrmRows,
+  options: { hessian?: boolean | 'if-possible' } = {},
+): DrmFamilyFit {
   const family = MODEL_FAMILIES[model];
   const k = rows.curveCount;
   const free = family.free;
@@ -112,6 +123,16 @@ export function fitDrmFamily(model: EdModel, rows: DrmRows): DrmFamilyFit {
   }
   const par = objective.parameters(result.p);
   const scaledRss = objective.value(result.p);
+  let hessian: Float64Array | null = null;
+  if (options.hessian) {
+    try {
+      hessian = optimHessian(par, parscale, NDEPS, (q, g) => objective.gradient(q, g));
+    } catch (error) {
+      if (!(error instanceof OptimError)) throw error;
+      if (options.hessian !== 'if-possible') throw new DrmFitError(error.message);
+    }
+    if (hessian && family.scaled) rescaleHessian(hessian, family, k, doseScaling, responseScaling);
+  }
   const rss = scaledRss * (responseScaling * responseScaling);
   const n = data.xs.length;
   const parameterCount = m * k;
@@ -157,7 +178,32 @@ export function fitDrmFamily(model: EdModel, rows: DrmRows): DrmFamilyFit {
     aic,
     convergence: result.convergence,
     functionEvaluations: result.functionEvaluations,
+    hessian,
   };
+}
+
+/**
+ * drm after optim, for families with a scaleFct: hessian · (1 / outer(scale / rs, scale / rs)),
+ * scale being each parameter's factor between scaled and original units.
+ */
+function rescaleHessian(
+  hessian: Float64Array,
+  family: ModelFamily,
+  k: number,
+  doseScaling: number,
+  responseScaling: number,
+): void {
+  const n = family.free.length * k;
+  const factor = new Float64Array(n);
+  for (let i = 0; i < n; i++) {
+    const parameter = family.free[Math.floor(i / k)]!;
+    factor[i] = parameterScale(parameter, doseScaling, responseScaling) / responseScaling;
+  }
+  for (let i = 0; i < n; i++) {
+    for (let j = 0; j < n; j++) {
+      hessian[i * n + j] = hessian[i * n + j]! * (1 / (factor[i]! * factor[j]!));
+    }
+  }
 }
 
 /**

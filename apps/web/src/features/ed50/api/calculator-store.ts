@@ -16,7 +16,7 @@ export interface CalculatorState {
   grouping: string[];
   /** The Method: CBASSED50's joint fit per group (default) or one fit per colony. */
   fit: EdFitMode;
-  /** drc's model family of the joint fit (LL.3, CBASSED50's, by default; decision 0030). */
+  /** drc's model family of either fit (LL.3, CBASSED50's, by default; decisions 0030, 0035). */
   model: EdModel;
   /** Colonies fitted so far while a computation runs; null when none runs. */
   progress: { done: number; total: number } | null;
@@ -127,8 +127,7 @@ export class CalculatorStore {
           if (generation === this.generation) this.set({ progress: { done, total } });
         },
         fit,
-        // The one fit per colony is LL.3's only.
-        fit === 'joint' ? model : 'LL.3',
+        model,
       );
       if (generation !== this.generation) return;
       this.set({ progress: null, result });

@@ -4,6 +4,7 @@ import Form from 'react-bootstrap/Form';
 import { ED_MODELS, MODEL_FAMILIES, type EdFitMode, type EdModel } from '@coral/core/ed50';
 import type { CalculatorState, CalculatorStore } from '../api/calculator-store';
 import { plural } from '../utils/ed-display';
+import { MethodPanel } from './method-panel';
 
 export const COMPUTE_LABEL = 'Compute ED values';
 export const GENOTYPE_WARNING =
@@ -14,10 +15,10 @@ export const METHODS = [
   { fit: 'per-colony', label: 'One fit per colony' },
 ] as const;
 export const PER_COLONY_HELP =
-  'Each colony is fitted alone with drc’s LL.3, as drm() fits one colony’s rows; ED50_Results.csv then also has the standard error and 95 % limits of ED5/ED50/ED95 (drc’s delta method). These are not CBASSED50’s numbers, and they cannot be uploaded.';
+  'Each colony is fitted alone with the model chosen below, as drc’s drm() fits one colony’s rows; the table and ED50_Results.csv then also have the standard error and 95 % limits of ED5/ED50/ED95 (drc’s delta method). These are not CBASSED50’s numbers, and they cannot be uploaded.';
 export const MODEL_LABEL = 'Model';
 export const MODEL_HELP_SUFFIX =
-  'Each group’s AIC is shown with the results: fit the file with each model and prefer, per group, the lowest. Models other than LL.3 give other numbers than CBASSED50’s, which cannot be uploaded.';
+  'With the joint fit each group’s AIC is shown with the results: fit the file with each model and prefer, per group, the lowest. Models other than LL.3 give other numbers than CBASSED50’s, which cannot be uploaded.';
 export const NON_DEFAULT_GROUPING_NOTE =
   'The upload page matches ED values to colonies by Site, Condition, Species and Timepoint: with another grouping you can download the results, but not upload them.';
 
@@ -82,27 +83,26 @@ export function ComputeStep({ state, store }: { state: CalculatorState; store: C
             <Form.Text id="ed50-method-help">{PER_COLONY_HELP}</Form.Text>
           )}
         </Form.Group>
-        {state.fit === 'joint' && (
-          <Form.Group controlId="ed50-model" className="mb-2">
-            <Form.Label className="fw-semibold">{MODEL_LABEL}</Form.Label>
-            <Form.Select
-              value={state.model}
-              disabled={running}
-              onChange={(event) => store.setModel(event.currentTarget.value as EdModel)}
-              aria-describedby="ed50-model-help"
-              style={{ maxWidth: '28rem' }}
-            >
-              {ED_MODELS.map((model) => (
-                <option key={model} value={model}>
-                  {MODEL_FAMILIES[model].label}
-                </option>
-              ))}
-            </Form.Select>
-            <Form.Text id="ed50-model-help">
-              {MODEL_FAMILIES[state.model].description} {MODEL_HELP_SUFFIX}
-            </Form.Text>
-          </Form.Group>
-        )}
+        <Form.Group controlId="ed50-model" className="mb-2">
+          <Form.Label className="fw-semibold">{MODEL_LABEL}</Form.Label>
+          <Form.Select
+            value={state.model}
+            disabled={running}
+            onChange={(event) => store.setModel(event.currentTarget.value as EdModel)}
+            aria-describedby="ed50-model-help"
+            style={{ maxWidth: '28rem' }}
+          >
+            {ED_MODELS.map((model) => (
+              <option key={model} value={model}>
+                {MODEL_FAMILIES[model].label}
+              </option>
+            ))}
+          </Form.Select>
+          <Form.Text id="ed50-model-help">
+            {MODEL_FAMILIES[state.model].description} {MODEL_HELP_SUFFIX}
+          </Form.Text>
+        </Form.Group>
+        <MethodPanel />
         {!isDefault && state.grouping.length > 0 && (
           <Alert variant="info" className="py-2">
             {NON_DEFAULT_GROUPING_NOTE}

@@ -278,7 +278,9 @@ describe('ED50 calculator page', { timeout: 30_000 }, () => {
     expect((method as HTMLSelectElement).value).toBe('joint');
     expect(screen.queryByText(/Each colony is fitted alone/)).toBeNull();
     await user.selectOptions(method, 'One fit per colony');
-    expect(screen.getByText(/Each colony is fitted alone with drc’s LL\.3/)).toBeTruthy();
+    expect(
+      screen.getByText(/Each colony is fitted alone with the model chosen below/),
+    ).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Compute ED values' }));
     await screen.findByRole('heading', { name: '4. Results' }, { timeout: 10_000 });
     expect(
@@ -313,21 +315,21 @@ describe('ED50 calculator page', { timeout: 30_000 }, () => {
     await screen.findByText(/all 12 CBASSED50 columns found/);
     const model = screen.getByRole<HTMLSelectElement>('combobox', { name: 'Model' });
     expect(model.value).toBe('LL.3');
-    expect(
-      screen.getByText(/the model of CBASSED50 and Evensen et al\. 2023, and the default/),
-    ).toBeTruthy();
+    // The select's description (the Method panel below explains every model as well).
+    const help = () => document.getElementById(model.getAttribute('aria-describedby')!)!;
+    expect(help().textContent).toMatch(
+      /the model of CBASSED50 and Evensen et al\. 2023, and the default/,
+    );
     await user.selectOptions(model, 'W1.3');
-    expect(
-      screen.getByText(
-        /^Falls from a fitted maximum to 0 like LL\.3, but asymmetrically: a slow start/,
-      ),
-    ).toBeTruthy();
-    // The one fit per colony is LL.3's only: no model choice there.
+    expect(help().textContent).toMatch(
+      /^Falls from a fitted maximum to 0 like LL\.3, but asymmetrically: a slow start/,
+    );
+    // The model is kept when the method changes (either fit takes any model).
     await user.selectOptions(
       screen.getByRole('combobox', { name: 'Method' }),
       'One fit per colony',
     );
-    expect(screen.queryByRole('combobox', { name: 'Model' })).toBeNull();
+    expect(screen.getByRole<HTMLSelectElement>('combobox', { name: 'Model' }).value).toBe('W1.3');
     await user.selectOptions(
       screen.getByRole('combobox', { name: 'Method' }),
       'Joint fit per group (CBASSED50, default)',

@@ -122,11 +122,11 @@ describe('lbfgsb (port of R optim "L-BFGS-B")', () => {
   });
 
   it("?optim's 25-dimensional box example (many active bounds)", () => {
-    const r = optimLbfgsb(flb, Array(25).fill(3), {
-      lower: Array(25).fill(2),
-      upper: Array(25).fill(4),
+    const r = optimLbfgsb(flb, Array<number>(25).fill(3), {
+      lower: Array<number>(25).fill(2),
+      upper: Array<number>(25).fill(4),
     });
-    expect(r.par).toEqual([...Array(23).fill(2), 2.1090930615370058, 4]);
+    expect(r.par).toEqual([...Array<number>(23).fill(2), 2.1090930615370058, 4]);
     expect(r.value).toBe(368.10591287434056);
     expect(r.functionEvaluations).toBe(6);
   });

@@ -1,3 +1,5 @@
+/* eslint-disable max-lines -- one C file ported routine by routine; its routines share mainlb's
+   state, and keeping them side by side with the original is what makes the port checkable. */
 /**
  * Port of R's L-BFGS-B (src/appl/lbfgsb.c, "L-BFGS-B (version 2.3)" as R ships it, f2c'd from
  * Zhu, Byrd, Lu-Chen and Nocedal's Fortran) and of its driver `lbfgsb()` in R's optim code, as
@@ -621,8 +623,7 @@ class Mainlb {
           dtm = -f1 / f2;
           continue;
         } else if (bnded) {
-          f1 = 0;
-          f2 = 0;
+          // C also zeroes f1 and f2 here, for its trace output only.
           dtm = 0;
         } else {
           dtm = -f1 / f2;

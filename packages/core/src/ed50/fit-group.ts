@@ -6,6 +6,7 @@ import { perKind } from './ed-kinds';
 import { curveCovariance, drcVcov, edDeltaIntervals } from './ed-delta';
 import { effectiveDoses } from './ed-values';
 import { noteCelsius } from './note-format';
+import { boundFlag, type ParameterBounds } from './parameter-bounds';
 import { rMedian } from './r-numerics/r-median';
 import { roundR } from './r-numerics/r-round';
 import { drcInformation, fitDrmFamily, type DrmFamilyFit } from './family-fit';
@@ -54,9 +55,18 @@ export const NO_EDS: Readonly<Record<ThresholdKind, EdEstimate>> = perKind(() =>
  */
 export function fitGroupColonies(
   group: GroupInput,
-  options: { fit?: EdFitMode; intervals?: boolean; model?: EdModel } = {},
+  options: {
+    fit?: EdFitMode;
+    intervals?: boolean;
+    model?: EdModel;
+    /** drm's lowerl / upperl (LL.3 only; decision 0034). */
+    bounds?: ParameterBounds;
+  } = {},
 ): GroupFit {
-  if (options.fit === 'per-colony') return { colonies: fitEachColony(group), modelFit: null };
+  const { bounds } = options;
+  if (options.fit === 'per-colony') {
+    return { colonies: fitEachColony(group, bounds), modelFit: null };
+  }
   const model = options.model ?? DEFAULT_ED_MODEL;
   if (model !== DEFAULT_ED_MODEL) return fitGroupWithFamily(group, model);
   const intervals = options.intervals === true;
@@ -67,7 +77,10 @@ export function fitGroupColonies(
     fitted = colonies.filter((colony) => colony.exclusion === null);
     if (fitted.length === 0) break;
     try {
-      fit = fitDrmLl3(drmRows(group.rows, fitted), intervals ? { hessian: 'if-possible' } : {});
+      fit = fitDrmLl3(drmRows(group.rows, fitted), {
+        ...(intervals ? { hessian: 'if-possible' as const } : {}),
+        ...(bounds ? { bounds } : {}),
+      });
       break;
     } catch (error) {
       if (!(error instanceof DrmFitError)) throw error;
@@ -100,6 +113,9 @@ export function fitGroupColonies(
     };
     const assessment = assessColony(colony.stats, curveValues, context);
     const flags = [...assessment.flags];
+    const atBound =
+      bounds && boundFlag(bounds, { b: hill, d: curveValues.max, e: fit.ed50[curve]! });
+    if (atBound) flags.push(atBound);
     if (excluded.length > 0) flags.push(jointFitNote(group.groupingProperty, excluded));
     const result: ColonyEdResult = {
       ...base,
@@ -247,7 +263,7 @@ function fitGroupWithFamily(group: GroupInput, model: EdModel): GroupFit {
  * asks optim for the Hessian, and a failure there fails the fit, so it is computed here too.
  * The per-colony checks of §9 are the same as for the joint fit.
  */
-function fitEachColony(group: GroupInput): ColonyEdResult[] {
+function fitEachColony(group: GroupInput, bounds?: ParameterBounds): ColonyEdResult[] {
   const colonies = coloniesInOrder(group.rows);
   const fits = colonies.map((colony): DrmLl3Fit | null => {
     if (colony.exclusion !== null) return null;
@@ -259,7 +275,7 @@ function fitEachColony(group: GroupInput): ColonyEdResult[] {
           temperature: colony.rows.map((row) => row.temperature),
           response: colony.rows.map((row) => row.pamValue),
         },
-        { hessian: true },
+        bounds ? { hessian: true, bounds } : { hessian: true },
       );
     } catch (error) {
       if (!(error instanceof DrmFitError)) throw error;
@@ -287,6 +303,7 @@ function fitEachColony(group: GroupInput): ColonyEdResult[] {
     const covariance = df > 0 && fit.hessian ? drcVcov(fit.hessian, fit.rss, df) : null;
     const intervals = edDeltaIntervals(hill, ed50, curveValues.ed, covariance, df);
     const assessment = assessColony(colony.stats, curveValues, context, 'per-colony');
+    const atBound = bounds && boundFlag(bounds, { b: hill, d: curveValues.max, e: ed50 });
     const result: ColonyEdResult = {
       ...base,
       status: 'fitted',
@@ -296,7 +313,7 @@ function fitEachColony(group: GroupInput): ColonyEdResult[] {
       start: fit.start[0]!,
       convergence: fit.convergence,
       functionEvaluations: fit.functionEvaluations,
-      flags: assessment.flags,
+      flags: atBound ? [...assessment.flags, atBound] : assessment.flags,
     };
     for (const kind of THRESHOLD_KINDS) {
       result[kind] = {

@@ -1,4 +1,4 @@
-import type { EdFitMode, EdModel } from '@coral/core/ed50';
+import type { EdFitMode, EdModel, ParameterBounds } from '@coral/core/ed50';
 import { useSyncExternalStore } from 'react';
 import type { CalculatorResult, FileCheck } from '../worker/protocol';
 import { CancelledError, createEdEngine, type EdEngine } from './ed-engine';
@@ -18,6 +18,12 @@ export interface CalculatorState {
   fit: EdFitMode;
   /** drc's model family of the joint fit (LL.3, CBASSED50's, by default; decision 0030). */
   model: EdModel;
+  /**
+   * drm's parameter limits for the LL.3 fits (decision 0034), null for none; `boundsError` says
+   * what is wrong with the limits typed (then nothing is computed).
+   */
+  bounds: ParameterBounds | null;
+  boundsError: string | null;
   /** Colonies fitted so far while a computation runs; null when none runs. */
   progress: { done: number; total: number } | null;
   result: CalculatorResult | null;
@@ -33,6 +39,8 @@ const EMPTY: CalculatorState = {
   grouping: [],
   fit: 'joint',
   model: 'LL.3',
+  bounds: null,
+  boundsError: null,
   progress: null,
   result: null,
   computeError: null,
@@ -79,6 +87,8 @@ export class CalculatorStore {
       ...EMPTY,
       fit: this.state.fit,
       model: this.state.model,
+      bounds: this.state.bounds,
+      boundsError: this.state.boundsError,
       file,
       source,
       checking: true,
@@ -114,9 +124,19 @@ export class CalculatorStore {
     this.set({ model, computeError: null });
   }
 
+  setBounds(bounds: ParameterBounds | null, boundsError: string | null = null): void {
+    this.set({ bounds, boundsError, computeError: null });
+  }
+
   async compute(): Promise<void> {
-    const { file, check, grouping, fit, model, progress } = this.state;
+    const { file, check, grouping, fit, model, bounds, boundsError, progress } = this.state;
     if (!file || !check?.canCompute || progress || grouping.length === 0) return;
+    if (boundsError) {
+      this.set({ computeError: boundsError });
+      return;
+    }
+    // Bounds apply to LL.3 only: the joint fit with LL.3, or the one fit per colony.
+    const bounded = bounds && (fit === 'per-colony' || model === 'LL.3') ? bounds : null;
     const generation = this.generation;
     this.set({ progress: { done: 0, total: 0 }, result: null, computeError: null });
     try {
@@ -129,6 +149,7 @@ export class CalculatorStore {
         fit,
         // The one fit per colony is LL.3's only.
         fit === 'joint' ? model : 'LL.3',
+        bounded,
       );
       if (generation !== this.generation) return;
       this.set({ progress: null, result });

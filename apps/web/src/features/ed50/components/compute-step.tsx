@@ -4,6 +4,7 @@ import Form from 'react-bootstrap/Form';
 import { ED_MODELS, MODEL_FAMILIES, type EdFitMode, type EdModel } from '@coral/core/ed50';
 import type { CalculatorState, CalculatorStore } from '../api/calculator-store';
 import { plural } from '../utils/ed-display';
+import { ParameterBoundsFields } from './parameter-bounds-fields';
 
 export const COMPUTE_LABEL = 'Compute ED values';
 export const GENOTYPE_WARNING =
@@ -103,6 +104,7 @@ export function ComputeStep({ state, store }: { state: CalculatorState; store: C
             </Form.Text>
           </Form.Group>
         )}
+        <ParameterBoundsFields state={state} store={store} disabled={running} />
         {!isDefault && state.grouping.length > 0 && (
           <Alert variant="info" className="py-2">
             {NON_DEFAULT_GROUPING_NOTE}

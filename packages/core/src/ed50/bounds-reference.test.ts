@@ -13,8 +13,8 @@ import type { ColonyEdResult, EdFitMode } from './types';
 /**
  * Parameter bounds (decision 0034) against drc 3.0-1 itself: `drm(..., lowerl, upperl)`, which
  * optimises with R's L-BFGS-B, for two bound settings, each colony of three real files fitted
- * alone and each group fitted jointly (fixtures/ed50-reference/bounds/, made by its
- * make-reference.R).
+ * alone and each group fitted jointly, with `ED(fit, c(5, 50, 95), interval = "delta")`
+ * (fixtures/ed50-reference/bounds/, made by its make-reference.R).
  */
 const SETTINGS: Record<string, ParameterBounds> = {
   cunning: { lower: { b: 20, d: 0.3, e: 30 }, upper: { b: 100, d: 0.7, e: 40 } },
@@ -42,7 +42,12 @@ describe.each(Object.keys(SETTINGS))('drc 3.0-1 reference: bounds %s', (setting)
   describe.each(FITS)('%s fit', (fit) => {
     const computed = new Map<string, ColonyEdResult>();
     for (const [name, rows] of Object.entries(parsed)) {
-      const computation = computeEds(rows, { fit, bounds: SETTINGS[setting]!, curves: false });
+      const computation = computeEds(rows, {
+        fit,
+        bounds: SETTINGS[setting]!,
+        curves: false,
+        intervals: true,
+      });
       expect(computation.errors).toEqual([]);
       for (const colony of computation.colonies) computed.set(`${name}|${colony.key}`, colony);
     }
@@ -84,7 +89,6 @@ describe.each(Object.keys(SETTINGS))('drc 3.0-1 reference: bounds %s', (setting)
         const label = THRESHOLD_KIND_INFO[kind].edLabel;
         const estimate = colony[kind];
         near(estimate.raw, label);
-        if (fit === 'joint') continue;
         const interval = estimate.interval;
         if (row[`${label}_lower`] === 'NaN') {
           expect(interval, label).toBeNull();

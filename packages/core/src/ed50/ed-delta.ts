@@ -32,10 +32,25 @@ export function drcVcov(
 /**
  * Curve `curve`'s 3 × 3 block (Hill, Max, ED50) of the covariance of a joint fit of `k` curves,
  * whose parameters are ordered by block: all Hills, all Maxes, all ED50s (drm's order).
+ *
+ * drc picks the block by value, not by position: drm's `indexMat` is
+ * `match(<the curve's parameters>, coef(fit))`, the first coefficient *equal* to each. Fitted
+ * values never coincide without bounds, but with them several curves can end exactly on the same
+ * bound (b = 100, say), and drc then reads every such curve's Hill variance and covariances from
+ * the first of them. `coefficients` (original units, drm's order) reproduces that choice.
  */
-export function curveCovariance(covariance: Float64Array, k: number, curve: number): Float64Array {
+export function curveCovariance(
+  covariance: Float64Array,
+  k: number,
+  curve: number,
+  coefficients?: Float64Array,
+): Float64Array {
   const n = 3 * k;
-  const index = [curve, k + curve, 2 * k + curve];
+  const index = [curve, k + curve, 2 * k + curve].map((i) => {
+    // R's match() also finds NaN, which indexOf never does: keep the position then.
+    const first = coefficients ? coefficients.indexOf(coefficients[i]!) : -1;
+    return first < 0 ? i : first;
+  });
   const block = new Float64Array(9);
   for (let i = 0; i < 3; i++) {
     for (let j = 0; j < 3; j++) block[i * 3 + j] = covariance[index[i]! * n + index[j]!]!;

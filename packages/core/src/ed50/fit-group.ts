@@ -96,6 +96,8 @@ export function fitGroupColonies(
     intervals && fit?.hessian && df > 0
       ? drcVcov(fit.hessian, fit.rss, df, 3 * fitted.length)
       : null;
+  // drm's coef(fit): drc picks each curve's covariance block by these values (ed-delta.ts).
+  const coefficients = fit ? Float64Array.of(...fit.hill, ...fit.max, ...fit.ed50) : undefined;
   const modelFit =
     fit === null
       ? null
@@ -134,7 +136,7 @@ export function fitGroupColonies(
           hill,
           fit.ed50[curve]!,
           curveValues.ed,
-          covariance && curveCovariance(covariance, fitted.length, curve),
+          covariance && curveCovariance(covariance, fitted.length, curve, coefficients),
           df,
         )
       : null;

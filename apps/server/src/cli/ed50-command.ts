@@ -46,6 +46,18 @@ const ED50_OPTIONS = {
     description:
       "drc's model family of the colony curves: LL.3 (CBASSED50's, default), LL.2, LL.4, LL.5, W1.3 or W2.3, with either fit; with the joint fit prints each group's AIC",
   },
+  lower: {
+    type: 'string',
+    value: 'b=..,d=..,e=..',
+    description:
+      "lower bounds of drc's LL.3 parameters, drm(lowerl =): b the Hill slope, d Max (the response's units), e ED50 (°C); e.g. --lower b=20,e=30. Fits with R's L-BFGS-B",
+  },
+  upper: {
+    type: 'string',
+    value: 'b=..,d=..,e=..',
+    description:
+      'upper bounds of the same parameters, drm(upperl =); e.g. --upper b=100 (LL.3, joint or per-colony fit)',
+  },
   intervals: {
     type: 'boolean',
     description:
@@ -79,6 +91,8 @@ interface Ed50Arguments {
   fit: ed50.EdFitMode;
   /** null: not given (LL.3, and no AIC lines). */
   model: ed50.EdModel | null;
+  /** null: no --lower / --upper (drm without limits, R's BFGS). */
+  bounds: ed50.ParameterBounds | null;
   intervals: boolean;
   unrounded: boolean;
   pooled: string | null;
@@ -90,6 +104,7 @@ function ed50Arguments({
   options,
 }: CliInput<typeof ED50_OPTIONS>): Ed50Arguments {
   const fit = options.fit === 'per-colony' ? 'per-colony' : 'joint';
+  const model = modelOf(options.model);
   return {
     file: file!,
     out: options.out ?? null,
@@ -99,7 +114,8 @@ function ed50Arguments({
     rowNames: options['row-names'],
     notEstimable: options['not-estimable'] === 'drc' ? 'drc' : 'NA',
     fit,
-    model: modelOf(options.model),
+    model,
+    bounds: boundsOf(options.lower, options.upper, model),
     intervals: options.intervals,
     unrounded: options.unrounded,
     pooled: options.pooled ?? null,
@@ -113,6 +129,33 @@ function modelOf(model: string | undefined): ed50.EdModel | null {
     throw new CliUsageError(`--model takes one of ${ed50.ED_MODELS.join(', ')}: "${model}".`);
   }
   return model;
+}
+
+/** --lower / --upper as drm's lowerl / upperl, with a message naming the flag at fault. */
+function boundsOf(
+  lower: string | undefined,
+  upper: string | undefined,
+  model: ed50.EdModel | null,
+): ed50.ParameterBounds | null {
+  if (lower === undefined && upper === undefined) return null;
+  if (model !== null && model !== ed50.DEFAULT_ED_MODEL) {
+    throw new CliUsageError(
+      `--lower and --upper bound drc's LL.3 parameters b, d, e: they cannot be used with --model ${model}.`,
+    );
+  }
+  const bounds: ed50.ParameterBounds = {};
+  for (const [flag, text] of [
+    ['lower', lower],
+    ['upper', upper],
+  ] as const) {
+    if (text === undefined) continue;
+    const parsed = ed50.parseParameterLimits(text);
+    if (!parsed.ok) throw new CliUsageError(`--${flag} ${JSON.stringify(text)}: ${parsed.error}`);
+    bounds[flag] = parsed.limits;
+  }
+  const problems = ed50.validateBounds(bounds);
+  if (problems.length > 0) throw new CliUsageError(problems.join(' '));
+  return bounds;
 }
 
 /** One line per group: the joint fit's AIC (drc's AIC(fit)), to compare models on the same data. */
@@ -223,6 +266,7 @@ async function run(input: CliInput<typeof ED50_OPTIONS>, context: CliContext): P
     fit: options.fit,
     intervals: options.intervals,
     model: options.model ?? ed50.DEFAULT_ED_MODEL,
+    ...(options.bounds ? { bounds: options.bounds } : {}),
   });
   if (computation.colonies.length === 0) {
     throw new CliFailure(
@@ -292,6 +336,10 @@ export const ed50Command = defineCommand({
       'each group\'s pooled EDs (drc\'s ED(fit, interval = "delta") on one LL.3 curve through ' +
       "all its rows) and Tukey's pairwise comparison of the groups' mean EDs (R's " +
       'TukeyHSD(aov(ED ~ group)), on the values the summary uses).',
+    '--lower and --upper bound the LL.3 fit as drm(..., lowerl, upperl) does (drc then fits ' +
+      "with R's L-BFGS-B, so even limits that end up inactive change the numbers); b is the Hill " +
+      'slope (positive when the response falls with temperature: "Hill 20-100" is --lower b=20 ' +
+      '--upper b=100), d is Max, e is ED50. Colonies whose fit ends on a bound are noted.',
     "--model prints the AIC of every group's joint fit (R's AIC(fit)) on standard error: run " +
       'the file once per model and keep, per group, the lowest AIC. With --fit per-colony each ' +
       "colony is fitted alone with that model (no AIC per group); --intervals adds drc's " +

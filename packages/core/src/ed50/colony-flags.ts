@@ -6,7 +6,7 @@ import {
 import type { ColonyStats } from './colony-stats';
 import { noteCelsius as celsius, noteCelsiusList } from './note-format';
 import { MIDPOINT_KIND, OUTERMOST_KINDS, TAIL_KINDS, perKind, sideOf } from './ed-kinds';
-import type { ColonyFlag, EdFitMode } from './types';
+import type { ColonyFlag, EdFitMode, OptimConvergence } from './types';
 
 /**
  * How to switch to one fit per colony, named in the note on a collapsed joint fit (issue 15
@@ -26,7 +26,7 @@ export interface FittedCurve {
   max: number;
   /** drc's ED of every kind, as the fitted curve gives it (°C). */
   ed: Record<ThresholdKind, number>;
-  convergence: 0 | 1;
+  convergence: OptimConvergence;
 }
 
 export interface GroupContext {
@@ -73,6 +73,15 @@ export function assessColony(
       message:
         'The optimiser stopped after 500 iterations without meeting its convergence criterion ' +
         '(drc ignores this and so does CBASSED50); the values are kept but may be unreliable.',
+    });
+  }
+  if (fit.convergence === 51 || fit.convergence === 52) {
+    flags.push({
+      code: 'optimizer_abnormal_stop',
+      message:
+        `The bounded optimiser (R's L-BFGS-B) stopped abnormally (optim's convergence ${fit.convergence}: ` +
+        'its line search found no acceptable step); drc ignores this, so the values are kept but ' +
+        'may be unreliable.',
     });
   }
   if (temperatures.length === 2) {

@@ -8,6 +8,7 @@ import {
   isEdModel,
   type EdModel,
 } from './model-families';
+import { boundsNote, validateBounds, type ParameterBounds } from './parameter-bounds';
 import { pooledCurve, temperatureGrid } from './pooled-curve';
 import { summarizeGroup } from './summary';
 import {
@@ -46,6 +47,12 @@ export interface ComputeEdsOptions {
    * or 'LL.2', 'LL.4', 'LL.5', 'W1.3', 'W2.3', with either fit; each joint fit reports its AIC.
    */
   model?: EdModel;
+  /**
+   * drc's parameter limits `drm(..., lowerl, upperl)` on b (Hill slope), d (Max) and e (ED50, °C)
+   * of the LL.3 fits, joint or per colony (decision 0034): drm then optimises with R's L-BFGS-B.
+   * Absent (the default): no limits, R's BFGS, CBASSED50's numbers.
+   */
+  bounds?: ParameterBounds;
 }
 
 /**
@@ -96,7 +103,20 @@ export function computeEds(
     fit,
     model,
   };
+  const { bounds } = options;
+  if (bounds) {
+    computation.bounds = bounds;
+    computation.method += boundsNote(bounds);
+  }
   const problems = validate(rows, grouping);
+  if (bounds) {
+    problems.push(...validateBounds(bounds));
+    if (model !== DEFAULT_ED_MODEL) {
+      problems.push(
+        `Parameter bounds are available with the LL.3 model only (joint or per-colony fit), not with ${model}.`,
+      );
+    }
+  }
   if (!isEdModel(model)) {
     problems.push(`Unknown model ${JSON.stringify(model)}: use one of ${ED_MODELS.join(', ')}.`);
   }
@@ -120,6 +140,7 @@ export function computeEds(
               fit,
               intervals: options.intervals === true,
               model,
+              ...(bounds ? { bounds } : {}),
             });
     computation.groups.push(result);
     computation.colonies.push(...result.colonies);
@@ -160,6 +181,7 @@ interface FitOptions {
   fit: EdFitMode;
   intervals: boolean;
   model: EdModel;
+  bounds?: ParameterBounds;
 }
 
 /** The method note of a fit with another drc family than CBASSED50's LL.3. */

@@ -6,6 +6,9 @@ import { optimHessian } from './r-numerics/optim-hessian';
 import { rMedian } from './r-numerics/r-median';
 import { selfStartLl3, type Ll3Start, type SelfStartFailure } from './self-start';
 import { OptimError, vmmin } from './r-numerics/vmmin';
+import { LBFGSB_DEFAULTS, lbfgsb } from './r-numerics/lbfgsb';
+import { optimLimits, type ParameterBounds } from './parameter-bounds';
+import type { OptimConvergence } from './types';
 
 /** drc's `drmc()` defaults as drm passes them to optim (ed50-algorithm §5.6). */
 const MAX_ITERATIONS = 500;
@@ -39,7 +42,8 @@ export interface DrmLl3Fit {
   observationCount: number;
   doseScaling: number;
   responseScaling: number;
-  convergence: 0 | 1;
+  /** optim's convergence code: 0, 1 (maxit reached); with bounds also 51 / 52 (L-BFGS-B). */
+  convergence: OptimConvergence;
   functionEvaluations: number;
   gradientEvaluations: number;
   /** optim's Hessian rescaled to original units, row-major (only when requested). */
@@ -60,11 +64,13 @@ export class DrmFitError extends Error {
 
 /**
  * `drm(y ~ x, curveid = curve, fct = LL.3())` for K >= 1 curves fitted in ONE optimisation
- * (doc §3, §5): scaling, self-starter per curve, parscale, BFGS, back-transformation.
+ * (doc §3, §5): scaling, self-starter per curve, parscale, BFGS, back-transformation. With
+ * `bounds`, `drm(..., lowerl, upperl)`: drmOpt's `optim(method = "L-BFGS-B", lower, upper)` with
+ * the same start, parscale and maxit (decision 0034).
  */
 export function fitDrmLl3(
   rows: DrmRows,
-  options: { hessian?: boolean | 'if-possible' } = {},
+  options: { hessian?: boolean | 'if-possible'; bounds?: ParameterBounds } = {},
 ): DrmLl3Fit {
   const k = rows.curveCount;
   const data = scaledData(rows);
@@ -99,15 +105,32 @@ export function fitDrmLl3(
   }
 
   const objective = new JointLl3Objective(data.joint, parscale);
-  let result;
+  let result: {
+    p: Float64Array;
+    convergence: OptimConvergence;
+    functionEvaluations: number;
+    gradientEvaluations: number;
+  };
   try {
-    result = vmmin(
-      p,
-      (q) => objective.value(q),
-      (q, g) => objective.gradient(q, g),
-      { maxit: MAX_ITERATIONS, abstol: -Infinity, reltol: RELATIVE_TOLERANCE },
-      (q, threshold) => objective.valueUnlessAbove(q, threshold),
-    );
+    if (options.bounds) {
+      const limits = optimLimits(options.bounds, k, responseScaling, doseScaling, parscale);
+      result = lbfgsb(
+        p,
+        limits.lower,
+        limits.upper,
+        (q) => objective.value(q),
+        (q, g) => objective.gradient(q, g, limits),
+        { ...LBFGSB_DEFAULTS, maxit: MAX_ITERATIONS },
+      );
+    } else {
+      result = vmmin(
+        p,
+        (q) => objective.value(q),
+        (q, g) => objective.gradient(q, g),
+        { maxit: MAX_ITERATIONS, abstol: -Infinity, reltol: RELATIVE_TOLERANCE },
+        (q, threshold) => objective.valueUnlessAbove(q, threshold),
+      );
+    }
   } catch (error) {
     if (error instanceof OptimError) {
       const curve = error.parameterIndex === undefined ? undefined : error.parameterIndex % k;

@@ -35,15 +35,27 @@ export function drcVcov(
  * Curve `curve`'s m × m block of the covariance of a joint fit of `k` curves with `m` parameters
  * each (3 for LL.3: Hill, Max, ED50), ordered by block as drm orders them: all first parameters,
  * all second ones, … (drc's indexMat column of the curve).
+ *
+ * drc picks the block by value, not by position: drm's `indexMat` is
+ * `match(<the curve's parameters>, coef(fit))`, the first coefficient *equal* to each. Fitted
+ * values never coincide without bounds, but with them several curves can end exactly on the same
+ * bound (b = 100, say), and drc then reads every such curve's Hill variance and covariances from
+ * the first of them. `coefficients` (original units, drm's order) reproduces that choice.
  */
 export function curveCovariance(
   covariance: Float64Array,
   k: number,
   curve: number,
   m = 3,
+  coefficients?: Float64Array,
 ): Float64Array {
   const n = m * k;
-  const index = Array.from({ length: m }, (_, block) => block * k + curve);
+  const index = Array.from({ length: m }, (_, block) => {
+    const i = block * k + curve;
+    // R's match() also finds NaN, which indexOf never does: keep the position then.
+    const first = coefficients ? coefficients.indexOf(coefficients[i]!) : -1;
+    return first < 0 ? i : first;
+  });
   const block = new Float64Array(m * m);
   for (let i = 0; i < m; i++) {
     for (let j = 0; j < m; j++) block[i * m + j] = covariance[index[i]! * n + index[j]!]!;

@@ -15,6 +15,7 @@ import {
 import { DrmFitError, fitDrmLl3, type DrmLl3Fit } from './drm-fit';
 import { curveCovariance, drcVcov, edDeltaIntervals } from './ed-delta';
 import { effectiveDoses } from './ed-values';
+import { boundFlag, type ParameterBounds } from './parameter-bounds';
 import { drcInformation } from './family-fit';
 import { fitEachColonyWithFamily, fitGroupWithFamily, type GroupFit } from './fit-group-family';
 import { DEFAULT_ED_MODEL, type EdModel } from './model-families';
@@ -34,12 +35,21 @@ export type { GroupFit } from './fit-group-family';
  */
 export function fitGroupColonies(
   group: GroupInput,
-  options: { fit?: EdFitMode; intervals?: boolean; model?: EdModel } = {},
+  options: {
+    fit?: EdFitMode;
+    intervals?: boolean;
+    model?: EdModel;
+    /** drm's lowerl / upperl (LL.3 only; decision 0034). */
+    bounds?: ParameterBounds;
+  } = {},
 ): GroupFit {
+  const { bounds } = options;
   const model = options.model ?? DEFAULT_ED_MODEL;
   if (options.fit === 'per-colony') {
     const colonies =
-      model === DEFAULT_ED_MODEL ? fitEachColony(group) : fitEachColonyWithFamily(group, model);
+      model === DEFAULT_ED_MODEL
+        ? fitEachColony(group, bounds)
+        : fitEachColonyWithFamily(group, model);
     return { colonies, modelFit: null };
   }
   const intervals = options.intervals === true;
@@ -51,7 +61,10 @@ export function fitGroupColonies(
     fitted = colonies.filter((colony) => colony.exclusion === null);
     if (fitted.length === 0) break;
     try {
-      fit = fitDrmLl3(drmRows(group.rows, fitted), intervals ? { hessian: 'if-possible' } : {});
+      fit = fitDrmLl3(drmRows(group.rows, fitted), {
+        ...(intervals ? { hessian: 'if-possible' as const } : {}),
+        ...(bounds ? { bounds } : {}),
+      });
       break;
     } catch (error) {
       if (!(error instanceof DrmFitError)) throw error;
@@ -67,6 +80,8 @@ export function fitGroupColonies(
     intervals && fit?.hessian && df > 0
       ? drcVcov(fit.hessian, fit.rss, df, 3 * fitted.length)
       : null;
+  // drm's coef(fit): drc picks each curve's covariance block by these values (ed-delta.ts).
+  const coefficients = fit ? Float64Array.of(...fit.hill, ...fit.max, ...fit.ed50) : undefined;
   const modelFit =
     fit === null
       ? null
@@ -84,6 +99,9 @@ export function fitGroupColonies(
     };
     const assessment = assessColony(colony.stats, curveValues, context);
     const flags = [...assessment.flags];
+    const atBound =
+      bounds && boundFlag(bounds, { b: hill, d: curveValues.max, e: fit.ed50[curve]! });
+    if (atBound) flags.push(atBound);
     if (excluded.length > 0) flags.push(jointFitNote(group.groupingProperty, excluded));
     const result: ColonyEdResult = {
       ...base,
@@ -102,7 +120,7 @@ export function fitGroupColonies(
           hill,
           fit.ed50[curve]!,
           curveValues.ed,
-          covariance && curveCovariance(covariance, fitted.length, curve),
+          covariance && curveCovariance(covariance, fitted.length, curve, 3, coefficients),
           df,
         )
       : null;
@@ -141,7 +159,7 @@ function groupModelFit(
  * asks optim for the Hessian, and a failure there fails the fit, so it is computed here too.
  * The per-colony checks of §9 are the same as for the joint fit.
  */
-function fitEachColony(group: GroupInput): ColonyEdResult[] {
+function fitEachColony(group: GroupInput, bounds?: ParameterBounds): ColonyEdResult[] {
   const colonies = coloniesInOrder(group.rows);
   const fits = colonies.map((colony): DrmLl3Fit | null => {
     if (colony.exclusion !== null) return null;
@@ -153,7 +171,7 @@ function fitEachColony(group: GroupInput): ColonyEdResult[] {
           temperature: colony.rows.map((row) => row.temperature),
           response: colony.rows.map((row) => row.pamValue),
         },
-        { hessian: true },
+        bounds ? { hessian: true, bounds } : { hessian: true },
       );
     } catch (error) {
       if (!(error instanceof DrmFitError)) throw error;
@@ -181,6 +199,7 @@ function fitEachColony(group: GroupInput): ColonyEdResult[] {
     const covariance = df > 0 && fit.hessian ? drcVcov(fit.hessian, fit.rss, df) : null;
     const intervals = edDeltaIntervals(hill, ed50, curveValues.ed, covariance, df);
     const assessment = assessColony(colony.stats, curveValues, context, 'per-colony');
+    const atBound = bounds && boundFlag(bounds, { b: hill, d: curveValues.max, e: ed50 });
     const result: ColonyEdResult = {
       ...base,
       status: 'fitted',
@@ -190,7 +209,7 @@ function fitEachColony(group: GroupInput): ColonyEdResult[] {
       start: fit.start[0]!,
       convergence: fit.convergence,
       functionEvaluations: fit.functionEvaluations,
-      flags: assessment.flags,
+      flags: atBound ? [...assessment.flags, atBound] : assessment.flags,
     };
     for (const kind of THRESHOLD_KINDS) {
       result[kind] = {

@@ -44,6 +44,15 @@ export {
   type ComparisonCsvOptions,
 } from './format-comparison-csv';
 export { temperatureGrid } from './pooled-curve';
+export {
+  LL3_PARAMETER_NAMES,
+  drmBoundsArguments,
+  parseParameterLimits,
+  validateBounds,
+  type Ll3ParameterName,
+  type ParameterBounds,
+  type ParameterLimits,
+} from './parameter-bounds';
 export * from './types';
 // What the calculator's Web Worker needs to read a file, so that it never loads the rest of core
 // (the API contract, zod): the shared text decoder, workbook reader and CSV reader.

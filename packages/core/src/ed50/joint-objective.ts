@@ -78,6 +78,10 @@ export class JointLl3Objective {
   /** RSS with each curve's parameter moved up / down (one block at a time). */
   private readonly upper: Float64Array;
   private readonly lower: Float64Array;
+  /** Per parameter: where the gradient's upper and lower evaluations put it, and their distance. */
+  private readonly shiftedUp: Float64Array;
+  private readonly shiftedDown: Float64Array;
+  private readonly stepWidth: Float64Array;
   private readonly state: CompensatedSum = { sum: 0, compensation: 0 };
   private readonly partial: CompensatedSum = { sum: 0, compensation: 0 };
   /** The p of the last full evaluation. */
@@ -114,6 +118,9 @@ export class JointLl3Objective {
     this.suffixCompensation = new Float64Array(k + 1);
     this.upper = new Float64Array(k);
     this.lower = new Float64Array(k);
+    this.shiftedUp = new Float64Array(3 * k);
+    this.shiftedDown = new Float64Array(3 * k);
+    this.stepWidth = new Float64Array(3 * k);
     this.evaluatedAt = new Float64Array(3 * k);
     this.curveOfRow = new Int32Array(n);
     for (let c = 0; c < k; c++) this.curveOfRow.fill(c, data.start[c], data.start[c + 1]);
@@ -189,24 +196,56 @@ export class JointLl3Objective {
     return certified !== UNCERTAIN ? certified : this.replaySum(-1);
   }
 
-  /** Central-difference gradient in p space, R's `fmingr` without bounds. */
-  gradient(p: Float64Array, df: Float64Array): void {
+  /**
+   * Central-difference gradient in p space, R's `fmingr`. With `limits` (optim's bounds in p
+   * space, as L-BFGS-B passes them), fmingr's bounded form: a step that would cross a bound ends
+   * on it, and the difference is divided by the two steps actually taken.
+   */
+  gradient(
+    p: Float64Array,
+    df: Float64Array,
+    limits?: { lower: Float64Array; upper: Float64Array },
+  ): void {
     this.evaluate(p);
     this.buildPrefixSuffix();
     const k = this.data.curveCount;
-    for (let block = HILL; block <= ED50; block++) {
-      this.shiftedBatch(p, block, NDEPS);
-      for (let curve = 0; curve < k; curve++) {
-        this.perturbedInto(p, block, curve, NDEPS, this.upper);
+    const { shiftedUp: up, shiftedDown: down, stepWidth: width } = this;
+    for (let i = 0; i < 3 * k; i++) {
+      if (!limits) {
+        up[i] = p[i]! + NDEPS;
+        down[i] = p[i]! - NDEPS;
+        width[i] = 2 * NDEPS;
+        continue;
       }
-      this.shiftedBatch(p, block, -NDEPS);
+      let eps = NDEPS;
+      let epsused = NDEPS;
+      let tmp = p[i]! + eps;
+      if (tmp > limits.upper[i]!) {
+        tmp = limits.upper[i]!;
+        epsused = tmp - p[i]!;
+      }
+      up[i] = tmp;
+      tmp = p[i]! - eps;
+      if (tmp < limits.lower[i]!) {
+        tmp = limits.lower[i]!;
+        eps = p[i]! - tmp;
+      }
+      down[i] = tmp;
+      width[i] = epsused + eps;
+    }
+    for (let block = HILL; block <= ED50; block++) {
+      this.shiftedBatch(block, up);
       for (let curve = 0; curve < k; curve++) {
-        this.perturbedInto(p, block, curve, -NDEPS, this.lower);
+        this.perturbedInto(block, curve, up, this.upper);
+      }
+      this.shiftedBatch(block, down);
+      for (let curve = 0; curve < k; curve++) {
+        this.perturbedInto(block, curve, down, this.lower);
       }
       // Checked in R's parameter order, so an error names the same parameter as R.
       for (let curve = 0; curve < k; curve++) {
         const i = block * k + curve;
-        df[i] = (this.upper[curve]! - this.lower[curve]!) / (2 * NDEPS);
+        df[i] = (this.upper[curve]! - this.lower[curve]!) / width[i]!;
         if (!Number.isFinite(df[i])) {
           throw new OptimError(`non-finite finite-difference value [${i + 1}]`, i);
         }
@@ -287,10 +326,11 @@ export class JointLl3Objective {
   }
 
   /**
-   * For every curve at once, the exp terms with its b (block HILL) or e (block ED50) moved by
-   * `h` in p space, R's `(p[i] + eps) * parscale[i]`. Block MAX needs no batch.
+   * For every curve at once, the exp terms with its b (block HILL) or e (block ED50) moved to
+   * `shifted` in p space (R's `(p[i] + eps) * parscale[i]`, `shifted[i]` being `p[i] + eps` or
+   * the bound it was cut at). Block MAX needs no batch.
    */
-  private shiftedBatch(p: Float64Array, block: number, h: number): void {
+  private shiftedBatch(block: number, shifted: Float64Array): void {
     if (block === MAX) return;
     const { xs, curveCount: k } = this.data;
     const ps = this.parscale;
@@ -299,7 +339,7 @@ export class JointLl3Objective {
     const offset = block * k;
     for (let r = 0; r < n; r++) {
       const i = offset + curveOfRow[r]!;
-      this.rowShifted[r] = (p[i]! + h) * ps[i]!;
+      this.rowShifted[r] = shifted[i]! * ps[i]!;
     }
     if (block === HILL) {
       glibcExpOfProducts(this.rowShifted, this.logRatio, n, this.shiftedExp);
@@ -310,21 +350,20 @@ export class JointLl3Objective {
   }
 
   /**
-   * R's RSS with parameter (block, curve) moved by h, from the batch of `shiftedBatch`, into
-   * out[curve] (a typed-array slot: V8 boxes doubles returned from calls it does not inline).
+   * R's RSS with parameter (block, curve) moved to `shifted`, from the batch of `shiftedBatch`,
+   * into out[curve] (a typed-array slot: V8 boxes doubles returned from calls it does not inline).
    */
   private perturbedInto(
-    p: Float64Array,
     block: number,
     curve: number,
-    h: number,
+    shifted: Float64Array,
     out: Float64Array,
   ): void {
     const { ys, start, curveCount: k } = this.data;
     const from = start[curve]!;
     const end = start[curve + 1]!;
     const i = block * k + curve;
-    const d = block === MAX ? (p[i]! + h) * this.parscale[i]! : this.par[k + curve]!;
+    const d = block === MAX ? shifted[i]! * this.parscale[i]! : this.par[k + curve]!;
     let sum = 0;
     let compensation = 0;
     for (let r = from; r < end; r++) {

@@ -1,3 +1,4 @@
+import type { ParameterBounds } from './parameter-bounds';
 import type { ThresholdKind } from '../thresholds/threshold-kinds';
 import type { EdModel, ModelParameters } from './model-families';
 
@@ -110,6 +111,12 @@ export interface CbassParseResult {
   canCompute: boolean;
 }
 
+/**
+ * optim's convergence code: 0 converged, 1 maxit reached; with parameter bounds (L-BFGS-B) also
+ * 51 (a warning) and 52 (an error, e.g. an abnormal end of the line search). drm ignores it.
+ */
+export type OptimConvergence = 0 | 1 | 51 | 52;
+
 export type ColonyFlagCode =
   | 'constant_response'
   | 'single_temperature'
@@ -125,6 +132,10 @@ export type ColonyFlagCode =
   | 'ed50_only_bracketed'
   | 'baseline_depressed'
   | 'optimizer_max_iterations'
+  /** Bounded fits (L-BFGS-B): the line search ended abnormally (optim's convergence 52). */
+  | 'optimizer_abnormal_stop'
+  /** Bounded fits: a fitted parameter ended on one of its bounds. */
+  | 'parameter_at_bound'
   | 'joint_fit_without_excluded'
   | 'grouping_property_collision'
   | 'group_too_large';
@@ -201,7 +212,7 @@ export interface ColonyEdResult extends Record<ThresholdKind, EdEstimate> {
   minTemperature: number;
   maxTemperature: number;
   /** optim's convergence code of the fit (the group's joint fit, or the colony's own). */
-  convergence: 0 | 1 | null;
+  convergence: OptimConvergence | null;
   /** optim's function-evaluation count of the fit (the group's joint fit, or the colony's own). */
   functionEvaluations: number | null;
   flags: ColonyFlag[];
@@ -241,7 +252,7 @@ export interface PooledCurve {
   hill: number;
   max: number;
   ed50: number;
-  convergence: 0 | 1;
+  convergence: OptimConvergence;
   /**
    * The pooled (population) ED of every kind, from this one curve through all the group's rows,
    * with drc's delta-method SE and 95 % interval (`ED(fit, c(5, 50, 95), interval = "delta")`);
@@ -280,4 +291,6 @@ export interface EdComputation {
   fit: EdFitMode;
   /** drc model family of the colony curves (default LL.3, CBASSED50's). */
   model: EdModel;
+  /** drm's parameter limits of the fits (present only when computeEds was given them). */
+  bounds?: ParameterBounds;
 }

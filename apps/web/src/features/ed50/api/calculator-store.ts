@@ -1,4 +1,4 @@
-import type { EdFitMode, EdModel } from '@coral/core/ed50';
+import type { EdFitMode, EdModel, ParameterBounds } from '@coral/core/ed50';
 import { useSyncExternalStore } from 'react';
 import type { CalculatorResult, FileCheck } from '../worker/protocol';
 import { CancelledError, createEdEngine, type EdEngine } from './ed-engine';
@@ -18,6 +18,12 @@ export interface CalculatorState {
   fit: EdFitMode;
   /** drc's model family of either fit (LL.3, CBASSED50's, by default; decisions 0030, 0035). */
   model: EdModel;
+  /**
+   * drm's parameter limits for the LL.3 fits (decision 0034), null for none; `boundsError` says
+   * what is wrong with the limits typed (then nothing is computed).
+   */
+  bounds: ParameterBounds | null;
+  boundsError: string | null;
   /** Colonies fitted so far while a computation runs; null when none runs. */
   progress: { done: number; total: number } | null;
   result: CalculatorResult | null;
@@ -33,6 +39,8 @@ const EMPTY: CalculatorState = {
   grouping: [],
   fit: 'joint',
   model: 'LL.3',
+  bounds: null,
+  boundsError: null,
   progress: null,
   result: null,
   computeError: null,
@@ -79,6 +87,8 @@ export class CalculatorStore {
       ...EMPTY,
       fit: this.state.fit,
       model: this.state.model,
+      bounds: this.state.bounds,
+      boundsError: this.state.boundsError,
       file,
       source,
       checking: true,
@@ -114,9 +124,19 @@ export class CalculatorStore {
     this.set({ model, computeError: null });
   }
 
+  setBounds(bounds: ParameterBounds | null, boundsError: string | null = null): void {
+    this.set({ bounds, boundsError, computeError: null });
+  }
+
   async compute(): Promise<void> {
-    const { file, check, grouping, fit, model, progress } = this.state;
+    const { file, check, grouping, fit, model, bounds, boundsError, progress } = this.state;
     if (!file || !check?.canCompute || progress || grouping.length === 0) return;
+    if (boundsError) {
+      this.set({ computeError: boundsError });
+      return;
+    }
+    // drc's bounds are LL.3's (decision 0034), for either fit.
+    const bounded = bounds && model === 'LL.3' ? bounds : null;
     const generation = this.generation;
     this.set({ progress: { done: 0, total: 0 }, result: null, computeError: null });
     try {
@@ -128,6 +148,7 @@ export class CalculatorStore {
         },
         fit,
         model,
+        bounded,
       );
       if (generation !== this.generation) return;
       this.set({ progress: null, result });

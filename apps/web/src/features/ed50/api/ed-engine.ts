@@ -1,4 +1,4 @@
-import type { EdFitMode, EdModel } from '@coral/core/ed50';
+import type { EdFitMode, EdModel, ParameterBounds } from '@coral/core/ed50';
 import type {
   CalculatorResult,
   EngineRequest,
@@ -23,6 +23,7 @@ export interface EdEngine {
     onProgress: (done: number, total: number) => void,
     fit?: EdFitMode,
     model?: EdModel,
+    bounds?: ParameterBounds | null,
   ): Promise<CalculatorResult>;
   cancel(): void;
 }
@@ -142,10 +143,17 @@ export function createEdEngine(
     async check(file, fileName) {
       return (await request({ kind: 'check', file, fileName }, 'checked')).check;
     },
-    async compute(file, grouping, onProgress, fit = 'joint', model = 'LL.3') {
+    async compute(file, grouping, onProgress, fit = 'joint', model = 'LL.3', bounds = null) {
       return (
         await request(
-          { kind: 'compute', file, grouping: [...grouping], fit, model },
+          {
+            kind: 'compute',
+            file,
+            grouping: [...grouping],
+            fit,
+            model,
+            ...(bounds ? { bounds } : {}),
+          },
           'computed',
           onProgress,
         )

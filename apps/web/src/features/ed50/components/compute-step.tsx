@@ -5,6 +5,7 @@ import { ED_MODELS, MODEL_FAMILIES, type EdFitMode, type EdModel } from '@coral/
 import type { CalculatorState, CalculatorStore } from '../api/calculator-store';
 import { plural } from '../utils/ed-display';
 import { MethodPanel } from './method-panel';
+import { ParameterBoundsFields } from './parameter-bounds-fields';
 
 export const COMPUTE_LABEL = 'Compute ED values';
 export const GENOTYPE_WARNING =
@@ -102,6 +103,7 @@ export function ComputeStep({ state, store }: { state: CalculatorState; store: C
             {MODEL_FAMILIES[state.model].description} {MODEL_HELP_SUFFIX}
           </Form.Text>
         </Form.Group>
+        <ParameterBoundsFields state={state} store={store} disabled={running} />
         <MethodPanel />
         {!isDefault && state.grouping.length > 0 && (
           <Alert variant="info" className="py-2">

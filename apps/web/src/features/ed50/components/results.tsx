@@ -83,7 +83,10 @@ function Actions({ result, file }: { result: CalculatorResult; file: File }) {
   const { isAuthenticated, isLoading } = useAuth();
   const grouping = result.computation.grouping;
   // The upload stores CBASSED50's values: the joint fit with the default grouping.
-  const jointFit = result.computation.fit === 'joint' && result.computation.model === 'LL.3';
+  const jointFit =
+    result.computation.fit === 'joint' &&
+    result.computation.model === 'LL.3' &&
+    result.computation.bounds === undefined;
   const uploadable =
     jointFit &&
     grouping.length === UPLOAD_GROUPING.length &&
@@ -133,7 +136,7 @@ function Actions({ result, file }: { result: CalculatorResult; file: File }) {
         <p className="small mt-2 mb-0">
           {jointFit
             ? 'Uploading needs the default grouping (Site, Condition, Species, Timepoint).'
-            : 'Uploading needs the joint fit per group with LL.3 (CBASSED50’s method) and the default grouping.'}
+            : 'Uploading needs the joint fit per group with LL.3 without parameter limits (CBASSED50’s method) and the default grouping.'}
         </p>
       )}
     </div>

@@ -72,6 +72,8 @@ const FLAG_LABELS: Record<ColonyFlagCode, FlagBadge> = {
   ed50_only_bracketed: { label: 'ED50 only bracketed', severity: 'note' },
   baseline_depressed: { label: 'Baseline depressed', severity: 'note' },
   optimizer_max_iterations: { label: 'Iteration limit reached', severity: 'note' },
+  optimizer_abnormal_stop: { label: 'Optimiser stopped early', severity: 'note' },
+  parameter_at_bound: { label: 'At a bound', severity: 'note' },
   joint_fit_without_excluded: { label: 'Group refitted', severity: 'note' },
   ...PER_KIND_FLAG_LABELS,
 };

@@ -18,6 +18,7 @@ import {
   type EdComputation,
   type EdFitMode,
   type EdModel,
+  type ParameterBounds,
 } from '@coral/core/ed50';
 import { decodeText } from './decode-text';
 import {
@@ -149,7 +150,8 @@ export async function computeFile(
     now = () => performance.now(),
     fit = 'joint',
     model = 'LL.3',
-  }: { now?: () => number; fit?: EdFitMode; model?: EdModel } = {},
+    bounds,
+  }: { now?: () => number; fit?: EdFitMode; model?: EdModel; bounds?: ParameterBounds } = {},
 ): Promise<CalculatorResult> {
   const { text } = await readFile(file);
   const started = now();
@@ -160,6 +162,7 @@ export async function computeFile(
         grouping,
         fit,
         model,
+        ...(bounds ? { bounds } : {}),
         onProgress: (done, total) => {
           const time = now();
           if (done === total || time - lastReport >= PROGRESS_INTERVAL_MS) {
@@ -257,7 +260,11 @@ export async function handleRequest(
         request.file,
         request.grouping,
         (done, total) => post({ id: request.id, kind: 'progress', done, total }),
-        { fit: request.fit, model: request.model },
+        {
+          fit: request.fit,
+          model: request.model,
+          ...(request.bounds ? { bounds: request.bounds } : {}),
+        },
       );
       post({ id: request.id, kind: 'computed', result });
     }

@@ -4,6 +4,7 @@ import type {
   EdComputation,
   EdFitMode,
   EdModel,
+  ParameterBounds,
 } from '@coral/core/ed50';
 
 /**
@@ -20,6 +21,8 @@ export type EngineRequest =
       grouping: string[];
       fit: EdFitMode;
       model: EdModel;
+      /** drm's lowerl / upperl of the LL.3 fits (decision 0034); absent: no limits. */
+      bounds?: ParameterBounds;
     };
 
 export type EngineResponse =

@@ -9,6 +9,7 @@ import { citableSnapshots } from './0006-citable-snapshots';
 import { loginBackoffs } from './0007-login-backoffs';
 import { orcidApprovals } from './0008-orcid-approvals';
 import { edProvenance } from './0009-ed-provenance';
+import { snapshotParts } from './0011-snapshot-parts';
 
 /** Every migration, in order. Names are permanent: never rename or edit one that has shipped. */
 export const migrations: Readonly<Record<string, Migration>> = {
@@ -22,4 +23,5 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '0007-login-backoffs': loginBackoffs,
   '0008-orcid-approvals': orcidApprovals,
   '0009-ed-provenance': edProvenance,
+  '0011-snapshot-parts': snapshotParts,
 };

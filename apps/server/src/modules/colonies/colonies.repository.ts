@@ -1,8 +1,9 @@
 import { sql, type Selectable } from 'kysely';
+import { THRESHOLD_KIND_INFO, THRESHOLD_KINDS } from '@coral/core';
 import { ensureSorted, selectColumnar } from '../../db/columnar';
 import type { AppDb } from '../../db/database';
 import type { ColoniesTable } from '../../db/schema';
-import { isPublicRow, isReadableRowFor } from '../../db/visibility';
+import { inColonyScope, isReadableRowFor, type ColonyScope } from '../../db/visibility';
 
 type ColonyColumns = Pick<
   Selectable<ColoniesTable>,
@@ -24,19 +25,14 @@ function pushDistinct<T>(map: Map<number, T[]>, key: number, value: T) {
 export const coloniesRepository = {
   /**
    * Every public colony (or the given ones, which the caller has checked) with the sorted
-   * distinct names of its projects and the collection years of its biosamples: two queries
-   * whatever the number of colonies. A collection date after today (the seed's year 2222) is
+   * distinct names of its projects and the collection years of its biosamples (or those of
+   * `scope`): two queries whatever the number of colonies. A collection date after today (the seed's year 2222) is
    * kept as recorded but gives no year to filter by.
    */
-  async listWithProjects(db: AppDb, colonyIds?: readonly number[]): Promise<ColonyRow[]> {
-    if (colonyIds?.length === 0) return [];
-    const ids = colonyIds ? [...colonyIds] : null;
-    const onlyColonies = ids
-      ? sql`WHERE c.id = ANY(${ids}::int[])`
-      : sql`WHERE ${isPublicRow('c')}`;
-    const onlyBiosamples = ids
-      ? sql`WHERE b.colony_id = ANY(${ids}::int[])`
-      : sql`WHERE ${isPublicRow('b')}`;
+  async listWithProjects(db: AppDb, scope?: ColonyScope): Promise<ColonyRow[]> {
+    if (Array.isArray(scope) && scope.length === 0) return [];
+    const onlyColonies = sql`WHERE ${inColonyScope('c', 'id', scope)}`;
+    const onlyBiosamples = sql`WHERE ${inColonyScope('b', 'colony_id', scope)}`;
     const [colonies, memberships] = await Promise.all([
       selectColumnar<ColonyColumns>(
         db,
@@ -84,6 +80,27 @@ export const coloniesRepository = {
     if (versionIds.length === 0) return [];
     const { rows } = await sql<{ id: number }>`
       SELECT id FROM colonies WHERE dataset_version_id = ANY(${[...versionIds]}::int[]) ORDER BY id
+    `.execute(db);
+    return rows.map((r) => r.id);
+  },
+
+  /**
+   * The colonies whose feed entry a change of the given dataset versions' visibility can alter:
+   * their own colonies, and those their biosamples or thresholds name (a colony's projects and
+   * years come from the public biosamples pointing at it, whatever version the colony is of).
+   */
+  async idsTouchedByVersions(db: AppDb, versionIds: readonly number[]): Promise<number[]> {
+    if (versionIds.length === 0) return [];
+    const versions = [...versionIds];
+    const thresholdTables = THRESHOLD_KINDS.map(
+      (kind) =>
+        sql`SELECT colony_id FROM ${sql.table(THRESHOLD_KIND_INFO[kind].table)}
+            WHERE dataset_version_id = ANY(${versions}::int[])`,
+    );
+    const { rows } = await sql<{ id: number }>`
+      SELECT id FROM colonies WHERE dataset_version_id = ANY(${versions}::int[])
+      UNION SELECT colony_id FROM biosamples WHERE dataset_version_id = ANY(${versions}::int[])
+      UNION ${sql.join(thresholdTables, sql` UNION `)}
     `.execute(db);
     return rows.map((r) => r.id);
   },

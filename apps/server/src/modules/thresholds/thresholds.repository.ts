@@ -2,7 +2,7 @@ import { sql, type Selectable } from 'kysely';
 import { THRESHOLD_KIND_INFO, UNTRUSTWORTHY_FLAG_CODES, type ThresholdKind } from '@coral/core';
 import { ensureSorted, selectColumnar } from '../../db/columnar';
 import type { AppDb } from '../../db/database';
-import { isPublicRow } from '../../db/visibility';
+import { inColonyScope, isPublicRow, type ColonyScope } from '../../db/visibility';
 import type { ThresholdTable } from '../../db/schema';
 
 /** A stored threshold as lists read it (provenance is read by the colony page and downloads). */
@@ -29,18 +29,15 @@ const columns = [
 ] as const;
 
 export const thresholdsRepository = {
-  /** Every entry of one kind, or only those of the given colonies; ordered by colony, then id. */
+  /** Every public entry of one kind, or those of `scope`; ordered by colony, then id. */
   async listByColonies(
     db: AppDb,
     kind: ThresholdKind,
-    colonyIds?: readonly number[],
+    scope?: ColonyScope,
   ): Promise<ThresholdRow[]> {
     const { table } = THRESHOLD_KIND_INFO[kind];
-    if (colonyIds?.length === 0) return [];
-    // Without colonies given: the public feed's thresholds (the public versions' rows only).
-    const only = colonyIds
-      ? sql`WHERE t.colony_id = ANY(${[...colonyIds]}::int[])`
-      : sql`WHERE ${isPublicRow('t')}`;
+    if (Array.isArray(scope) && scope.length === 0) return [];
+    const only = sql`WHERE ${inColonyScope('t', 'colony_id', scope)}`;
     const rows = await selectColumnar<ThresholdRow & { flags: string }>(
       db,
       [...columns, 'flags'],

@@ -7,6 +7,7 @@ import {
   type ThresholdKind,
 } from '@coral/core';
 import type { AppDb } from '../../db/database';
+import type { ColonyScope } from '../../db/visibility';
 import { groupThresholdsByColony } from './threshold.presenter';
 import {
   thresholdsRepository,
@@ -16,13 +17,13 @@ import {
 
 export type { ThresholdBounds, ThresholdRow } from './thresholds.repository';
 
-/** The stored entries of every kind (of the given colonies): one query per threshold kind. */
+/** The stored entries of every kind (public, or of `scope`): one query per threshold kind. */
 export async function loadThresholdRows(
   db: AppDb,
-  colonyIds?: readonly number[],
+  scope?: ColonyScope,
 ): Promise<Record<ThresholdKind, ThresholdRow[]>> {
   const rows = await Promise.all(
-    THRESHOLD_KINDS.map((kind) => thresholdsRepository.listByColonies(db, kind, colonyIds)),
+    THRESHOLD_KINDS.map((kind) => thresholdsRepository.listByColonies(db, kind, scope)),
   );
   return perThresholdKind((kind) => rows[THRESHOLD_KINDS.indexOf(kind)]!);
 }
@@ -30,9 +31,9 @@ export async function loadThresholdRows(
 /** One query per threshold kind, whatever the number of colonies. */
 export async function loadThresholdLists(
   db: AppDb,
-  colonyIds?: readonly number[],
+  scope?: ColonyScope,
 ): Promise<Map<number, TThresholdLists>> {
-  return groupThresholdsByColony(await loadThresholdRows(db, colonyIds));
+  return groupThresholdsByColony(await loadThresholdRows(db, scope));
 }
 
 /** Dataset bounds of one kind over trustworthy values only (max-min endpoints, filter defaults). */

@@ -256,11 +256,23 @@ export interface DatasetStateTable {
 export interface PublishedSnapshotsTable {
   name: string;
   dataset_version: number;
-  /** gzip-compressed JSON */
+  /** gzip-compressed JSON; empty for a snapshot stored in parts (published_snapshot_parts). */
   content: Buffer;
   created_at: Timestamp;
   /** Migration 0004: the format the content was built in ('' before). */
   format_version: ColumnType<string, string | undefined, string>;
+}
+
+/** Migration 0011: a snapshot stored in separately deflated parts (the colonies feed). */
+export interface PublishedSnapshotPartsTable {
+  name: string;
+  part: number;
+  built_version: number;
+  /** Length and CRC-32 (signed 32-bit) of the part's uncompressed bytes. */
+  raw_length: number;
+  crc32: number;
+  /** Raw deflate ending in a sync flush (lib/gzip-segments.ts). */
+  content: Buffer;
 }
 
 /** Migration 0006: a frozen map view or cart group (issue 14, docs/downloads.md). */
@@ -312,5 +324,6 @@ export interface Database extends ThresholdTables {
   server_secrets: ServerSecretsTable;
   dataset_state: DatasetStateTable;
   published_snapshots: PublishedSnapshotsTable;
+  published_snapshot_parts: PublishedSnapshotPartsTable;
   citable_snapshots: CitableSnapshotsTable;
 }

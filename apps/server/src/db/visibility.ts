@@ -28,21 +28,29 @@ export const isPublicVersion = (alias: string) =>
 /**
  * Which rows a list of colonies reads (the feed, a page, a cart, a project): without ids, every
  * public colony's; with ids (checked by the caller), those colonies' rows, all of them, or with
- * `publicOnly` their public ones only, exactly as the feed reads them.
+ * `publicOnly` their public ones only, exactly as the feed reads them; with `publicIdRanges`, the
+ * public rows of the colonies whose id lies in one of those half-open ranges [from, to) (the
+ * colonies feed's parts, decision 0038).
  */
 export interface ColonyScope {
   ids?: readonly number[];
   publicOnly?: boolean;
+  publicIdRanges?: readonly (readonly [number, number])[];
 }
 
 /** The scope as a `WHERE` clause on table `alias`, whose colony id is column `idColumn`. */
 export function colonyScopeWhere(
-  { ids, publicOnly }: ColonyScope,
+  { ids, publicOnly, publicIdRanges }: ColonyScope,
   alias: string,
   idColumn: string,
 ) {
+  const id = sql.ref(`${alias}.${idColumn}`);
   const conditions = [];
-  if (ids) conditions.push(sql`${sql.ref(`${alias}.${idColumn}`)} = ANY(${[...ids]}::int[])`);
+  if (ids) conditions.push(sql`${id} = ANY(${[...ids]}::int[])`);
+  if (publicIdRanges) {
+    const ranges = publicIdRanges.map(([from, to]) => sql`(${id} >= ${from} AND ${id} < ${to})`);
+    conditions.push(ranges.length === 0 ? sql`false` : sql`(${sql.join(ranges, sql` OR `)})`);
+  }
   if (!ids || publicOnly) conditions.push(isPublicRow(alias));
   return sql`WHERE ${sql.join(conditions, sql` AND `)}`;
 }

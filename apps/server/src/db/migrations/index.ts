@@ -10,6 +10,7 @@ import { loginBackoffs } from './0007-login-backoffs';
 import { orcidApprovals } from './0008-orcid-approvals';
 import { edProvenance } from './0009-ed-provenance';
 import { filterIndexes } from './0010-filter-indexes';
+import { snapshotParts } from './0011-snapshot-parts';
 
 /** Every migration, in order. Names are permanent: never rename or edit one that has shipped. */
 export const migrations: Readonly<Record<string, Migration>> = {
@@ -24,4 +25,5 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '0008-orcid-approvals': orcidApprovals,
   '0009-ed-provenance': edProvenance,
   '0010-filter-indexes': filterIndexes,
+  '0011-snapshot-parts': snapshotParts,
 };

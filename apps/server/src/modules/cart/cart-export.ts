@@ -32,7 +32,7 @@ async function loadExportColonies(
     repo.colonies(db, colonyIds),
     repo.projectNames(db, colonyIds),
     publicationDoisOfColonies(db, colonyIds),
-    loadThresholdRows(db, colonyIds),
+    loadThresholdRows(db, { ids: colonyIds }),
   ]);
   const projectsByColony = groupBy(projects, (p) => p.colony_id);
   const doisByColony = groupBy(dois, (d) => d.colony_id);

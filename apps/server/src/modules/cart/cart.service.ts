@@ -56,7 +56,7 @@ export function createCartService(db: AppDb, options: CartServiceOptions = {}) {
       const [colonies, biosamples, thresholds] = await Promise.all([
         repo.colonies(db, colonyIds),
         repo.biosampleNames(db, colonyIds),
-        loadThresholdLists(db, colonyIds),
+        loadThresholdLists(db, { ids: colonyIds }),
       ]);
       const biosamplesByColony = groupBy(biosamples, (b) => b.colony_id);
       const entries = new Map(

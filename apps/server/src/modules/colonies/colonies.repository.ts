@@ -1,5 +1,5 @@
 import { sql, type RawBuilder, type Selectable } from 'kysely';
-import type { ColonyPredicate } from '@coral/core';
+import { THRESHOLD_KIND_INFO, THRESHOLD_KINDS, type ColonyPredicate } from '@coral/core';
 import { colonyConditions } from '../../db/colony-predicate';
 import { ensureSorted, selectColumnar } from '../../db/columnar';
 import type { AppDb } from '../../db/database';
@@ -103,6 +103,27 @@ export const coloniesRepository = {
     if (versionIds.length === 0) return [];
     const { rows } = await sql<{ id: number }>`
       SELECT id FROM colonies WHERE dataset_version_id = ANY(${[...versionIds]}::int[]) ORDER BY id
+    `.execute(db);
+    return rows.map((r) => r.id);
+  },
+
+  /**
+   * The colonies whose feed entry a change of the given dataset versions' visibility can alter:
+   * their own colonies, and those their biosamples or thresholds name (a colony's projects and
+   * years come from the public biosamples pointing at it, whatever version the colony is of).
+   */
+  async idsTouchedByVersions(db: AppDb, versionIds: readonly number[]): Promise<number[]> {
+    if (versionIds.length === 0) return [];
+    const versions = [...versionIds];
+    const thresholdTables = THRESHOLD_KINDS.map(
+      (kind) =>
+        sql`SELECT colony_id FROM ${sql.table(THRESHOLD_KIND_INFO[kind].table)}
+            WHERE dataset_version_id = ANY(${versions}::int[])`,
+    );
+    const { rows } = await sql<{ id: number }>`
+      SELECT id FROM colonies WHERE dataset_version_id = ANY(${versions}::int[])
+      UNION SELECT colony_id FROM biosamples WHERE dataset_version_id = ANY(${versions}::int[])
+      UNION ${sql.join(thresholdTables, sql` UNION `)}
     `.execute(db);
     return rows.map((r) => r.id);
   },

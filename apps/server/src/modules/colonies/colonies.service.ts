@@ -1,4 +1,4 @@
-import { gunzip, gzip } from 'node:zlib';
+import { gunzip } from 'node:zlib';
 import { promisify } from 'node:util';
 import {
   colonyPredicate,
@@ -15,27 +15,31 @@ import {
 import type { AppDb } from '../../db/database';
 import { pageOf } from '../../lib/keyset-cursor';
 import { VersionedCache } from '../../lib/versioned-cache';
-import { currentDataVersion, findSnapshot, saveSnapshot } from '../read-models/read-models.service';
+import type { ColonyScope } from '../../db/visibility';
+import { assembleGzip, deflateSegment, deflateSegmentSync } from '../../lib/gzip-segments';
+import {
+  currentDataVersion,
+  findSnapshotParts,
+  lockDataVersion,
+  saveSnapshotParts,
+  snapshotState,
+  type SnapshotPart,
+} from '../read-models/read-models.service';
 import { loadThresholdLists, thresholdBounds } from '../thresholds/thresholds.service';
 import { coloniesRepository } from './colonies.repository';
 
-const gzipAsync = promisify(gzip);
 const gunzipAsync = promisify(gunzip);
 
 /**
- * Colonies with their thresholds, as the feed lists them: every public colony, or the given ones
- * (with `publicOnly`, read from their public rows exactly as the feed reads them). The one
- * builder of a feed item, for the feed and its pages alike. Five queries whatever the number of
- * colonies.
+ * Colonies with their thresholds, as the feed lists them: those of `scope` (every public colony
+ * by default; see ColonyScope for ids, their public rows only, or id ranges of the feed's parts).
+ * The one builder of a feed item, for the feed, its parts and its pages alike. Five queries
+ * whatever the number of colonies.
  */
-export async function loadAllColonies(
-  db: AppDb,
-  colonyIds?: readonly number[],
-  { publicOnly = false }: { publicOnly?: boolean } = {},
-): Promise<TColony[]> {
+export async function loadAllColonies(db: AppDb, scope: ColonyScope = {}): Promise<TColony[]> {
   const [rows, thresholds] = await Promise.all([
-    coloniesRepository.listWithProjects(db, { ids: colonyIds, publicOnly }),
-    loadThresholdLists(db, colonyIds, { publicOnly }),
+    coloniesRepository.listWithProjects(db, scope),
+    loadThresholdLists(db, scope),
   ]);
   return rows.map((row) => ({ ...row, ...(thresholds.get(row.id) ?? emptyThresholdLists()) }));
 }
@@ -45,22 +49,115 @@ const COLONY_FEED_SHAPE = 2;
 
 /**
  * The format of the feed this code builds: its shape and the threshold kinds each colony lists,
- * so a kind added to the registry changes it without an edit here. Stored with every snapshot
- * (a snapshot of another format, from an older release, is rebuilt on first use) and part of the
- * feed's ETag (a browser's copy of another format is not answered 304), hence no commas: clients
- * list ETags in If-None-Match separated by commas.
+ * so a kind added to the registry changes it without an edit here. Part of the feed's ETag (a
+ * browser's copy of another format is not answered 304), hence no commas: clients list ETags in
+ * If-None-Match separated by commas.
  */
 export const COLONY_FEED_FORMAT = `${COLONY_FEED_SHAPE}:${THRESHOLD_KINDS.join('.')}`;
 
 /**
- * Builds the public colonies feed (gzipped JSON) and stores it for `version`. Runs in the
- * transaction of every data change, so requests never pay for it.
+ * Colony ids per stored part of the feed (decision 0038): part n holds the public colonies with
+ * ids in [n·1024, (n+1)·1024). An upload's colonies get consecutive new ids, so 1,000 of them
+ * touch two or three parts; at a million colonies the feed has about a thousand parts.
  */
-export async function publishColonyFeed(db: AppDb, version: number): Promise<Buffer> {
-  const colonies = await loadAllColonies(db);
-  const gzipped = await gzipAsync(JSON.stringify(colonies));
-  await saveSnapshot(db, 'colonies', version, COLONY_FEED_FORMAT, gzipped);
-  return gzipped;
+export const FEED_PART_IDS = 1024;
+
+/**
+ * How the feed is stored: the JSON format and its division into parts. Stored with the snapshot
+ * (a snapshot stored otherwise, e.g. whole by an older release, is rebuilt on first use) but not
+ * part of the ETag: the division does not change a byte of the JSON.
+ */
+export const COLONY_FEED_STORAGE = `${COLONY_FEED_FORMAT}/parts-${FEED_PART_IDS}`;
+
+const OPEN = deflateSegmentSync(Buffer.from('['));
+const COMMA = deflateSegmentSync(Buffer.from(','));
+const CLOSE = deflateSegmentSync(Buffer.from(']'));
+
+/**
+ * The stored parts of the given colonies (sorted by id), each its items' JSON joined by commas:
+ * JSON.stringify of the array, cut between items.
+ */
+async function feedParts(colonies: readonly TColony[]): Promise<SnapshotPart[]> {
+  const groups = new Map<number, string[]>();
+  for (const colony of colonies) {
+    const part = Math.floor(colony.id / FEED_PART_IDS);
+    const items = groups.get(part);
+    if (items) items.push(JSON.stringify(colony));
+    else groups.set(part, [JSON.stringify(colony)]);
+  }
+  return Promise.all(
+    [...groups].map(async ([part, items]) => ({
+      part,
+      ...(await deflateSegment(Buffer.from(items.join(',')))),
+    })),
+  );
+}
+
+/** The gzipped feed: '[', the parts in order separated by ',', ']' (one gzip member). */
+function assembleFeed(parts: readonly SnapshotPart[]): Buffer {
+  const ordered = [...parts].sort((a, b) => a.part - b.part);
+  return assembleGzip([OPEN, ...ordered.flatMap((p, i) => (i === 0 ? [p] : [COMMA, p])), CLOSE]);
+}
+
+/** Half-open id ranges of the given parts, neighbours merged (fewer conditions in SQL). */
+function idRangesOf(parts: readonly number[]): [number, number][] {
+  const ranges: [number, number][] = [];
+  for (const part of [...parts].sort((a, b) => a - b)) {
+    const last = ranges.at(-1);
+    if (last && last[1] === part * FEED_PART_IDS) last[1] += FEED_PART_IDS;
+    else ranges.push([part * FEED_PART_IDS, (part + 1) * FEED_PART_IDS]);
+  }
+  return ranges;
+}
+
+/** Builds every part of the feed from the tables and stores them for `version`. */
+async function rebuildColonyFeed(db: AppDb, version: number): Promise<SnapshotPart[]> {
+  const parts = await feedParts(await loadAllColonies(db));
+  await saveSnapshotParts(db, 'colonies', version, COLONY_FEED_STORAGE, {
+    parts,
+    replaceAll: true,
+  });
+  return parts;
+}
+
+/**
+ * Publishes the colonies feed for `version` in the transaction of a data change, so requests
+ * never pay for it. Given the dataset versions whose visibility changed, and the stored feed
+ * being the previous version's in this storage format, only the parts holding colonies those
+ * versions touch are rebuilt (issue 16); otherwise (the seed's first import, a snapshot of an
+ * older release, a deleted one) every part is. Answers which it did.
+ */
+export async function publishColonyFeed(
+  db: AppDb,
+  version: number,
+  changed?: { datasetVersionIds: readonly number[] },
+): Promise<'parts' | 'full'> {
+  const stored = changed && (await snapshotState(db, 'colonies'));
+  if (!changed || stored?.format !== COLONY_FEED_STORAGE || stored.version !== version - 1) {
+    await rebuildColonyFeed(db, version);
+    return 'full';
+  }
+  const touched = new Set(
+    (await coloniesRepository.idsTouchedByVersions(db, changed.datasetVersionIds)).map((id) =>
+      Math.floor(id / FEED_PART_IDS),
+    ),
+  );
+  const parts = await feedParts(
+    await loadAllColonies(db, { publicIdRanges: idRangesOf([...touched]) }),
+  );
+  const rebuilt = new Set(parts.map((p) => p.part));
+  // A touched part left without public colonies (a withdrawal) is deleted, not stored empty.
+  const removed = [...touched].filter((part) => !rebuilt.has(part));
+  await saveSnapshotParts(db, 'colonies', version, COLONY_FEED_STORAGE, { parts, removed });
+  return 'parts';
+}
+
+/**
+ * The gzipped feed as a full rebuild makes it, not stored (tests compare the stored feed with
+ * it).
+ */
+export async function buildColonyFeedGzip(db: AppDb): Promise<Buffer> {
+  return assembleFeed(await feedParts(await loadAllColonies(db)));
 }
 
 /** Ids among `ids` that name a colony the viewer may read (published, or their own). */
@@ -78,7 +175,7 @@ export async function coloniesOfVersions(
   versionIds: readonly number[],
 ): Promise<TColony[]> {
   const ids = await coloniesRepository.idsOfVersions(db, versionIds);
-  return ids.length === 0 ? [] : loadAllColonies(db, ids);
+  return ids.length === 0 ? [] : loadAllColonies(db, { ids });
 }
 
 export interface ColonyFeed {
@@ -128,9 +225,18 @@ export function createColoniesService(db: AppDb) {
   const defaultsOf = (version: number) => defaultsCache.get(version, () => loadDefaultRanges(db));
   const feedOf = (version: number) =>
     cache.get(version, async () => {
-      const stored = await findSnapshot(db, 'colonies', version, COLONY_FEED_FORMAT);
-      const gzipped = stored ?? (await publishColonyFeed(db, version));
-      return feedFrom(version, gzipped);
+      const stored = await findSnapshotParts(db, 'colonies', version, COLONY_FEED_STORAGE);
+      if (stored) return feedFrom(version, assembleFeed(stored));
+      // No feed of this version in this format: rebuilt under the data version's lock, so it is
+      // built from the data of the version it is stored for (the version may have moved on
+      // meanwhile, and another process may have rebuilt it first).
+      return db.transaction().execute(async (trx) => {
+        const current = await lockDataVersion(trx);
+        const parts =
+          (await findSnapshotParts(trx, 'colonies', current, COLONY_FEED_STORAGE)) ??
+          (await rebuildColonyFeed(trx, current));
+        return feedFrom(current, assembleFeed(parts));
+      });
     });
 
   return {
@@ -182,11 +288,10 @@ export function createColoniesService(db: AppDb) {
         ids.map((id) => ({ id })),
         query.limit,
       );
-      const items = await loadAllColonies(
-        db,
-        rows.map((r) => r.id),
-        { publicOnly: true },
-      );
+      const items = await loadAllColonies(db, {
+        ids: rows.map((r) => r.id),
+        publicOnly: true,
+      });
       const hideFlagged = normalizeFilterSet(query.filters, query.defaults).hideFlagged === true;
       return { colonies: hideFlagged ? items.map(withoutFlaggedEntries) : items, nextAfterId };
     },

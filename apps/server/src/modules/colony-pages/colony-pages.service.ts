@@ -41,7 +41,7 @@ export function createColonyPagesService(db: AppDb, options: { publicUrl: string
       if (!colony) throw notFound(`Colony ${id} not found (or not published).`);
 
       const [thresholds, provenance, observations, projects, versions] = await Promise.all([
-        loadThresholdLists(db, [id]),
+        loadThresholdLists(db, { ids: [id] }),
         Promise.all(THRESHOLD_KINDS.map((kind) => repo.thresholdProvenance(db, kind, id))),
         repo.observations(db, id),
         repo.projects(db, id),

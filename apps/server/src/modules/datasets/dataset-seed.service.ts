@@ -52,6 +52,6 @@ export async function importAsPublished(
     },
   });
   await publishSeedVersions(trx, versions);
-  await recordDatasetChange(trx, options);
+  await recordDatasetChange(trx, { ...options, changedVersionIds: versions });
   return counts;
 }

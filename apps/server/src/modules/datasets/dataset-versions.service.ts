@@ -182,7 +182,9 @@ export async function refreshPublicVersion(trx: AppDb, datasetId: number): Promi
       : null;
   if (newest === dataset.public_version_id) return false;
   await repo.setPublicVersion(trx, datasetId, newest);
-  await recordDatasetChange(trx);
+  // The version readers saw and the one they see now: only their colonies changed.
+  const changedVersionIds = [dataset.public_version_id, newest].filter((id) => id !== null);
+  await recordDatasetChange(trx, { changedVersionIds });
   return true;
 }
 

@@ -103,7 +103,7 @@ export function createProjectsService(db: AppDb) {
         repo.observations(db, id),
       ]);
       const [colonies, related] = await Promise.all([
-        loadAllColonies(db, colonyIds),
+        loadAllColonies(db, { ids: colonyIds }),
         repo.otherProjectsOfColonies(db, id, colonyIds),
       ]);
       const relatedByColony = groupBy(related, (r) => r.colony_id);

@@ -1,7 +1,11 @@
 import type { AppDb } from '../../db/database';
-import { readModelsRepository as repo, type SnapshotName } from './read-models.repository';
+import {
+  readModelsRepository as repo,
+  type SnapshotName,
+  type SnapshotPart,
+} from './read-models.repository';
 
-export type { SnapshotName } from './read-models.repository';
+export type { SnapshotName, SnapshotPart } from './read-models.repository';
 
 /**
  * The data version (a counter of changes to public data, not a dataset's version) every cache of
@@ -49,4 +53,50 @@ export function saveSnapshot(
   content: Buffer,
 ): Promise<void> {
   return repo.saveSnapshot(db, name, version, format, content);
+}
+
+/** The stored snapshot's version and format (to decide whether its parts can be updated). */
+export function snapshotState(
+  db: AppDb,
+  name: SnapshotName,
+): Promise<{ version: number; format: string } | undefined> {
+  return repo.snapshotState(db, name);
+}
+
+/**
+ * The parts of the snapshot of exactly this version and format, in order, read together with
+ * its row (decision 0038); undefined when another version or format is stored.
+ */
+export function findSnapshotParts(
+  db: AppDb,
+  name: SnapshotName,
+  version: number,
+  format: string,
+): Promise<SnapshotPart[] | undefined> {
+  return repo.findSnapshotParts(db, name, version, format);
+}
+
+/**
+ * Stores a snapshot kept in parts for `version` (call in one transaction): the changed parts
+ * replace theirs, `removed` are deleted, every other part stays as it is; with `replaceAll`,
+ * every stored part not among `parts` is deleted (a full rebuild).
+ */
+export async function saveSnapshotParts(
+  db: AppDb,
+  name: SnapshotName,
+  version: number,
+  format: string,
+  changes: { parts: readonly SnapshotPart[]; removed?: readonly number[]; replaceAll?: boolean },
+): Promise<void> {
+  const removed = changes.replaceAll ? 'others' : (changes.removed ?? []);
+  await repo.saveSnapshotParts(db, name, version, changes.parts, removed);
+  await repo.saveSnapshot(db, name, version, format, Buffer.alloc(0));
+}
+
+/**
+ * Locks the data version until the caller's transaction ends (a data change waits, and so does
+ * another rebuild) and answers it: a rebuild outside a data change reads data of this version.
+ */
+export function lockDataVersion(db: AppDb): Promise<number> {
+  return repo.lockDataVersion(db);
 }

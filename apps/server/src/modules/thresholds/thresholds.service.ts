@@ -7,6 +7,7 @@ import {
   type ThresholdKind,
 } from '@coral/core';
 import type { AppDb } from '../../db/database';
+import type { ColonyScope } from '../../db/visibility';
 import { groupThresholdsByColony } from './threshold.presenter';
 import {
   thresholdsRepository,
@@ -17,15 +18,13 @@ import {
 export type { ThresholdBounds, ThresholdRow } from './thresholds.repository';
 
 /**
- * The stored entries of every kind, public ones (the feed's) or those of the given colonies
- * (with `publicOnly`, their public ones only): one query per threshold kind.
+ * The stored entries of every kind of the colonies of `scope` (every public one's by default,
+ * the feed's; see ColonyScope): one query per threshold kind.
  */
 export async function loadThresholdRows(
   db: AppDb,
-  colonyIds?: readonly number[],
-  { publicOnly = false }: { publicOnly?: boolean } = {},
+  scope: ColonyScope = {},
 ): Promise<Record<ThresholdKind, ThresholdRow[]>> {
-  const scope = { ids: colonyIds, publicOnly };
   const rows = await Promise.all(
     THRESHOLD_KINDS.map((kind) => thresholdsRepository.listByColonies(db, kind, scope)),
   );
@@ -35,10 +34,9 @@ export async function loadThresholdRows(
 /** One query per threshold kind, whatever the number of colonies. */
 export async function loadThresholdLists(
   db: AppDb,
-  colonyIds?: readonly number[],
-  options: { publicOnly?: boolean } = {},
+  scope: ColonyScope = {},
 ): Promise<Map<number, TThresholdLists>> {
-  return groupThresholdsByColony(await loadThresholdRows(db, colonyIds, options));
+  return groupThresholdsByColony(await loadThresholdRows(db, scope));
 }
 
 /** Dataset bounds of one kind over trustworthy values only (max-min endpoints, filter defaults). */

@@ -153,7 +153,9 @@ export function createProjectsService(db: AppDb) {
       const id = parseProjectId(rawId);
       if (id === undefined) throw notFound(`Project ${rawId} not found`);
       const { version } = await currentDataVersion(db);
-      const pages = await detailCache.get(version, () => Promise.resolve(new Map()));
+      const pages = await detailCache.get(version, () =>
+        Promise.resolve(new Map<number, Promise<VersionedJson>>()),
+      );
       const cached = pages.get(id);
       if (cached) return cached;
       const page = detail(rawId).then(async (found) => {

@@ -4,6 +4,7 @@ import {
   type TProjectListItem,
   type TProjectSummary,
   type TPublication,
+  ZProjectDetail,
 } from '@coral/core';
 import type { AppDb } from '../../db/database';
 import { notFound } from '../../errors';
@@ -159,7 +160,8 @@ export function createProjectsService(db: AppDb) {
       const cached = pages.get(id);
       if (cached) return cached;
       const page = detail(rawId).then(async (found) => {
-        const json = Buffer.from(JSON.stringify(found));
+        // Through the contract's schema, as Fastify's serializer would: only its fields go out.
+        const json = Buffer.from(JSON.stringify(ZProjectDetail.parse(found)));
         return { etag: `"project-${id}-v${version}"`, json, gzipped: await gzipAsync(json) };
       });
       pages.set(id, page);

@@ -3,6 +3,7 @@ import { runDownloadBench } from './download-bench';
 import { runEd50Bench } from './ed50-bench';
 import { runEdMethodsBench } from './ed-methods-bench';
 import { runMapBench } from './map-bench';
+import { runSeedApiBench } from './seed-api-bench';
 import { runUploadBench } from './upload-bench';
 import { runScaleBench } from './scale-bench';
 import { runBlankLinesBench } from './blank-lines-bench';
@@ -13,10 +14,12 @@ import { printTable } from './report';
  * `npm run bench`: prints figures and ratios against baselines measured in the same run.
  * BENCH_COLONIES (default 100000) sets the synthetic size; BENCH_DATABASE_URL adds runs on a
  * PostgreSQL server (and the scale section, BENCH_SCALE_COLONIES, default 1,000,000, on it);
- * BENCH_ONLY=api,ed50,map,upload,downloads,scale selects sections.
+ * BENCH_ONLY=api,seed-api,ed50,map,upload,downloads,scale selects sections.
  */
 const colonies = Number(process.env.BENCH_COLONIES ?? 100_000);
-const only = new Set((process.env.BENCH_ONLY ?? 'api,ed50,map,upload,downloads,scale').split(','));
+const only = new Set(
+  (process.env.BENCH_ONLY ?? 'api,seed-api,ed50,map,upload,downloads,scale').split(','),
+);
 console.log(`Coral platform benchmarks — ${new Date().toISOString()}, Node ${process.version}`);
 
 if (only.has('ed50')) {
@@ -31,6 +34,7 @@ if (only.has('ed50')) {
   runEdMethodsBench();
 }
 if (only.has('api')) await runApiBench({ colonies, databaseUrl: process.env.BENCH_DATABASE_URL });
+if (only.has('seed-api')) await runSeedApiBench({ databaseUrl: process.env.BENCH_DATABASE_URL });
 if (only.has('map')) await runMapBench();
 if (only.has('upload')) {
   await runUploadBench();

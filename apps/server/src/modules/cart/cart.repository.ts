@@ -109,6 +109,28 @@ export const cartRepository = {
     return rows.map((r) => r.colony_id);
   },
 
+  /**
+   * What a user's cart answers depend on besides rows that change only with the data version:
+   * the data version, whether the user owns datasets (their unpublished rows are readable to them
+   * and change without a new data version), and a digest of their groups (id, name, filter,
+   * creation time and number of members: a deleted colony leaves its groups by cascade).
+   */
+  async cartState(
+    db: AppDb,
+    ownerId: number,
+  ): Promise<{ data_version: number; owns_datasets: boolean; groups: string }> {
+    const { rows } = await sql<{ data_version: number; owns_datasets: boolean; groups: string }>`
+      SELECT (SELECT version FROM dataset_state) AS data_version,
+             EXISTS (SELECT 1 FROM datasets WHERE owner_id = ${ownerId}) AS owns_datasets,
+             (SELECT md5(coalesce(json_agg(json_build_array(
+                       g.id, g.name, g.filter_params, g.created_at,
+                       (SELECT count(*) FROM cart_group_colonies gc WHERE gc.group_id = g.id)
+                     ) ORDER BY g.id)::text, ''))
+              FROM cart_groups g WHERE g.owner_id = ${ownerId}) AS groups
+    `.execute(db);
+    return rows[0]!;
+  },
+
   /** Distinct project names of each colony (through its biosamples). */
   async projectNames(
     db: AppDb,

@@ -13,6 +13,7 @@ import {
   ZCartRenameRequest,
   ZErrorResponse,
 } from '@coral/core';
+import { acceptsGzip, sendPreserialized } from '../../lib/send-preserialized';
 import type { Authenticator } from '../../plugins/authentication';
 import type { CartService } from './cart.service';
 
@@ -42,13 +43,21 @@ export const cartRoutes: FastifyPluginAsyncZod<CartRoutesOptions> = async (app, 
   app.get(
     '/api/auth/cart/',
     {
+      // Kept serialised and gzipped per cart state (cart.service.ts): not compressed again.
+      compress: false,
       schema: {
         tags: ['cart'],
         summary: "The logged-in user's cart groups with their colonies, newest first",
         response: { 200: ZCartGroupList, 401: ZErrorResponse },
       },
     },
-    async (request) => cart.list(await authenticator.user(request)),
+    async (request, reply) => {
+      const answer = await cart.listJson(await authenticator.user(request));
+      reply.type('application/json; charset=utf-8').header('Vary', 'Accept-Encoding');
+      return acceptsGzip(request)
+        ? sendPreserialized(reply.header('Content-Encoding', 'gzip'), answer.gzipped)
+        : sendPreserialized(reply, answer.json);
+    },
   );
 
   app.post(

@@ -1,13 +1,17 @@
 import { Readable } from 'node:stream';
+import { promisify } from 'node:util';
+import { gzip } from 'node:zlib';
 import {
   CART_MAX_COLONIES_PER_GROUP,
   emptyThresholdLists,
   groupBy,
   type TCartGroup,
   withoutFlaggedEntries,
+  ZCartGroupList,
 } from '@coral/core';
 import type { AppDb } from '../../db/database';
 import { AppError, badRequest, notFound } from '../../errors';
+import { PerOwnerCache } from '../../lib/per-owner-cache';
 import type { SessionUser } from '../auth/sessions.service';
 import { readableColonyIds } from '../colonies/colonies.service';
 import { loadThresholdLists } from '../thresholds/thresholds.service';
@@ -42,53 +46,114 @@ const groupNotFound = (groupId: number | string) => notFound(`Cart group ${group
 
 const summary = (values: Iterable<string>) => [...new Set(values)].sort().join(', ');
 
+const gzipAsync = promisify(gzip);
+
+/** Users whose cart answers are kept (the most recent ones), and the memory they may take. */
+const CACHE_LIMITS = { maxOwners: 200, maxBytes: 64 * 1024 * 1024 };
+/** A larger answer is not kept; it is built for each request, as the first one was. */
+const MAX_CACHED_BYTES = 4 * 1024 * 1024;
+
+/** The cart list serialised, and gzipped. */
+export interface CartJson {
+  json: Buffer;
+  gzipped: Buffer;
+}
+
+/** Streams `lines`; once all have gone out, hands their text to `done` unless it grew too big. */
+async function* keepingText(lines: AsyncIterable<string>, done: (text: string) => void) {
+  let parts: string[] | null = [];
+  let bytes = 0;
+  for await (const text of lines) {
+    yield text;
+    if (parts) {
+      bytes += Buffer.byteLength(text);
+      if (bytes > MAX_CACHED_BYTES) parts = null;
+      else parts.push(text);
+    }
+  }
+  // Not reached when the client leaves early: a partial file is never kept.
+  if (parts) done(parts.join(''));
+}
+
 export function createCartService(db: AppDb, options: CartServiceOptions = {}) {
   const exportChunkSize = options.exportChunkSize ?? 1000;
+  /**
+   * A cart's answers are rebuilt only when something they show changed (issue 16): kept per
+   * user, keyed by the state read from the database with every request (repo.cartState), so a
+   * change made by any process is seen at once. Looked up by the session's own user id only:
+   * one user's entry can never answer another. Users who own datasets are not cached (their
+   * unpublished rows change without a new data version).
+   */
+  const listCache = new PerOwnerCache<CartJson>(
+    CACHE_LIMITS,
+    (answer) => answer.json.length + answer.gzipped.length,
+  );
+  const exportCache = new PerOwnerCache<string>(CACHE_LIMITS, (text) => text.length * 2);
+  const cacheState = async (user: SessionUser): Promise<string | null> => {
+    const state = await repo.cartState(db, user.userId);
+    return state.owns_datasets ? null : `${state.data_version}|${state.groups}`;
+  };
+
+  /** The user's groups, newest first, with their colonies: 7 queries whatever the sizes. */
+  async function list(user: SessionUser): Promise<TCartGroup[]> {
+    const [groups, memberships] = await Promise.all([
+      repo.listGroups(db, user.userId),
+      repo.memberships(db, user.userId),
+    ]);
+    const colonyIds = [...new Set(memberships.map((m) => m.colony_id))];
+    const [colonies, biosamples, thresholds] = await Promise.all([
+      repo.colonies(db, colonyIds),
+      repo.biosampleNames(db, colonyIds),
+      loadThresholdLists(db, { ids: colonyIds }),
+    ]);
+    const biosamplesByColony = groupBy(biosamples, (b) => b.colony_id);
+    const entries = new Map(
+      colonies.map((colony) => [
+        colony.id,
+        {
+          colony,
+          biosamples: (biosamplesByColony.get(colony.id) ?? []).map(({ name }) => ({ name })),
+          ...(thresholds.get(colony.id) ?? emptyThresholdLists()),
+        },
+      ]),
+    );
+    const membersByGroup = groupBy(memberships, (m) => m.group_id);
+    return groups.map((group) => {
+      // A group saved with "Hide flagged values" shows its colonies as the map did.
+      const hide = hidesFlagged(group.filter_params);
+      const members = (membersByGroup.get(group.id) ?? []).flatMap((m) => {
+        const member = entries.get(m.colony_id);
+        if (!member) return [];
+        return hide ? withoutFlaggedEntries(member) : member;
+      });
+      return {
+        id: group.id,
+        name: group.name,
+        species: summary(members.map((m) => m.colony.species)),
+        country: summary(members.map((m) => m.colony.country)),
+        colony_count: members.length,
+        created_at: group.created_at.toISOString(),
+        filter_params: group.filter_params as Record<string, unknown>,
+        colonies: members,
+      };
+    });
+  }
 
   return {
-    /** The user's groups, newest first, with their colonies: 7 queries whatever the sizes. */
-    async list(user: SessionUser): Promise<TCartGroup[]> {
-      const [groups, memberships] = await Promise.all([
-        repo.listGroups(db, user.userId),
-        repo.memberships(db, user.userId),
-      ]);
-      const colonyIds = [...new Set(memberships.map((m) => m.colony_id))];
-      const [colonies, biosamples, thresholds] = await Promise.all([
-        repo.colonies(db, colonyIds),
-        repo.biosampleNames(db, colonyIds),
-        loadThresholdLists(db, { ids: colonyIds }),
-      ]);
-      const biosamplesByColony = groupBy(biosamples, (b) => b.colony_id);
-      const entries = new Map(
-        colonies.map((colony) => [
-          colony.id,
-          {
-            colony,
-            biosamples: (biosamplesByColony.get(colony.id) ?? []).map(({ name }) => ({ name })),
-            ...(thresholds.get(colony.id) ?? emptyThresholdLists()),
-          },
-        ]),
-      );
-      const membersByGroup = groupBy(memberships, (m) => m.group_id);
-      return groups.map((group) => {
-        // A group saved with "Hide flagged values" shows its colonies as the map did.
-        const hide = hidesFlagged(group.filter_params);
-        const members = (membersByGroup.get(group.id) ?? []).flatMap((m) => {
-          const member = entries.get(m.colony_id);
-          if (!member) return [];
-          return hide ? withoutFlaggedEntries(member) : member;
-        });
-        return {
-          id: group.id,
-          name: group.name,
-          species: summary(members.map((m) => m.colony.species)),
-          country: summary(members.map((m) => m.colony.country)),
-          colony_count: members.length,
-          created_at: group.created_at.toISOString(),
-          filter_params: group.filter_params as Record<string, unknown>,
-          colonies: members,
-        };
-      });
+    list,
+
+    /** `list` as JSON, from the cache while the cart's state is unchanged. */
+    async listJson(user: SessionUser): Promise<CartJson> {
+      const state = await cacheState(user);
+      const cached = state === null ? undefined : listCache.find(user.userId, state);
+      if (cached) return cached;
+      // Through the contract's schema, as Fastify's serializer would: only its fields go out.
+      const json = Buffer.from(JSON.stringify(ZCartGroupList.parse(await list(user))));
+      const answer = { json, gzipped: await gzipAsync(json) };
+      if (state !== null && json.length <= MAX_CACHED_BYTES) {
+        listCache.set(user.userId, state, answer);
+      }
+      return answer;
     },
 
     /** A new group of existing colonies; duplicates collapse. Returns its id. */
@@ -181,9 +246,17 @@ export function createCartService(db: AppDb, options: CartServiceOptions = {}) {
         name: group.name,
         hideFlagged: hidesFlagged(group.filter_params),
       }));
-      return Readable.from(cartExportLines(db, user.userId, exported, exportChunkSize), {
-        objectMode: false,
-      });
+      const state = await cacheState(user);
+      const key = state === null ? null : `${state}|${exported.map((g) => g.id).join(',')}`;
+      const cached = key === null ? undefined : exportCache.find(user.userId, key);
+      if (cached !== undefined) return Readable.from([cached], { objectMode: false });
+      const lines = cartExportLines(db, user.userId, exported, exportChunkSize);
+      return Readable.from(
+        key === null
+          ? lines
+          : keepingText(lines, (text) => exportCache.set(user.userId, key, text)),
+        { objectMode: false },
+      );
     },
   };
 }

@@ -1,3 +1,4 @@
+import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TErrorResponse, TProjectDetail, TProjectListItem } from '@coral/core';
 import { createTestApp, type TestContext } from '../../../test/test-app';
@@ -136,13 +137,36 @@ describe('GET /api/public/projects/{id}/', () => {
   );
 
   it('uses a constant number of queries', async () => {
+    // A new process: the pages are computed, not served from the per-version cache.
+    const fresh = await ctx.anotherApp();
     ctx.queries.length = 0;
-    await get('/api/public/projects/80/');
+    await fresh.inject({ method: 'GET', url: '/api/public/projects/80/' });
     const forSmall = ctx.queries.length;
     ctx.queries.length = 0;
-    await get('/api/public/projects/61/');
+    await fresh.inject({ method: 'GET', url: '/api/public/projects/61/' });
     expect(ctx.queries.length).toBe(forSmall);
     expect(forSmall).toBeLessThanOrEqual(12);
+  });
+
+  it('is computed once per data version, gzipped when asked, with an ETag (issue 16)', async () => {
+    const first = await get('/api/public/projects/61/');
+    ctx.queries.length = 0;
+    const again = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/public/projects/61/',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(ctx.queries.filter((q) => /observations|experiments|biosamples/.test(q))).toEqual([]);
+    expect(again.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(gunzipSync(again.rawPayload).toString())).toEqual(first.json());
+    const etag = first.headers.etag as string;
+    expect(etag).toMatch(/^"project-61-v\d+"$/);
+    const notModified = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/public/projects/61/',
+      headers: { 'if-none-match': etag },
+    });
+    expect(notModified.statusCode).toBe(304);
   });
 });
 

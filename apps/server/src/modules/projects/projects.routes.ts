@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ZErrorResponse, ZProjectDetail, ZProjectList } from '@coral/core';
 import { pageOf, parsePageQuery, setNextPageHeaders, ZPageQuery } from '../../lib/keyset-cursor';
+import { sendVersionedJson } from '../../lib/send-preserialized';
 import type { ProjectsService } from './projects.service';
 
 export const projectsRoutes: FastifyPluginAsyncZod<{ projects: ProjectsService }> = async (
@@ -36,13 +37,22 @@ export const projectsRoutes: FastifyPluginAsyncZod<{ projects: ProjectsService }
   app.get(
     '/api/public/projects/:projectId/',
     {
+      // Serialised and gzipped once per data version; compressing it again would waste CPU.
+      compress: false,
       schema: {
         tags: ['public'],
         summary: 'One project with publications, experiments, colonies and observations',
+        description:
+          'Gzip-encoded when the client accepts it. ETag changes whenever the data changes.',
         params: z.object({ projectId: z.string() }),
-        response: { 200: ZProjectDetail, 404: ZErrorResponse },
+        response: {
+          200: ZProjectDetail,
+          304: z.undefined().meta({ description: 'Not modified' }),
+          404: ZErrorResponse,
+        },
       },
     },
-    (request) => projects.detail(request.params.projectId),
+    async (request, reply) =>
+      sendVersionedJson(request, reply, await projects.detailJson(request.params.projectId)),
   );
 };

@@ -4,9 +4,13 @@ import {
   type TProjectListItem,
   type TProjectSummary,
   type TPublication,
+  ZProjectDetail,
 } from '@coral/core';
 import type { AppDb } from '../../db/database';
 import { notFound } from '../../errors';
+import { promisify } from 'node:util';
+import { gzip } from 'node:zlib';
+import type { VersionedJson } from '../../lib/send-preserialized';
 import { VersionedCache } from '../../lib/versioned-cache';
 import { loadAllColonies } from '../colonies/colonies.service';
 import { currentDataVersion } from '../read-models/read-models.service';
@@ -64,9 +68,22 @@ export function parseProjectId(raw: string): number | undefined {
   return id >= 1 && id <= 2_147_483_647 ? id : undefined;
 }
 
+const gzipAsync = promisify(gzip);
+
+/**
+ * Project pages kept serialised per data version (the most recently computed ones): enough for
+ * every project of a lab, while a deployment with thousands cannot hold them all in memory.
+ */
+const CACHED_PROJECT_PAGES = 100;
+
 export function createProjectsService(db: AppDb) {
   /** The list changes only with the public data, so it is computed once per data version. */
   const listCache = new VersionedCache<TProjectListItem[]>();
+  /**
+   * A project page reads only public rows, so it too changes only with the data version: each
+   * is computed, serialised and gzipped once per version (issue 16) instead of per request.
+   */
+  const detailCache = new VersionedCache<Map<number, Promise<VersionedJson>>>();
 
   async function computeList(): Promise<TProjectListItem[]> {
     const [projects, publications, colonyFacts, experimentFacts] = await Promise.all([
@@ -84,52 +101,74 @@ export function createProjectsService(db: AppDb) {
     }));
   }
 
+  /** One project with everything its page shows; a constant number of queries. */
+  async function detail(rawId: string): Promise<TProjectDetail> {
+    const id = parseProjectId(rawId);
+    const project = id === undefined ? undefined : await repo.findById(db, id);
+    if (id === undefined || !project) throw notFound(`Project ${rawId} not found`);
+
+    const [publications, experiments, colonyIds, observations] = await Promise.all([
+      repo.publications(db, id),
+      repo.experiments(db, id),
+      repo.colonyIds(db, id),
+      repo.observations(db, id),
+    ]);
+    const [colonies, related] = await Promise.all([
+      loadAllColonies(db, { ids: colonyIds }),
+      repo.otherProjectsOfColonies(db, id, colonyIds),
+    ]);
+    const relatedByColony = groupBy(related, (r) => r.colony_id);
+
+    return {
+      ...toSummary(project, publications.map(toPublication)),
+      experiments,
+      colonies: colonies.map(({ projects: _projects, ...colony }) => colony),
+      observations: observations.map((o) => ({
+        id: o.id,
+        biosample: {
+          id: o.biosample_id,
+          name: o.biosample_name,
+          collection_date: o.collection_date,
+        },
+        experiment: { id: o.experiment_id, name: o.experiment_name, date: o.experiment_date },
+        condition: o.condition,
+        temperature: o.temperature,
+        timepoint: o.timepoint,
+        pam_value: o.pam_value,
+        related_projects: (relatedByColony.get(o.colony_id) ?? []).map(({ id, name }) => ({
+          id,
+          name,
+        })),
+      })),
+    };
+  }
+
   return {
     async list(): Promise<TProjectListItem[]> {
       const { version } = await currentDataVersion(db);
       return listCache.get(version, computeList);
     },
 
-    /** One project with everything its page shows; a constant number of queries. */
-    async detail(rawId: string): Promise<TProjectDetail> {
+    /** One project's page as JSON of the current data version (see `detail`); 404 if none. */
+    async detailJson(rawId: string): Promise<VersionedJson> {
       const id = parseProjectId(rawId);
-      const project = id === undefined ? undefined : await repo.findById(db, id);
-      if (id === undefined || !project) throw notFound(`Project ${rawId} not found`);
-
-      const [publications, experiments, colonyIds, observations] = await Promise.all([
-        repo.publications(db, id),
-        repo.experiments(db, id),
-        repo.colonyIds(db, id),
-        repo.observations(db, id),
-      ]);
-      const [colonies, related] = await Promise.all([
-        loadAllColonies(db, { ids: colonyIds }),
-        repo.otherProjectsOfColonies(db, id, colonyIds),
-      ]);
-      const relatedByColony = groupBy(related, (r) => r.colony_id);
-
-      return {
-        ...toSummary(project, publications.map(toPublication)),
-        experiments,
-        colonies: colonies.map(({ projects: _projects, ...colony }) => colony),
-        observations: observations.map((o) => ({
-          id: o.id,
-          biosample: {
-            id: o.biosample_id,
-            name: o.biosample_name,
-            collection_date: o.collection_date,
-          },
-          experiment: { id: o.experiment_id, name: o.experiment_name, date: o.experiment_date },
-          condition: o.condition,
-          temperature: o.temperature,
-          timepoint: o.timepoint,
-          pam_value: o.pam_value,
-          related_projects: (relatedByColony.get(o.colony_id) ?? []).map(({ id, name }) => ({
-            id,
-            name,
-          })),
-        })),
-      };
+      if (id === undefined) throw notFound(`Project ${rawId} not found`);
+      const { version } = await currentDataVersion(db);
+      const pages = await detailCache.get(version, () =>
+        Promise.resolve(new Map<number, Promise<VersionedJson>>()),
+      );
+      const cached = pages.get(id);
+      if (cached) return cached;
+      const page = detail(rawId).then(async (found) => {
+        // Through the contract's schema, as Fastify's serializer would: only its fields go out.
+        const json = Buffer.from(JSON.stringify(ZProjectDetail.parse(found)));
+        return { etag: `"project-${id}-v${version}"`, json, gzipped: await gzipAsync(json) };
+      });
+      pages.set(id, page);
+      // A missing project (404) or a failure is not kept: only real pages take up room.
+      page.catch(() => pages.get(id) === page && pages.delete(id));
+      if (pages.size > CACHED_PROJECT_PAGES) pages.delete(pages.keys().next().value!);
+      return page;
     },
   };
 }

@@ -8,6 +8,8 @@ import {
 } from '@coral/core';
 import type { AppDb } from '../../db/database';
 import type { ColonyScope } from '../../db/visibility';
+import { VersionedCache } from '../../lib/versioned-cache';
+import { currentDataVersion } from '../read-models/read-models.service';
 import { groupThresholdsByColony } from './threshold.presenter';
 import {
   thresholdsRepository,
@@ -45,11 +47,18 @@ export function thresholdBounds(db: AppDb, kind: ThresholdKind): Promise<Thresho
 }
 
 export function createThresholdsService(db: AppDb) {
+  // Bounds read public rows only, so they change only with the data version (issue 16): one
+  // aggregate over a whole table per version and kind, not per request.
+  const maxMinCaches = perThresholdKind(() => new VersionedCache<unknown>());
   return {
     bounds: (kind: ThresholdKind) => thresholdBounds(db, kind),
     /** The max-min answer of one kind: its bounds under every key of the spec. */
     async maxMin<K extends ThresholdKind>(kind: K): Promise<TThresholdMaxMin<K>> {
-      return maxMinAnswerFromBounds(kind, await thresholdBounds(db, kind));
+      const { version } = await currentDataVersion(db);
+      const answer = await maxMinCaches[kind].get(version, async () =>
+        maxMinAnswerFromBounds(kind, await thresholdBounds(db, kind)),
+      );
+      return answer as TThresholdMaxMin<K>;
     },
   };
 }

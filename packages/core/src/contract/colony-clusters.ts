@@ -91,7 +91,7 @@ export const ZSiteMarker = z.object({
 
 export const ZColonyClusters = z
   .object({
-    version: z.int().meta({ description: 'Data version the answer was computed for' }),
+    data_version: z.int().meta({ description: 'Data version the answer was computed for' }),
     total: z.int().meta({ description: 'Public colonies' }),
     matching: z.int().meta({ description: 'Public colonies passing the filters' }),
     offset: z.number().meta({

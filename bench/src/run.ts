@@ -1,4 +1,5 @@
 import { runApiBench } from './api-bench';
+import { runClustersBench } from './clusters-bench';
 import { runDownloadBench } from './download-bench';
 import { runEd50Bench } from './ed50-bench';
 import { runEdMethodsBench } from './ed-methods-bench';
@@ -11,10 +12,12 @@ import { printTable } from './report';
 /**
  * `npm run bench`: prints figures and ratios against baselines measured in the same run.
  * BENCH_COLONIES (default 100000) sets the synthetic size; BENCH_DATABASE_URL adds runs on a
- * PostgreSQL server; BENCH_ONLY=api,ed50,map,upload,downloads selects sections.
+ * PostgreSQL server; BENCH_ONLY=api,clusters,ed50,map,upload,downloads selects sections.
  */
 const colonies = Number(process.env.BENCH_COLONIES ?? 100_000);
-const only = new Set((process.env.BENCH_ONLY ?? 'api,ed50,map,upload,downloads').split(','));
+const only = new Set(
+  (process.env.BENCH_ONLY ?? 'api,clusters,ed50,map,upload,downloads').split(','),
+);
 console.log(`Coral platform benchmarks — ${new Date().toISOString()}, Node ${process.version}`);
 
 if (only.has('ed50')) {
@@ -29,6 +32,7 @@ if (only.has('ed50')) {
   runEdMethodsBench();
 }
 if (only.has('api')) await runApiBench({ colonies, databaseUrl: process.env.BENCH_DATABASE_URL });
+if (only.has('clusters')) await runClustersBench({ colonies });
 if (only.has('map')) await runMapBench();
 if (only.has('upload')) {
   await runUploadBench();

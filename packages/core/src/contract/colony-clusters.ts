@@ -12,18 +12,18 @@ const NUMBER = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?$/;
  */
 export const ZColonyClustersQuery = ZFilterQuery.extend({
   zoom: z
-    .string({ error: 'zoom: required, a number from 0 to 18' })
+    .string({ error: 'required, a number from 0 to 18' })
     .refine((value) => {
       if (!NUMBER.test(value)) return false;
       const zoom = Number(value);
       return zoom >= 0 && zoom <= CLUSTERS_MAX_ZOOM;
-    }, `zoom: expected a number from 0 to ${CLUSTERS_MAX_ZOOM}`)
+    }, `expected a number from 0 to ${CLUSTERS_MAX_ZOOM}`)
     .meta({ description: "The map's zoom (rounded, as the map does)", example: '3' }),
   bbox: z
-    .string({ error: 'bbox: required, west,south,east,north in degrees' })
+    .string({ error: 'required, west,south,east,north in degrees' })
     .refine(
       (value) => parseBoundingBox(value) !== null,
-      'bbox: expected west,south,east,north in degrees: four numbers, latitudes from -90 to 90 with south ≤ north, west ≤ east and longitudes from -540 to 540 (the map may show other world copies)',
+      'expected west,south,east,north in degrees: four numbers, latitudes from -90 to 90 with south ≤ north, west ≤ east and longitudes from -540 to 540 (the map may show other world copies)',
     )
     .meta({
       description:

@@ -1,4 +1,5 @@
 import { runApiBench } from './api-bench';
+import { runClustersBench } from './clusters-bench';
 import { runDownloadBench } from './download-bench';
 import { runEd50Bench } from './ed50-bench';
 import { runEdMethodsBench } from './ed-methods-bench';
@@ -14,11 +15,11 @@ import { printTable } from './report';
  * `npm run bench`: prints figures and ratios against baselines measured in the same run.
  * BENCH_COLONIES (default 100000) sets the synthetic size; BENCH_DATABASE_URL adds runs on a
  * PostgreSQL server (and the scale section, BENCH_SCALE_COLONIES, default 1,000,000, on it);
- * BENCH_ONLY=api,seed-api,ed50,map,upload,downloads,scale selects sections.
+ * BENCH_ONLY=api,seed-api,clusters,ed50,map,upload,downloads,scale selects sections.
  */
 const colonies = Number(process.env.BENCH_COLONIES ?? 100_000);
 const only = new Set(
-  (process.env.BENCH_ONLY ?? 'api,seed-api,ed50,map,upload,downloads,scale').split(','),
+  (process.env.BENCH_ONLY ?? 'api,seed-api,clusters,ed50,map,upload,downloads,scale').split(','),
 );
 console.log(`Coral platform benchmarks — ${new Date().toISOString()}, Node ${process.version}`);
 
@@ -35,6 +36,7 @@ if (only.has('ed50')) {
 }
 if (only.has('api')) await runApiBench({ colonies, databaseUrl: process.env.BENCH_DATABASE_URL });
 if (only.has('seed-api')) await runSeedApiBench({ databaseUrl: process.env.BENCH_DATABASE_URL });
+if (only.has('clusters')) await runClustersBench({ colonies });
 if (only.has('map')) await runMapBench();
 if (only.has('upload')) {
   await runUploadBench();

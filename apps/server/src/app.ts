@@ -21,6 +21,8 @@ import { createJobQueue, jobQueueOptions, type JobQueue } from './jobs/job-queue
 import { cartRoutes } from './modules/cart/cart.routes';
 import { createCartService } from './modules/cart/cart.service';
 import { coloniesRoutes } from './modules/colonies/colonies.routes';
+import { colonyClustersRoutes } from './modules/colony-clusters/colony-clusters.routes';
+import { createColonyClustersService } from './modules/colony-clusters/colony-clusters.service';
 import { colonyPagesRoutes } from './modules/colony-pages/colony-pages.routes';
 import { createColonyPagesService } from './modules/colony-pages/colony-pages.service';
 import { createColoniesService } from './modules/colonies/colonies.service';
@@ -141,6 +143,9 @@ export async function buildApp({
   await app.register(dataSummaryRoutes, { dataSummary: createDataSummaryService(db) });
   const colonies = createColoniesService(db);
   await app.register(coloniesRoutes, { colonies });
+  await app.register(colonyClustersRoutes, {
+    colonyClusters: createColonyClustersService(colonies),
+  });
   await app.register(colonyPagesRoutes, {
     colonyPages: createColonyPagesService(db, { publicUrl: config.publicUrl }),
   });

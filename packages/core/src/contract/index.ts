@@ -13,3 +13,4 @@ export * from './datasets';
 export * from './snapshots';
 export * from './species';
 export * from './colony-page';
+export * from './colony-clusters';

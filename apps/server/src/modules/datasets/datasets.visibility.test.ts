@@ -82,6 +82,10 @@ async function publicGetPaths(): Promise<string[]> {
     .map(([path]) => path);
 }
 
+/** The map's markers need a view: the whole world, where every marker of the data shows. */
+const withView = (path: string) =>
+  path === '/api/public/colonies/clusters/' ? '&zoom=2&bbox=-180,-85,180,85' : '';
+
 /** Every URL to ask: each path with each id in its parameters, and the feed's filters. */
 function urlsToWalk(
   paths: string[],
@@ -92,7 +96,7 @@ function urlsToWalk(
   const urls: string[] = [];
   for (const path of paths) {
     const parameters = path.match(/\{[^}]+\}/g) ?? [];
-    if (parameters.length === 0) urls.push(path);
+    if (parameters.length === 0) urls.push(`${path}${withView(path).replace('&', '?')}`);
     const idsOf = (parameter: string) =>
       parameter === '{projectId}' ? ids.project : parameter === '{datasetId}' ? ids.dataset : [1];
     for (const parameter of parameters) {
@@ -114,7 +118,9 @@ function urlsToWalk(
       `q=${encodeURIComponent(label)}`,
     ];
     for (const query of queries) {
-      for (const path of paths.filter((p) => !p.includes('{'))) urls.push(`${path}?${query}`);
+      for (const path of paths.filter((p) => !p.includes('{'))) {
+        urls.push(`${path}?${query}${withView(path)}`);
+      }
     }
   }
   return urls;
@@ -181,6 +187,7 @@ describe('every public route, with one dataset in each hidden state', () => {
     expect(paths).toEqual(
       expect.arrayContaining([
         '/api/public/colonies/',
+        '/api/public/colonies/clusters/',
         '/api/public/statistics/',
         '/api/public/data-summary/',
         '/api/public/projects/',

@@ -4,6 +4,7 @@ import { toMap } from '@/lib/antimeridian';
 import { addBaseTileLayers } from '@/lib/base-tile-layers';
 import {
   buildClusterIndex,
+  frameBox,
   MAX_MAP_ZOOM,
   type ClusterIndex,
   type MapMarker,
@@ -219,12 +220,15 @@ export class ColonyMapController {
     if (!this.data || !this.index) return;
     const { selection } = this.data;
     const view = this.map.getBounds();
-    const west = view.getWest();
-    const east = view.getEast();
-    const bbox: [number, number, number, number] =
-      east - west >= 360
-        ? [-180, view.getSouth(), 180, view.getNorth()]
-        : [west - selection.offset, view.getSouth(), east - selection.offset, view.getNorth()];
+    const bbox = frameBox(
+      {
+        west: view.getWest(),
+        south: view.getSouth(),
+        east: view.getEast(),
+        north: view.getNorth(),
+      },
+      selection.offset,
+    );
     const near = this.map.getCenter().lng;
     const layers = this.index
       .markers(bbox, this.map.getZoom())

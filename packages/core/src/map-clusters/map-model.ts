@@ -1,0 +1,185 @@
+import type { TColony } from '../contract';
+import { isUntrustworthy } from '../thresholds/quality-flags';
+import { longitudeOffset, toFrame } from './antimeridian';
+
+/**
+ * What the map derives once per colonies feed (100,000 colonies: tens of milliseconds):
+ * colonies sharing exact coordinates form one site (the seed's 682 colonies sit on 19 points), so
+ * clustering works on sites, and each colony's colour value is ready.
+ */
+export interface MapModel {
+  colonies: readonly TColony[];
+  /** The site of each colony, by colony index. */
+  siteOf: Int32Array;
+  siteLatitude: Float64Array;
+  siteLongitude: Float64Array;
+  /** Mean trustworthy ED50 of each colony (absolute, and relative to MMM); NaN without one. */
+  ed50Absolute: Float64Array;
+  ed50Relative: Float64Array;
+  /** Dropdown and checkbox choices: distinct, sorted. */
+  species: string[];
+  projects: string[];
+  years: number[];
+}
+
+const byText = (a: string, b: string) => a.localeCompare(b, 'en');
+
+/** Mean of the non-null values of entries without an untrustworthy flag (decision 0002). */
+function meanTrustworthy(
+  entries: TColony['thermal_tolerances'],
+  value: (entry: TColony['thermal_tolerances'][number]) => number | null,
+): number {
+  let sum = 0;
+  let count = 0;
+  for (const entry of entries) {
+    const v = value(entry);
+    if (v === null || isUntrustworthy(entry.quality_flags)) continue;
+    sum += v;
+    count++;
+  }
+  return count === 0 ? Number.NaN : sum / count;
+}
+
+export function buildMapModel(colonies: readonly TColony[]): MapModel {
+  const n = colonies.length;
+  const siteOf = new Int32Array(n);
+  const siteIds = new Map<string, number>();
+  const latitudes: number[] = [];
+  const longitudes: number[] = [];
+  const ed50Absolute = new Float64Array(n);
+  const ed50Relative = new Float64Array(n);
+  const species = new Set<string>();
+  const projects = new Set<string>();
+  const years = new Set<number>();
+  for (let i = 0; i < n; i++) {
+    const colony = colonies[i]!;
+    const key = `${colony.latitude},${colony.longitude}`;
+    let site = siteIds.get(key);
+    if (site === undefined) {
+      site = latitudes.length;
+      siteIds.set(key, site);
+      latitudes.push(colony.latitude);
+      longitudes.push(colony.longitude);
+    }
+    siteOf[i] = site;
+    ed50Absolute[i] = meanTrustworthy(colony.thermal_tolerances, (e) => e.abs_thermal_tolerance);
+    ed50Relative[i] = meanTrustworthy(colony.thermal_tolerances, (e) => e.rel_thermal_tolerance);
+    species.add(colony.species);
+    for (const project of colony.projects) projects.add(project);
+    for (const year of colony.collection_years ?? []) years.add(year);
+  }
+  return {
+    colonies,
+    siteOf,
+    siteLatitude: Float64Array.from(latitudes),
+    siteLongitude: Float64Array.from(longitudes),
+    ed50Absolute,
+    ed50Relative,
+    species: [...species].sort(byText),
+    projects: [...projects].sort(byText),
+    years: [...years].sort((a, b) => a - b),
+  };
+}
+
+/** A site with the filtered colonies on it, and the sums behind its colour. */
+export interface SelectedSite {
+  site: number;
+  latitude: number;
+  /** Longitude in the selection's rotated frame (see antimeridian.ts). */
+  frameLongitude: number;
+  colonies: number[];
+  sumAbsolute: number;
+  countAbsolute: number;
+  sumRelative: number;
+  countRelative: number;
+}
+
+/** The colonies that pass the filters, by site, with the view that shows them. */
+export interface MapSelection {
+  count: number;
+  /** Colony indices, in feed order. */
+  colonyIndices: Int32Array;
+  sites: SelectedSite[];
+  /** Longitude rotation of the frame the sites are in. */
+  offset: number;
+  /** Mean position of the colonies (frame longitude), and the sites' bounding box. */
+  mean: { latitude: number; frameLongitude: number } | null;
+  bounds: { south: number; west: number; north: number; east: number } | null;
+}
+
+/** The unfiltered selection of each model, kept: resetting the filters reuses it. */
+const everything = new WeakMap<MapModel, MapSelection>();
+
+export function selectColonies(
+  model: MapModel,
+  passes: ((colony: TColony) => boolean) | null,
+): MapSelection {
+  if (passes) return select(model, passes);
+  let all = everything.get(model);
+  if (!all) {
+    all = select(model, null);
+    everything.set(model, all);
+  }
+  return all;
+}
+
+function select(model: MapModel, passes: ((colony: TColony) => boolean) | null): MapSelection {
+  const { colonies, siteOf } = model;
+  const indices = new Int32Array(colonies.length);
+  const bySite = new Map<number, SelectedSite>();
+  let count = 0;
+  for (let i = 0; i < colonies.length; i++) {
+    if (passes && !passes(colonies[i]!)) continue;
+    indices[count++] = i;
+    const site = siteOf[i]!;
+    let selected = bySite.get(site);
+    if (!selected) {
+      selected = {
+        site,
+        latitude: model.siteLatitude[site]!,
+        frameLongitude: 0,
+        colonies: [],
+        sumAbsolute: 0,
+        countAbsolute: 0,
+        sumRelative: 0,
+        countRelative: 0,
+      };
+      bySite.set(site, selected);
+    }
+    selected.colonies.push(i);
+    const absolute = model.ed50Absolute[i]!;
+    const relative = model.ed50Relative[i]!;
+    if (!Number.isNaN(absolute)) {
+      selected.sumAbsolute += absolute;
+      selected.countAbsolute++;
+    }
+    if (!Number.isNaN(relative)) {
+      selected.sumRelative += relative;
+      selected.countRelative++;
+    }
+  }
+  const sites = [...bySite.values()];
+  const offset = longitudeOffset(sites.map((s) => model.siteLongitude[s.site]!));
+  let latitudeSum = 0;
+  let longitudeSum = 0;
+  const box = { south: Infinity, west: Infinity, north: -Infinity, east: -Infinity };
+  for (const site of sites) {
+    site.frameLongitude = toFrame(model.siteLongitude[site.site]!, offset);
+    latitudeSum += site.latitude * site.colonies.length;
+    longitudeSum += site.frameLongitude * site.colonies.length;
+    box.south = Math.min(box.south, site.latitude);
+    box.north = Math.max(box.north, site.latitude);
+    box.west = Math.min(box.west, site.frameLongitude);
+    box.east = Math.max(box.east, site.frameLongitude);
+  }
+  const bounds = sites.length > 0 ? box : null;
+  return {
+    count,
+    colonyIndices: indices.subarray(0, count),
+    sites,
+    offset,
+    mean:
+      count === 0 ? null : { latitude: latitudeSum / count, frameLongitude: longitudeSum / count },
+    bounds,
+  };
+}

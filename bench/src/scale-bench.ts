@@ -43,6 +43,14 @@ export const SCALE_CALLS: { label: string; path: string }[] = [
     path: '/api/public/colonies/?absThermalTolerance=36,37&hideFlagged=true&limit=100',
   },
   {
+    label: 'map clusters, world view',
+    path: '/api/public/colonies/clusters/?zoom=2&bbox=-180,-85,180,85',
+  },
+  {
+    label: 'map clusters, one species, world view',
+    path: '/api/public/colonies/clusters/?species=Porites%20lobata&zoom=2&bbox=-180,-85,180,85',
+  },
+  {
     label: 'biosamples, one species, first 100',
     path: '/api/public/biosamples/?species=Porites%20lobata&limit=100',
   },

@@ -80,19 +80,13 @@ export function edDeltaIntervals(
   covariance: Float64Array | null,
   df: number,
 ): Record<ThresholdKind, EdInterval | null> {
-  const quantile = df > 0 ? studentTQuantile(0.975, df) : NaN;
-  return perKind((kind) => {
-    if (!(df > 0) || covariance === null) return null;
+  return deltaIntervals(ed, covariance, df, (kind, value) => {
     const { level } = THRESHOLD_KIND_INFO[kind];
-    const value = ed[kind];
     const p = hill < 0 ? 100 - level : level;
     const t = glibcLog((100 - p) / 100);
     // At the midpoint log(exp(-t) - 1) is log(1) = 0: the ED does not depend on the slope.
     const dHill = level === MIDPOINT_LEVEL ? 0 : (-glibcLog(glibcExp(-t) - 1) / hill ** 2) * value;
-    const gradient = [dHill, 0, value * (1 / ed50)];
-    const se = Math.sqrt(quadraticForm(gradient, covariance));
-    if (!Number.isFinite(se)) return null;
-    return { se, lower: value - quantile * se, upper: value + quantile * se };
+    return [dHill, 0, value * (1 / ed50)];
   });
 }
 
@@ -137,12 +131,26 @@ export function familyEdDeltaIntervals(
   covariance: Float64Array | null,
   df: number,
 ): Record<ThresholdKind, EdInterval | null> {
+  return deltaIntervals(ed, covariance, df, (kind, value) =>
+    familyEdGradient(family, parameters, THRESHOLD_KIND_INFO[kind].level, value),
+  );
+}
+
+/**
+ * √(∇EDᵀ V ∇ED) and ED ∓ qt(0.975, df) · SE for each threshold kind, given the gradient of each
+ * ED; null without a residual degree of freedom or a covariance, or where the SE is not finite.
+ */
+function deltaIntervals(
+  ed: Record<ThresholdKind, number>,
+  covariance: Float64Array | null,
+  df: number,
+  gradientOf: (kind: ThresholdKind, value: number) => number[],
+): Record<ThresholdKind, EdInterval | null> {
   const quantile = df > 0 ? studentTQuantile(0.975, df) : NaN;
   return perKind((kind) => {
     if (!(df > 0) || covariance === null) return null;
     const value = ed[kind];
-    const gradient = familyEdGradient(family, parameters, THRESHOLD_KIND_INFO[kind].level, value);
-    const se = Math.sqrt(quadraticForm(gradient, covariance));
+    const se = Math.sqrt(quadraticForm(gradientOf(kind, value), covariance));
     if (!Number.isFinite(se)) return null;
     return { se, lower: value - quantile * se, upper: value + quantile * se };
   });

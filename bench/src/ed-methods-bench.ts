@@ -18,10 +18,21 @@ const METHODS: { label: string; options: ComputeEdsOptions }[] = [
   { label: 'LL.3 joint fit per group (default, CBASSED50)', options: {} },
   { label: 'LL.3 joint fit + delta-method intervals', options: { intervals: true } },
   { label: 'LL.3 one fit per colony (with intervals)', options: { fit: 'per-colony' } },
-  ...(['LL.2', 'LL.4', 'LL.5', 'W1.3', 'W2.3'] as const).map((model) => ({
-    label: `${model} joint fit per group (with AIC)`,
-    options: { model },
-  })),
+  {
+    label: 'LL.3 joint fit, bounded (Hill 20–100, L-BFGS-B)',
+    options: { bounds: { lower: { b: 20 }, upper: { b: 100 } } },
+  },
+  {
+    label: 'LL.3 one fit per colony, bounded (Hill 20–100)',
+    options: { fit: 'per-colony', bounds: { lower: { b: 20 }, upper: { b: 100 } } },
+  },
+  ...(['LL.2', 'LL.4', 'LL.5', 'W1.3', 'W2.3'] as const).flatMap((model) => [
+    { label: `${model} joint fit per group (with AIC)`, options: { model } },
+    {
+      label: `${model} one fit per colony (with intervals)`,
+      options: { model, fit: 'per-colony' as const },
+    },
+  ]),
 ];
 
 const TARGET_COLONIES_PER_SECOND = 5000;

@@ -236,6 +236,49 @@ test.describe('[ED50] calculator', () => {
     expect(text.split('\n')[0]).toContain('"ED50_SE","ED50_Lower","ED50_Upper"');
   });
 
+  /** The CLI's ED50_Results.csv of the example with `flags` (the page's download must equal it). */
+  async function cliResults(...flags: string[]) {
+    const { stdout } = await execFileAsync(
+      process.execPath,
+      [path.join(repoRoot, 'apps/server/dist/cli.js'), 'ed50', EXAMPLE, '--row-names', ...flags],
+      {
+        cwd: repoRoot,
+        encoding: 'utf8',
+        env: { ...process.env, DATA_DIR: path.join(repoRoot, 'data') },
+      },
+    );
+    return stdout;
+  }
+
+  test('Model W1.3 fitted per colony in the Worker: the CLI’s --model W1.3 --fit per-colony file', async ({
+    page,
+  }) => {
+    await page.goto('/ed50');
+    await fileInput(page).setInputFiles(EXAMPLE);
+    await page.getByLabel('Method').selectOption({ label: 'One fit per colony' });
+    await page.getByLabel('Model', { exact: true }).selectOption('W1.3');
+    await compute(page);
+    await expect(page.getByRole('button', { name: 'Upload these results' })).toHaveCount(0);
+    const { text } = await downloaded(page, 'Download ED50_Results.csv');
+    expect(text).toBe(await cliResults('--model', 'W1.3', '--fit', 'per-colony', '--intervals'));
+    expect(text).not.toBe(await cliResults('--fit', 'per-colony', '--intervals'));
+  });
+
+  test('parameter bounds (Hill 20–100) in the Worker: the CLI’s --lower b=20 --upper b=100 file', async ({
+    page,
+  }) => {
+    await page.goto('/ed50');
+    await fileInput(page).setInputFiles(EXAMPLE);
+    await page.getByLabel('Limit the curve parameters (drc’s lowerl / upperl)').check();
+    await page.getByLabel('Lower bound of Hill slope (b)').fill('20');
+    await page.getByLabel('Upper bound of Hill slope (b)').fill('100');
+    await compute(page);
+    await expect(page.getByRole('button', { name: 'Upload these results' })).toHaveCount(0);
+    const { text } = await downloaded(page, 'Download ED50_Results.csv');
+    expect(text).toBe(await cliResults('--lower', 'b=20', '--upper', 'b=100'));
+    expect(text).not.toBe(await cliResults());
+  });
+
   test('pooled EDs and the groups compared (Tukey HSD): shown, plotted, and the CLI’s files', async ({
     page,
   }) => {

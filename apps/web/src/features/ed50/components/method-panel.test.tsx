@@ -32,15 +32,17 @@ describe('Method panel (decision 0035)', () => {
       .map((definition) => definition.textContent ?? '');
     expect(definitions[0]).toMatch(/exactly as the CBASSED50 R package does it/);
     expect(definitions[0]).toMatch(/Used by: CBASSED50, Iakovleva, Colin & Voolstra 2025\./);
+    expect(definitions[1]).toMatch(/Used by: Cunning et al\. 2021, Proc\. R\. Soc\. B\./);
     // LL.3 (the fourth entry) names the studies that used it; no other choice names one.
     expect(definitions[3]).toMatch(
       /Used by: CBASSED50, Iakovleva, Colin & Voolstra 2025; Evensen et al\. 2023, L&O Methods\./,
     );
     definitions.forEach((definition, i) => {
-      if (i !== 0 && i !== 3) expect(definition).not.toMatch(/Used by/);
+      if (![0, 1, 3].includes(i)) expect(definition).not.toMatch(/Used by/);
       expect(definition).toMatch(/Computed as in: drc, Ritz et al\. 2015, PLoS ONE\.$/);
     });
-    // Only the DOIs the repository already cites (home page, fixtures/ed50-reference/README.md).
+    // Only DOIs whose use the repository states (home page, fixtures/ed50-reference/README.md,
+    // decision 0035).
     const links = within(panel)
       .getAllByRole('link')
       .map((link) => link.getAttribute('href'));
@@ -48,6 +50,7 @@ describe('Method panel (decision 0035)', () => {
       new Set([
         'https://doi.org/10.5281/zenodo.8370644',
         'https://doi.org/10.1002/lom3.10555',
+        'https://doi.org/10.1098/rspb.2021.1613',
         'https://doi.org/10.1371/journal.pone.0146021',
       ]),
     );

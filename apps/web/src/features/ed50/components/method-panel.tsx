@@ -16,6 +16,14 @@ const EVENSEN_2023: Reference = {
   label: 'Evensen et al. 2023, L&O Methods',
   doi: '10.1002/lom3.10555',
 };
+/**
+ * Fitted one dose-response curve per colony (229 colonies of Acropora cervicornis): "Analysis of
+ * heat stress dose–response curves for each colony" (its abstract; also BCO-DMO dataset 920653).
+ */
+const CUNNING_2021: Reference = {
+  label: 'Cunning et al. 2021, Proc. R. Soc. B',
+  doi: '10.1098/rspb.2021.1613',
+};
 const DRC: Reference = {
   label: 'drc, Ritz et al. 2015, PLoS ONE',
   doi: '10.1371/journal.pone.0146021',
@@ -24,8 +32,8 @@ const DRC: Reference = {
 /**
  * Every choice of the Method and Model selects in plain words (issue 15 part 3, decision 0035),
  * with the study that used it where the repository can name one: CBASSED50's joint LL.3 fit
- * (its package and Evensen et al. 2023); the other choices are drc's (Ritz et al. 2015), and no
- * CBASS study is named for them.
+ * (its package and Evensen et al. 2023), the fit per colony (Cunning et al. 2021); every choice
+ * is computed as drc does it (Ritz et al. 2015).
  */
 export const METHOD_CHOICES: readonly Choice[] = [
   {
@@ -37,7 +45,7 @@ export const METHOD_CHOICES: readonly Choice[] = [
   {
     name: 'One fit per colony',
     text: 'Each colony’s curve is fitted from its own measurements only, so one colony cannot pull on another’s fit. Each ED then comes with a standard error and a 95 % interval. Useful when a joint fit collapsed for a colony, or to compare; the numbers differ from CBASSED50’s.',
-    usedBy: [],
+    usedBy: [CUNNING_2021],
     computedWith: [DRC],
   },
   {

@@ -1,9 +1,15 @@
-import { execFile } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
-import type { Download, Page } from '@playwright/test';
+import {
+  compute,
+  downloaded,
+  EXAMPLE,
+  execFileAsync,
+  fileInput,
+  fixture,
+  read,
+  resultsHeading,
+} from '../support/ed50-page';
 import { e2eEnv } from '../support/environment';
 import { repoRoot } from '../support/e2e-server';
 import { expect, test } from '../support/fixtures';
@@ -12,13 +18,10 @@ import { RESEARCHER } from '../support/users';
 
 /*
  * The ED50 calculator (issue 7) in Chromium: the production build, the engine in its Web Worker,
- * real downloads, the hand-over to the upload page and the calculator port (ED50_PORT).
+ * real downloads, the hand-over to the upload page and the calculator port (ED50_PORT). Its
+ * methods beyond CBASSED50's default are in ed50-methods.spec.ts.
  */
 
-const execFileAsync = promisify(execFile);
-const fixture = (...parts: string[]) => path.join(repoRoot, 'fixtures', ...parts);
-const EXAMPLE = fixture('datasheets', 'cbass_dataset_raw.csv');
-const read = (file: string) => fs.readFileSync(file, 'utf8');
 const HEADER =
   'Project,Date,Country,Latitude,Longitude,Site,Condition,Species,Genotype,Temperature,Timepoint,Pam_value';
 
@@ -35,24 +38,6 @@ function syntheticFile(name: string, colonies: number, header = HEADER) {
     }
   }
   return { name, mimeType: 'text/csv', buffer: Buffer.from(`${lines.join('\n')}\n`) };
-}
-
-const fileInput = (page: Page) => page.getByLabel('Raw CBASS data file (CSV or XLSX)');
-const resultsHeading = (page: Page) => page.getByRole('heading', { name: '4. Results' });
-
-async function compute(page: Page) {
-  await page.getByRole('button', { name: 'Compute ED values' }).click();
-  await expect(resultsHeading(page)).toBeFocused({ timeout: 30_000 });
-}
-
-async function downloaded(
-  page: Page,
-  button: RegExp | string,
-): Promise<{ download: Download; text: string }> {
-  const downloading = page.waitForEvent('download');
-  await page.getByRole('button', { name: button }).click();
-  const download = await downloading;
-  return { download, text: read(await download.path()) };
 }
 
 test.describe('[ED50] calculator', () => {
@@ -202,119 +187,6 @@ test.describe('[ED50] calculator', () => {
     const template = await downloading;
     expect(template.suggestedFilename()).toBe('template_raw.csv');
     expect(read(await template.path())).toBe(read(fixture('datasheets', 'template_raw.csv')));
-  });
-
-  test('Method “One fit per colony” in the Worker: the CLI’s --fit per-colony --intervals file', async ({
-    page,
-  }) => {
-    await page.goto('/ed50');
-    await fileInput(page).setInputFiles(EXAMPLE);
-    await page.getByLabel('Method').selectOption({ label: 'One fit per colony' });
-    await expect(page.getByText(/Each colony is fitted alone with drc’s LL\.3/)).toBeVisible();
-    await compute(page);
-    await expect(page.getByText(/^One fit per colony: each colony \(genotype\)/)).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Upload these results' })).toHaveCount(0);
-    const { text } = await downloaded(page, 'Download ED50_Results.csv');
-    const { stdout } = await execFileAsync(
-      process.execPath,
-      [
-        path.join(repoRoot, 'apps/server/dist/cli.js'),
-        'ed50',
-        EXAMPLE,
-        '--row-names',
-        '--fit',
-        'per-colony',
-        '--intervals',
-      ],
-      {
-        cwd: repoRoot,
-        encoding: 'utf8',
-        env: { ...process.env, DATA_DIR: path.join(repoRoot, 'data') },
-      },
-    );
-    expect(text).toBe(stdout);
-    expect(text.split('\n')[0]).toContain('"ED50_SE","ED50_Lower","ED50_Upper"');
-  });
-
-  /** The CLI's ED50_Results.csv of the example with `flags` (the page's download must equal it). */
-  async function cliResults(...flags: string[]) {
-    const { stdout } = await execFileAsync(
-      process.execPath,
-      [path.join(repoRoot, 'apps/server/dist/cli.js'), 'ed50', EXAMPLE, '--row-names', ...flags],
-      {
-        cwd: repoRoot,
-        encoding: 'utf8',
-        env: { ...process.env, DATA_DIR: path.join(repoRoot, 'data') },
-      },
-    );
-    return stdout;
-  }
-
-  test('Model W1.3 fitted per colony in the Worker: the CLI’s --model W1.3 --fit per-colony file', async ({
-    page,
-  }) => {
-    await page.goto('/ed50');
-    await fileInput(page).setInputFiles(EXAMPLE);
-    await page.getByLabel('Method').selectOption({ label: 'One fit per colony' });
-    await page.getByLabel('Model', { exact: true }).selectOption('W1.3');
-    await compute(page);
-    await expect(page.getByRole('button', { name: 'Upload these results' })).toHaveCount(0);
-    const { text } = await downloaded(page, 'Download ED50_Results.csv');
-    expect(text).toBe(await cliResults('--model', 'W1.3', '--fit', 'per-colony', '--intervals'));
-    expect(text).not.toBe(await cliResults('--fit', 'per-colony', '--intervals'));
-  });
-
-  test('parameter bounds (Hill 20–100) in the Worker: the CLI’s --lower b=20 --upper b=100 file', async ({
-    page,
-  }) => {
-    await page.goto('/ed50');
-    await fileInput(page).setInputFiles(EXAMPLE);
-    await page.getByLabel('Limit the curve parameters (drc’s lowerl / upperl)').check();
-    await page.getByLabel('Lower bound of Hill slope (b)').fill('20');
-    await page.getByLabel('Upper bound of Hill slope (b)').fill('100');
-    await compute(page);
-    await expect(page.getByRole('button', { name: 'Upload these results' })).toHaveCount(0);
-    const { text } = await downloaded(page, 'Download ED50_Results.csv');
-    expect(text).toBe(await cliResults('--lower', 'b=20', '--upper', 'b=100'));
-    expect(text).not.toBe(await cliResults());
-  });
-
-  test('pooled EDs and the groups compared (Tukey HSD): shown, plotted, and the CLI’s files', async ({
-    page,
-  }) => {
-    await page.goto('/ed50');
-    await fileInput(page).setInputFiles(EXAMPLE);
-    await compute(page);
-    const pooled = page.getByRole('region', { name: 'Pooled EDs by group' });
-    await expect(pooled.getByRole('row')).toHaveCount(1 + 6);
-    const comparison = page.getByRole('region', { name: 'Groups compared (Tukey HSD): ED50' });
-    await expect(comparison.getByRole('row')).toHaveCount(1 + 15);
-    await expect(
-      page.getByRole('img', {
-        name: 'Differences of mean ED50 between groups with 95 % intervals',
-      }),
-    ).toBeVisible();
-    const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'coral-e2e-compare-'));
-    const pooledCsv = path.join(folder, 'pooled.csv');
-    const comparisonCsv = path.join(folder, 'comparison.csv');
-    await execFileAsync(
-      process.execPath,
-      [
-        path.join(repoRoot, 'apps/server/dist/cli.js'),
-        'ed50',
-        EXAMPLE,
-        '--pooled',
-        pooledCsv,
-        '--compare',
-        comparisonCsv,
-      ],
-      { cwd: repoRoot, env: { ...process.env, DATA_DIR: path.join(repoRoot, 'data') } },
-    );
-    expect((await downloaded(page, 'Download Pooled_EDs.csv')).text).toBe(read(pooledCsv));
-    expect((await downloaded(page, 'Download Group_comparison.csv')).text).toBe(
-      read(comparisonCsv),
-    );
-    fs.rmSync(folder, { recursive: true });
   });
 
   test('a wrongly-cased column is named as the engine reports it; a missing one stops the file', async ({

@@ -85,7 +85,8 @@ export function edDeltaIntervals(
     const p = hill < 0 ? 100 - level : level;
     const t = glibcLog((100 - p) / 100);
     // At the midpoint log(exp(-t) - 1) is log(1) = 0: the ED does not depend on the slope.
-    const dHill = level === MIDPOINT_LEVEL ? 0 : (-glibcLog(glibcExp(-t) - 1) / hill ** 2) * value;
+    const dHill =
+      level === MIDPOINT_LEVEL ? 0 : (-glibcLog(glibcExp(-t) - 1) / rPow(hill, 2)) * value;
     return [dHill, 0, value * (1 / ed50)];
   });
 }

@@ -152,7 +152,7 @@ describe('model option (decision 0030)', () => {
     expect(jointW13.colonies[0]!.ed50.interval!.se).not.toBe(interval.se);
     const plain = computeEds(rows, { curves: false, model: 'W1.3' });
     expect('interval' in plain.colonies[0]!.ed50).toBe(false);
-  });
+  }, 30_000); // three fits of a real file: seconds on a loaded 2-core machine
 
   it('refuses an unknown model', () => {
     const unknown = computeEds(rows, { curves: false, model: 'LL.9' as never });

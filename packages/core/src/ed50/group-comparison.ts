@@ -60,7 +60,7 @@ export function tukeyHsd(
 
   const summaries = present.map((group) => {
     const mean = group.values.reduce((sum, value) => sum + value, 0) / group.values.length;
-    const squares = group.values.reduce((sum, value) => sum + (value - mean) ** 2, 0);
+    const squares = group.values.reduce((sum, value) => sum + (value - mean) * (value - mean), 0);
     return { name: group.name, n: group.values.length, mean, squares };
   });
   const meanSquareError = summaries.reduce((sum, group) => sum + group.squares, 0) / dfResidual;

@@ -1,4 +1,5 @@
 import { glibcExpOfProducts, glibcLog, glibcLogOfRatios } from './r-numerics/glibc-exp-log';
+import { rPow } from './r-numerics/r-pow';
 
 /**
  * drc's three-parameter log-logistic model LL.3 (ed50-algorithm §4):
@@ -39,7 +40,7 @@ export function ll3ValuesAndGradients(
     const t2 = t2s[i]!;
     gradients[3 * i] = -max * xlogx(xs[i]! / ed50, hill, 2, logRatio[i]!);
     gradients[3 * i + 1] = 1 / (1 + t2);
-    gradients[3 * i + 2] = (max * divAtInf(t2, (1 + t2) ** 2) * hill) / ed50;
+    gradients[3 * i + 2] = (max * divAtInf(t2, rPow(1 + t2, 2)) * hill) / ed50;
   }
 }
 
@@ -53,7 +54,8 @@ function divAtInf(x: number, y: number): number {
  * log(x), already computed.
  */
 function xlogx(x: number, p: number, f: number, logX: number): number {
-  const xPowerP = x ** p;
-  const ratio = divAtInf(xPowerP, (1 + xPowerP) ** f);
-  return x < 1e-12 ? glibcLog(x ** ratio) : ratio * logX;
+  // R's `^` (rPow), as everywhere a power enters a value the calculator reports.
+  const xPowerP = rPow(x, p);
+  const ratio = divAtInf(xPowerP, rPow(1 + xPowerP, f));
+  return x < 1e-12 ? glibcLog(rPow(x, ratio)) : ratio * logX;
 }

@@ -160,7 +160,7 @@ export function modelEffectiveDose(kind: ModelKind, p: ModelParameters, percent:
   const level = p.b < 0 ? 100 - percent : percent;
   if (kind === 'log-logistic') {
     const tempVal = glibcLog((100 - level) / 100);
-    return p.e * (glibcExp(-tempVal / p.f) - 1) ** (1 / p.b);
+    return p.e * rPow(glibcExp(-tempVal / p.f) - 1, 1 / p.b);
   }
   const tempVal = glibcLog(-glibcLog((100 - level) / 100));
   return glibcExp(tempVal / p.b + glibcLog(p.e));

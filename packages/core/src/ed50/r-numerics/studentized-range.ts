@@ -14,7 +14,13 @@
  *   normal means as Hartley's integral (12-point Gauss–Legendre on 2 or 3 intervals).
  * - The quantile: secant iterations from the starting value of Odeh & Evans (1974), Applied
  *   Statistics 23, algorithm AS 70.
+ *
+ * exp, log and pow are C's (glibc's, ported in glibc-exp-log.ts and glibc-pow.ts), not V8's
+ * Math functions, whose last bits may change from one V8 release to another: the CLI (Node) and
+ * the calculator page (the browser) must give the same unrounded comparison.
  */
+import { glibcExp, glibcLog } from './glibc-exp-log';
+import { glibcPow } from './glibc-pow';
 
 /** Gauss–Legendre nodes and weights (Abramowitz & Stegun, table 25.4), positive half. */
 const LEGENDRE_12_NODES = [
@@ -49,13 +55,13 @@ function rangeProbability(w: number, rr: number, cc: number): number {
 
   // First term of Hartley's form: (2Φ(w/2) − 1)^cc, dropped when below e^-50.
   let first = 2 * normalCdf(half) - 1;
-  first = first >= Math.exp(-50 / cc) ? first ** cc : 0;
+  first = first >= glibcExp(-50 / cc) ? glibcPow(first, cc) : 0;
 
   // Second term: ∫ from w/2 to 8, on 2 equal intervals for w > 3, else 3.
   const intervals = w > 3 ? 2 : 3;
   const width = (upperLimit - half) / intervals;
   const ccMinus1 = cc - 1;
-  const smallest = Math.exp(-30 / ccMinus1);
+  const smallest = glibcExp(-30 / ccMinus1);
   let lower = half;
   let integral = 0;
   for (let interval = 1; interval <= intervals; interval++) {
@@ -72,7 +78,8 @@ function rangeProbability(w: number, rr: number, cc: number): number {
       if (squared > 60) break;
       const inside = 2 * normalCdf(at) * 0.5 - 2 * normalCdf(at - w) * 0.5;
       if (inside >= smallest) {
-        sum += LEGENDRE_12_WEIGHTS[index]! * Math.exp(-(0.5 * squared)) * inside ** ccMinus1;
+        sum +=
+          LEGENDRE_12_WEIGHTS[index]! * glibcExp(-(0.5 * squared)) * glibcPow(inside, ccMinus1);
       }
     }
     integral += sum * (2 * halfWidth * cc * INV_SQRT_2PI);
@@ -80,8 +87,8 @@ function rangeProbability(w: number, rr: number, cc: number): number {
   }
 
   const total = integral + first;
-  if (total <= Math.exp(-30 / rr)) return 0;
-  const power = total ** rr;
+  if (total <= glibcExp(-30 / rr)) return 0;
+  const power = glibcPow(total, rr);
   return power >= 1 ? 1 : power;
 }
 
@@ -107,7 +114,7 @@ export function studentizedRangeCdf(
   const halfDf = df * 0.5;
   const step = df <= 100 ? 1 : df <= 800 ? 0.5 : df <= 5000 ? 0.25 : 0.125;
   // log of the chi density's constant, times the interval length.
-  const logConstant = halfDf * Math.log(df) - df * Math.LN2 - logGamma(halfDf) + Math.log(step);
+  const logConstant = halfDf * glibcLog(df) - df * Math.LN2 - logGamma(halfDf) + glibcLog(step);
   const halfDfMinus1 = halfDf - 1;
   const quarterDf = df * 0.25;
 
@@ -120,14 +127,14 @@ export function studentizedRangeCdf(
       const index = upperHalf ? node - 8 : node;
       const offset = LEGENDRE_16_NODES[index]! * step;
       const logTerm = upperHalf
-        ? logConstant + halfDfMinus1 * Math.log(centre + offset) - (offset + centre) * quarterDf
-        : logConstant + halfDfMinus1 * Math.log(centre - offset) + (offset - centre) * quarterDf;
+        ? logConstant + halfDfMinus1 * glibcLog(centre + offset) - (offset + centre) * quarterDf
+        : logConstant + halfDfMinus1 * glibcLog(centre - offset) + (offset - centre) * quarterDf;
       if (logTerm >= -30) {
         const scaled = upperHalf
           ? q * Math.sqrt((offset + centre) * 0.5)
           : q * Math.sqrt((-offset + centre) * 0.5);
         intervalSum +=
-          rangeProbability(scaled, rr, cc) * LEGENDRE_16_WEIGHTS[index]! * Math.exp(logTerm);
+          rangeProbability(scaled, rr, cc) * LEGENDRE_16_WEIGHTS[index]! * glibcExp(logTerm);
       }
     }
     // Stop once an interval adds under 1e-14, but never before the integral has covered [0, 1].
@@ -140,7 +147,7 @@ export function studentizedRangeCdf(
 /** AS 70's approximation of the studentized range quantile: only the secant's first iterate. */
 function initialQuantile(p: number, cc: number, df: number): number {
   const tailHalf = 0.5 - 0.5 * p;
-  const y = Math.sqrt(Math.log(1 / (tailHalf * tailHalf)));
+  const y = Math.sqrt(glibcLog(1 / (tailHalf * tailHalf)));
   let t =
     y +
     ((((y * -0.453642210148e-4 + -0.204231210125) * y + -0.342242088547) * y + -1) * y +
@@ -151,7 +158,7 @@ function initialQuantile(p: number, cc: number, df: number): number {
   if (dfIsFinite) t += (t * t * t + t) / df / 4;
   let factor = 0.8832 - 0.2368 * t;
   if (dfIsFinite) factor += -1.214 / df + (1.208 * t) / df;
-  return t * (factor * Math.log(cc - 1) + 1.4142);
+  return t * (factor * glibcLog(cc - 1) + 1.4142);
 }
 
 /**
@@ -199,7 +206,7 @@ function normalCdf(x: number): number {
     term *= squared / k;
     sum += term;
   }
-  const half = Math.exp(-0.5 * squared - LN_SQRT_2PI) * sum;
+  const half = glibcExp(-0.5 * squared - LN_SQRT_2PI) * sum;
   const upper = 0.5 + Math.min(half, 0.5);
   return x >= 0 ? upper : 1 - upper;
 }
@@ -209,7 +216,7 @@ function logGamma(x: number): number {
   let shift = 0;
   let z = x;
   while (z < 15) {
-    shift += Math.log(z);
+    shift += glibcLog(z);
     z += 1;
   }
   const inverse = 1 / z;
@@ -220,7 +227,7 @@ function logGamma(x: number): number {
       inverseSquared *
         (1 / 360 -
           inverseSquared * (1 / 1260 - inverseSquared * (1 / 1680 - inverseSquared / 1188))));
-  return (z - 0.5) * Math.log(z) - z + LN_SQRT_2PI + series - shift;
+  return (z - 0.5) * glibcLog(z) - z + LN_SQRT_2PI + series - shift;
 }
 
 export const testing = { normalCdf, logGamma };

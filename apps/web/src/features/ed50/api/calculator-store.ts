@@ -24,6 +24,10 @@ export interface CalculatorState {
    */
   bounds: ParameterBounds | null;
   boundsError: string | null;
+  /** Delta-method SEs and 95 % intervals with the joint fit too (the per-colony fit always has them). */
+  intervals: boolean;
+  /** Full-precision values in the downloads and the group comparison (the CLI's --unrounded). */
+  unrounded: boolean;
   /** Colonies fitted so far while a computation runs; null when none runs. */
   progress: { done: number; total: number } | null;
   result: CalculatorResult | null;
@@ -41,6 +45,8 @@ const EMPTY: CalculatorState = {
   model: 'LL.3',
   bounds: null,
   boundsError: null,
+  intervals: false,
+  unrounded: false,
   progress: null,
   result: null,
   computeError: null,
@@ -89,6 +95,8 @@ export class CalculatorStore {
       model: this.state.model,
       bounds: this.state.bounds,
       boundsError: this.state.boundsError,
+      intervals: this.state.intervals,
+      unrounded: this.state.unrounded,
       file,
       source,
       checking: true,
@@ -128,8 +136,27 @@ export class CalculatorStore {
     this.set({ bounds, boundsError, computeError: null });
   }
 
+  setIntervals(intervals: boolean): void {
+    this.set({ intervals, computeError: null });
+  }
+
+  setUnrounded(unrounded: boolean): void {
+    this.set({ unrounded, computeError: null });
+  }
+
   async compute(): Promise<void> {
-    const { file, check, grouping, fit, model, bounds, boundsError, progress } = this.state;
+    const {
+      file,
+      check,
+      grouping,
+      fit,
+      model,
+      bounds,
+      boundsError,
+      intervals,
+      unrounded,
+      progress,
+    } = this.state;
     if (!file || !check?.canCompute || progress || grouping.length === 0) return;
     if (boundsError) {
       this.set({ computeError: boundsError });
@@ -146,9 +173,7 @@ export class CalculatorStore {
         (done, total) => {
           if (generation === this.generation) this.set({ progress: { done, total } });
         },
-        fit,
-        model,
-        bounded,
+        { fit, model, ...(bounded ? { bounds: bounded } : {}), intervals, unrounded },
       );
       if (generation !== this.generation) return;
       this.set({ progress: null, result });

@@ -48,8 +48,7 @@ describe('createEdEngine with a Worker', () => {
       kind: 'compute',
       file,
       grouping: ['Site'],
-      fit: 'joint',
-      model: 'LL.3',
+      method: { fit: 'joint', model: 'LL.3', intervals: false, unrounded: false },
     });
     worker().answer({ id: 1, kind: 'progress', done: 3, total: 10 });
     worker().answer({ id: 99, kind: 'progress', done: 1, total: 1 });

@@ -1,9 +1,10 @@
-import type { EdFitMode, EdModel, ParameterBounds } from '@coral/core/ed50';
-import type {
-  CalculatorResult,
-  EngineRequest,
-  EngineResponse,
-  FileCheck,
+import {
+  DEFAULT_METHOD,
+  type CalculatorResult,
+  type ComputeMethod,
+  type EngineRequest,
+  type EngineResponse,
+  type FileCheck,
 } from '../worker/protocol';
 
 /** The page stopped a computation (or chose another file) before it finished. */
@@ -21,9 +22,7 @@ export interface EdEngine {
     file: Blob,
     grouping: readonly string[],
     onProgress: (done: number, total: number) => void,
-    fit?: EdFitMode,
-    model?: EdModel,
-    bounds?: ParameterBounds | null,
+    method?: ComputeMethod,
   ): Promise<CalculatorResult>;
   cancel(): void;
 }
@@ -143,17 +142,10 @@ export function createEdEngine(
     async check(file, fileName) {
       return (await request({ kind: 'check', file, fileName }, 'checked')).check;
     },
-    async compute(file, grouping, onProgress, fit = 'joint', model = 'LL.3', bounds = null) {
+    async compute(file, grouping, onProgress, method = DEFAULT_METHOD) {
       return (
         await request(
-          {
-            kind: 'compute',
-            file,
-            grouping: [...grouping],
-            fit,
-            model,
-            ...(bounds ? { bounds } : {}),
-          },
+          { kind: 'compute', file, grouping: [...grouping], method },
           'computed',
           onProgress,
         )

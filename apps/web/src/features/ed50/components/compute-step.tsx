@@ -20,6 +20,12 @@ export const PER_COLONY_HELP =
 export const MODEL_LABEL = 'Model';
 export const MODEL_HELP_SUFFIX =
   'With the joint fit each group’s AIC is shown with the results: fit the file with each model and prefer, per group, the lowest. Models other than LL.3 give other numbers than CBASSED50’s, which cannot be uploaded.';
+export const INTERVALS_LABEL = '95 % intervals of every ED (drc’s delta method)';
+export const INTERVALS_HELP =
+  'Adds each ED’s standard error and 95 % limits to the table and to ED50_Results.csv, as drc::ED(interval = "delta") gives them for the joint fit (the fit per colony always has them). The ED values stay CBASSED50’s.';
+export const UNROUNDED_LABEL = 'Full precision in the downloads (unrounded)';
+export const UNROUNDED_HELP =
+  'CBASSED50 rounds ED values to 2 decimals; this keeps every digit in the downloaded files and in the group comparison, for further statistics. The tables still show 2 decimals.';
 export const NON_DEFAULT_GROUPING_NOTE =
   'The upload page matches ED values to colonies by Site, Condition, Species and Timepoint: with another grouping you can download the results, but not upload them.';
 
@@ -104,6 +110,7 @@ export function ComputeStep({ state, store }: { state: CalculatorState; store: C
           </Form.Text>
         </Form.Group>
         <ParameterBoundsFields state={state} store={store} disabled={running} />
+        <OutputOptions state={state} store={store} disabled={running} />
         <MethodPanel />
         {!isDefault && state.grouping.length > 0 && (
           <Alert variant="info" className="py-2">
@@ -133,6 +140,48 @@ export function ComputeStep({ state, store }: { state: CalculatorState; store: C
         </Alert>
       )}
     </section>
+  );
+}
+
+/** What the results carry beyond CBASSED50's: intervals with the joint fit, unrounded values. */
+function OutputOptions({
+  state,
+  store,
+  disabled,
+}: {
+  state: CalculatorState;
+  store: CalculatorStore;
+  disabled: boolean;
+}) {
+  const perColony = state.fit === 'per-colony';
+  return (
+    <fieldset disabled={disabled} className="mb-2">
+      <legend className="fs-6 fw-semibold mb-1">Output</legend>
+      <Form.Check
+        id="ed50-intervals"
+        type="checkbox"
+        label={INTERVALS_LABEL}
+        // The fit per colony always has its intervals.
+        checked={perColony || state.intervals}
+        disabled={perColony}
+        onChange={(event) => store.setIntervals(event.currentTarget.checked)}
+        aria-describedby="ed50-intervals-help"
+      />
+      <Form.Text id="ed50-intervals-help" className="d-block mb-1">
+        {INTERVALS_HELP}
+      </Form.Text>
+      <Form.Check
+        id="ed50-unrounded"
+        type="checkbox"
+        label={UNROUNDED_LABEL}
+        checked={state.unrounded}
+        onChange={(event) => store.setUnrounded(event.currentTarget.checked)}
+        aria-describedby="ed50-unrounded-help"
+      />
+      <Form.Text id="ed50-unrounded-help" className="d-block">
+        {UNROUNDED_HELP}
+      </Form.Text>
+    </fieldset>
   );
 }
 

@@ -8,6 +8,7 @@ import { calculatorStore } from '../api/calculator-store';
 import { readUploadFilesState } from '../api/upload-hand-over';
 import exampleCsv from '../examples/cbass_dataset_raw.csv?raw';
 import { computeFile } from '../worker/engine';
+import { INTERVALS_LABEL, UNROUNDED_LABEL } from './compute-step';
 
 const HEADER =
   'Project,Date,Country,Latitude,Longitude,Site,Condition,Species,Genotype,Temperature,Timepoint,Pam_value';
@@ -287,7 +288,9 @@ describe('ED50 calculator page', { timeout: 30_000 }, () => {
       screen.getByText(/^One fit per colony: each colony \(genotype\) fitted alone/),
     ).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Upload these results' })).toBeNull();
-    expect(screen.getByText(/Uploading needs the joint fit per group/)).toBeTruthy();
+    expect(
+      screen.getByText(/Uploading needs CBASSED50’s file: the joint fit per group/),
+    ).toBeTruthy();
     // Each ED in the table with drc's 95 % interval (colony 1 of the first group: ED50 38.17,
     // drc's limits 37.797 and 38.545, fixtures/ed50-reference/per-colony/).
     const table = screen.getByRole('region', { name: 'ED values per colony' });
@@ -304,6 +307,42 @@ describe('ED50 calculator page', { timeout: 30_000 }, () => {
       { fit: 'per-colony' },
     );
     expect(download).toBe(engine.resultsCsv);
+    expect(download).not.toBe(edResultsDownload);
+  });
+
+  it('gives the joint fit’s 95 % intervals and full-precision downloads when asked, not uploadable', async () => {
+    const user = userEvent.setup();
+    const saved = captureDownloads();
+    renderApp('/ed50');
+    await user.click(await screen.findByRole('button', { name: 'Try with example data' }));
+    await screen.findByText(/all 12 CBASSED50 columns found/);
+    const intervals = screen.getByRole<HTMLInputElement>('checkbox', { name: INTERVALS_LABEL });
+    const unrounded = screen.getByRole<HTMLInputElement>('checkbox', { name: UNROUNDED_LABEL });
+    expect([intervals.checked, unrounded.checked]).toEqual([false, false]);
+    // The fit per colony always has its intervals: the box shows it and cannot be cleared.
+    const method = screen.getByRole('combobox', { name: 'Method' });
+    await user.selectOptions(method, 'One fit per colony');
+    expect([intervals.checked, intervals.disabled]).toEqual([true, true]);
+    await user.selectOptions(method, 'joint');
+    expect([intervals.checked, intervals.disabled]).toEqual([false, false]);
+    await user.click(intervals);
+    await user.click(unrounded);
+    await user.click(screen.getByRole('button', { name: 'Compute ED values' }));
+    await screen.findByRole('heading', { name: '4. Results' }, { timeout: 10_000 });
+    expect(screen.queryByRole('button', { name: 'Upload these results' })).toBeNull();
+    expect(screen.getByText(/without parameter limits, intervals or full precision/)).toBeTruthy();
+    const table = screen.getByRole('region', { name: 'ED values per colony' });
+    expect(within(table).getAllByRole('row')[1]!.textContent).toMatch(/95 % CI \d+\.\d\d–/);
+    await user.click(screen.getByRole('button', { name: 'Download ED50_Results.csv' }));
+    const download = await saved[0]!.blob.text();
+    const engine = await computeFile(
+      new Blob([exampleCsv]),
+      ['Site', 'Condition', 'Species', 'Timepoint'],
+      () => {},
+      { intervals: true, unrounded: true },
+    );
+    expect(download).toBe(engine.resultsCsv);
+    expect(download.split('\n')[0]).toContain('"ED50_SE","ED50_Lower","ED50_Upper"');
     expect(download).not.toBe(edResultsDownload);
   });
 
@@ -341,7 +380,9 @@ describe('ED50 calculator page', { timeout: 30_000 }, () => {
       screen.getByText(/^Model W1\.3 \(drc's three-parameter Weibull type 1\): one joint fit/),
     ).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Upload these results' })).toBeNull();
-    expect(screen.getByText(/Uploading needs the joint fit per group with LL\.3/)).toBeTruthy();
+    expect(
+      screen.getByText(/Uploading needs CBASSED50’s file: the joint fit per group with LL\.3/),
+    ).toBeTruthy();
     const engine = await computeFile(
       new Blob([exampleCsv]),
       ['Site', 'Condition', 'Species', 'Timepoint'],

@@ -82,11 +82,15 @@ function Actions({ result, file }: { result: CalculatorResult; file: File }) {
   const location = useLocation();
   const { isAuthenticated, isLoading } = useAuth();
   const grouping = result.computation.grouping;
-  // The upload stores CBASSED50's values: the joint fit with the default grouping.
+  // The upload stores CBASSED50's values from its file: the joint LL.3 fit without limits, in
+  // CBASSED50's columns and rounding, with the default grouping.
+  const { method } = result;
   const jointFit =
-    result.computation.fit === 'joint' &&
-    result.computation.model === 'LL.3' &&
-    result.computation.bounds === undefined;
+    method.fit === 'joint' &&
+    method.model === 'LL.3' &&
+    method.bounds === undefined &&
+    !method.intervals &&
+    !method.unrounded;
   const uploadable =
     jointFit &&
     grouping.length === UPLOAD_GROUPING.length &&
@@ -136,7 +140,7 @@ function Actions({ result, file }: { result: CalculatorResult; file: File }) {
         <p className="small mt-2 mb-0">
           {jointFit
             ? 'Uploading needs the default grouping (Site, Condition, Species, Timepoint).'
-            : 'Uploading needs the joint fit per group with LL.3 without parameter limits (CBASSED50’s method) and the default grouping.'}
+            : 'Uploading needs CBASSED50’s file: the joint fit per group with LL.3, without parameter limits, intervals or full precision, and the default grouping.'}
         </p>
       )}
     </div>

@@ -5,7 +5,7 @@ import tutorialSummary from '../../../../../../fixtures/ed50-reference/tutorial_
 import example from '../examples/cbass_dataset_raw.csv?raw';
 import { decodeText } from './decode-text';
 import { checkFile, computeFile, handleRequest } from './engine';
-import type { EngineResponse } from './protocol';
+import { DEFAULT_METHOD, type ComputeMethod, type EngineResponse } from './protocol';
 
 const HEADER =
   'Project,Date,Country,Latitude,Longitude,Site,Condition,Species,Genotype,Temperature,Timepoint,Pam_value';
@@ -225,8 +225,7 @@ describe('handleRequest (the worker protocol)', () => {
         kind: 'compute',
         file: csvFile(smallFile()),
         grouping: ['Site'],
-        fit: 'joint',
-        model: 'LL.3',
+        method: DEFAULT_METHOD,
       },
       (r) => responses.push(r),
     );
@@ -245,8 +244,7 @@ describe('handleRequest (the worker protocol)', () => {
         kind: 'compute',
         file: csvFile(smallFile()),
         grouping: ['Site'],
-        fit: 'per-colony',
-        model: 'LL.3',
+        method: { ...DEFAULT_METHOD, fit: 'per-colony' },
       },
       (r) => responses.push(r),
     );
@@ -257,6 +255,40 @@ describe('handleRequest (the worker protocol)', () => {
     expect(answer.result.resultsCsv.split('\n')[0]).toContain('"ED50_SE"');
   });
 
+  it('gives the joint fit intervals and full-precision downloads when asked, as the CLI does', async () => {
+    const ask = async (method: ComputeMethod) => {
+      const responses: EngineResponse[] = [];
+      await handleRequest(
+        { id: 11, kind: 'compute', file: csvFile(smallFile()), grouping: ['Site'], method },
+        (r) => responses.push(r),
+      );
+      const answer = responses.at(-1);
+      if (answer?.kind !== 'computed') throw new Error(`no result: ${JSON.stringify(answer)}`);
+      return answer.result;
+    };
+    const plain = await ask(DEFAULT_METHOD);
+    const asked = await ask({ ...DEFAULT_METHOD, intervals: true, unrounded: true });
+    expect(asked.method).toEqual({ ...DEFAULT_METHOD, intervals: true, unrounded: true });
+    expect(plain.resultsCsv.split('\n')[0]).not.toContain('"ED50_SE"');
+    expect(asked.resultsCsv.split('\n')[0]).toContain('"ED50_SE","ED50_Lower","ED50_Upper"');
+    const colony = asked.computation.colonies.find((c) => c.ed50.interval)!;
+    expect(colony.ed50.interval!.lower).toBeLessThan(colony.ed50.value!);
+    // Same fit, so the same ED values; rounded to 2 decimals in the plain file only.
+    const ed50s = (csv: string) =>
+      csv
+        .split('\n')
+        .slice(1, -1)
+        .map((line) => line.split(',')[2]);
+    expect(ed50s(plain.resultsCsv).every((v) => v === 'NA' || /^\d+(\.\d{1,2})?$/.test(v!))).toBe(
+      true,
+    );
+    expect(ed50s(asked.resultsCsv).some((v) => /\.\d{5,}$/.test(v!))).toBe(true);
+    expect(ed50s(asked.resultsCsv).map((v) => (v === 'NA' ? v : Number(v).toFixed(2)))).toEqual(
+      ed50s(plain.resultsCsv).map((v) => (v === 'NA' ? v : Number(v).toFixed(2))),
+    );
+    expect(asked.summaryCsv).not.toBe(plain.summaryCsv);
+  });
+
   it('computes with the requested model, each colony drawn with its own family', async () => {
     const responses: EngineResponse[] = [];
     await handleRequest(
@@ -265,8 +297,7 @@ describe('handleRequest (the worker protocol)', () => {
         kind: 'compute',
         file: csvFile(smallFile()),
         grouping: ['Site'],
-        fit: 'joint',
-        model: 'W1.3',
+        method: { ...DEFAULT_METHOD, model: 'W1.3' },
       },
       (r) => responses.push(r),
     );

@@ -16,15 +16,14 @@ import {
   type CbassParseResult,
   type CbassRow,
   type EdComputation,
-  type EdFitMode,
-  type EdModel,
-  type ParameterBounds,
 } from '@coral/core/ed50';
 import { decodeText } from './decode-text';
 import {
+  DEFAULT_METHOD,
   MAX_ISSUES,
   PREVIEW_ROWS,
   type CalculatorResult,
+  type ComputeMethod,
   type ColonyCurves,
   type ColumnCheck,
   type EngineRequest,
@@ -148,11 +147,10 @@ export async function computeFile(
   onProgress: (done: number, total: number) => void,
   {
     now = () => performance.now(),
-    fit = 'joint',
-    model = 'LL.3',
-    bounds,
-  }: { now?: () => number; fit?: EdFitMode; model?: EdModel; bounds?: ParameterBounds } = {},
+    ...choices
+  }: { now?: () => number } & Partial<ComputeMethod> = {},
 ): Promise<CalculatorResult> {
+  const { fit, model, bounds, intervals, unrounded } = { ...DEFAULT_METHOD, ...choices };
   const { text } = await readFile(file);
   const started = now();
   const parsed = parseCbassCsv(text);
@@ -162,6 +160,7 @@ export async function computeFile(
         grouping,
         fit,
         model,
+        intervals,
         ...(bounds ? { bounds } : {}),
         onProgress: (done, total) => {
           const time = now();
@@ -183,7 +182,7 @@ export async function computeFile(
         model,
       };
   const order = new Map(computation.groups.map((group, index) => [group, index]));
-  const comparisons = compareComputedGroups(computation);
+  const comparisons = compareComputedGroups(computation, { unrounded });
   return {
     computation,
     summaryOrder: groupsInSummaryOrder(computation).map((group) => order.get(group)!),
@@ -191,12 +190,14 @@ export async function computeFile(
     colonyCurves: colonyCurves(parsed.rows, computation.groups),
     resultsCsv: formatEdResultsCsv(computation, {
       rowNames: true,
-      intervals: computation.fit === 'per-colony',
+      intervals: intervals || computation.fit === 'per-colony',
+      unrounded,
     }),
-    summaryCsv: formatSummaryCsv(computation),
+    summaryCsv: formatSummaryCsv(computation, { unrounded }),
     comparisons,
-    pooledCsv: formatPooledEdsCsv(computation),
-    comparisonCsv: formatGroupComparisonCsv(comparisons),
+    pooledCsv: formatPooledEdsCsv(computation, { unrounded }),
+    comparisonCsv: formatGroupComparisonCsv(comparisons, { unrounded }),
+    method: { fit, model, ...(bounds ? { bounds } : {}), intervals, unrounded },
     elapsedMs: now() - started,
   };
 }
@@ -260,11 +261,7 @@ export async function handleRequest(
         request.file,
         request.grouping,
         (done, total) => post({ id: request.id, kind: 'progress', done, total }),
-        {
-          fit: request.fit,
-          model: request.model,
-          ...(request.bounds ? { bounds: request.bounds } : {}),
-        },
+        request.method,
       );
       post({ id: request.id, kind: 'computed', result });
     }

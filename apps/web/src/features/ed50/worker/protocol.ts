@@ -8,6 +8,28 @@ import type {
 } from '@coral/core/ed50';
 
 /**
+ * How the page asks the engine to compute (issue 15 part 3): CBASSED50's joint LL.3 fit by
+ * default, or the options published CBASSED studies used, as the CLI's flags give them.
+ */
+export interface ComputeMethod {
+  fit: EdFitMode;
+  model: EdModel;
+  /** drm's lowerl / upperl of the LL.3 fits (decision 0034); absent: no limits. */
+  bounds?: ParameterBounds;
+  /** Delta-method SEs and 95 % intervals for the joint fit too (per-colony fits always have them). */
+  intervals: boolean;
+  /** Values at full precision in the downloads and the comparison, as the CLI's --unrounded. */
+  unrounded: boolean;
+}
+
+export const DEFAULT_METHOD: ComputeMethod = {
+  fit: 'joint',
+  model: 'LL.3',
+  intervals: false,
+  unrounded: false,
+};
+
+/**
  * Messages between the calculator page and its Web Worker (decision 0010). The worker is
  * stateless: every request carries the file, so a cancelled computation (the worker is
  * terminated) leaves nothing behind, and the page never holds the parsed rows.
@@ -19,10 +41,7 @@ export type EngineRequest =
       kind: 'compute';
       file: Blob;
       grouping: string[];
-      fit: EdFitMode;
-      model: EdModel;
-      /** drm's lowerl / upperl of the LL.3 fits (decision 0034); absent: no limits. */
-      bounds?: ParameterBounds;
+      method: ComputeMethod;
     };
 
 export type EngineResponse =
@@ -102,7 +121,8 @@ export interface CalculatorResult {
   colonyCurves: ColonyCurves;
   /**
    * ED50_Results.csv as CBASSED50's download writes it (index column, NA when not estimable);
-   * with the per-colony method followed by the SE and 95 % limit columns.
+   * with intervals (always with the per-colony method) followed by the SE and 95 % limit
+   * columns; with `unrounded`, values at full precision.
    */
   resultsCsv: string;
   summaryCsv: string;
@@ -112,6 +132,8 @@ export interface CalculatorResult {
   pooledCsv: string;
   /** The comparisons as CSV (every kind, R's pair order). */
   comparisonCsv: string;
+  /** The method the numbers were computed with (the page's choices when it asked). */
+  method: ComputeMethod;
   elapsedMs: number;
 }
 

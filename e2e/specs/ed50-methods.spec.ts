@@ -24,8 +24,10 @@ test.describe('[ED50] methods', () => {
   }) => {
     await page.goto('/ed50');
     await fileInput(page).setInputFiles(EXAMPLE);
-    await page.getByLabel('Method').selectOption({ label: 'One fit per colony' });
-    await expect(page.getByText(/Each colony is fitted alone with drc’s LL\.3/)).toBeVisible();
+    await page.getByLabel('Method', { exact: true }).selectOption({ label: 'One fit per colony' });
+    await expect(
+      page.getByText(/Each colony is fitted alone with the model chosen below/),
+    ).toBeVisible();
     await compute(page);
     await expect(page.getByText(/^One fit per colony: each colony \(genotype\)/)).toBeVisible();
     await expect(page.getByRole('button', { name: 'Upload these results' })).toHaveCount(0);
@@ -39,7 +41,7 @@ test.describe('[ED50] methods', () => {
   }) => {
     await page.goto('/ed50');
     await fileInput(page).setInputFiles(EXAMPLE);
-    await page.getByLabel('Method').selectOption({ label: 'One fit per colony' });
+    await page.getByLabel('Method', { exact: true }).selectOption({ label: 'One fit per colony' });
     await page.getByLabel('Model', { exact: true }).selectOption('W1.3');
     await compute(page);
     await expect(page.getByRole('button', { name: 'Upload these results' })).toHaveCount(0);

@@ -40,7 +40,7 @@ describe('draft markers', () => {
       markers.find((m) => m.getAttribute('aria-label') === 'Draft colony Elsewhere') as HTMLElement
     ).click();
     expect(popups.at(-1)?.drafts?.map((draft) => draft.name)).toEqual(['Elsewhere']);
-    expect(popups.at(-1)?.colonyIndices).toEqual([]);
+    expect(popups.at(-1)?.members).toBeUndefined();
 
     map.setDrafts([]);
     expect(container.querySelectorAll('.colony-marker--draft')).toHaveLength(0);

@@ -49,5 +49,5 @@ export async function getColonyIds(filters: FilterQuery, signal?: AbortSignal): 
  * published); the map asks for its markers again instead of showing an error.
  */
 export function isStaleDataVersion(error: unknown): boolean {
-  return isApiError(error, 409) && String(error.code) === 'STALE_DATA_VERSION';
+  return isApiError(error, 409) && error.code === 'STALE_DATA_VERSION';
 }

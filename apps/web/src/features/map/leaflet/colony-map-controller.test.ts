@@ -115,11 +115,13 @@ describe('markers from a source that answers later (server mode)', () => {
 
     map.map.panBy([50, 0], { animate: false });
     expect(asked).toHaveLength(2);
-    // Asked, not answered: the markers drawn stay.
+    // Asked, not answered: the markers drawn stay, and the map says it is busy.
     expect(drawn(container)).toEqual(['Colony A']);
+    expect(container.getAttribute('aria-busy')).toBe('true');
     asked[1]!.answer({ offset: 0, markers: [site('B', -18.1, 178.1)] });
     await settled();
     expect(drawn(container)).toEqual(['Colony B']);
+    expect(container.getAttribute('aria-busy')).toBeNull();
     map.destroy();
   });
 

@@ -242,21 +242,32 @@ export class ColonyMapController {
     retry: () => void,
   ): void {
     if (!(value instanceof Promise)) {
+      this.setBusy(false);
       this.reportFailure(null);
       then(value);
       return;
     }
+    this.setBusy(true);
     value.then(
       (result) => {
         if (!this.isCurrent(round)) return;
+        this.setBusy(false);
         this.reportFailure(null);
         then(result);
       },
       (error: unknown) => {
         if (!this.isCurrent(round) || round.signal.aborted) return;
+        this.setBusy(false);
         this.reportFailure({ error, retry });
       },
     );
+  }
+
+  /** While markers are awaited, the map says so (aria-busy): they change when the answer comes. */
+  private setBusy(busy: boolean): void {
+    const container = this.map.getContainer();
+    if (busy) container.setAttribute('aria-busy', 'true');
+    else container.removeAttribute('aria-busy');
   }
 
   private reportFailure(failure: MarkersFailure | null): void {

@@ -142,3 +142,24 @@ describe('markers from a source that answers later (server mode)', () => {
     map.destroy();
   });
 });
+
+describe('fitting a new selection', () => {
+  it('draws the drafts of the fitted view', () => {
+    const { map, container } = openMap();
+    map.setDrafts([buildDraftColony({ name: 'Curaçao draft', latitude: 12.1, longitude: -68.9 })]);
+    expect(container.querySelectorAll('.colony-marker--draft')).toHaveLength(0);
+    const caribbean: MarkerSource = {
+      frame: () => ({
+        count: 1,
+        offset: 0,
+        mean: { latitude: 12.1, frameLongitude: -68.9 },
+        bounds: { south: 12, west: -69, north: 12.2, east: -68.8 },
+      }),
+      markers: () => ({ offset: 0, markers: [site('Curaçao', 12.1, -68.9)] }),
+      forget: () => undefined,
+    };
+    map.setSelection({ source: caribbean, colorMode: 'absolute', scale });
+    expect(drawn(container).sort()).toEqual(['Colony Curaçao', 'Draft colony Curaçao draft']);
+    map.destroy();
+  });
+});

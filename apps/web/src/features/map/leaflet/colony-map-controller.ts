@@ -292,6 +292,8 @@ export class ColonyMapController {
           } finally {
             this.fitting = false;
           }
+          // The fit's moves were not drawn: the drafts in the fitted view now.
+          this.renderDrafts();
         }
         this.frame = frame;
         this.loadMarkers(round, fit);

@@ -13,15 +13,9 @@ import type {
 } from '../markers/marker-source';
 import { MAX_MAP_ZOOM } from '../utils/cluster-index';
 import type { ColorMode, ColorScale } from '../utils/color-scale';
+import type { FitPadding } from '../utils/fit-padding';
+import { fittedView, fitView } from './fit-view';
 import { LAND_PANE, landLayer, loadLand } from './land-layer';
-
-/**
- * The map's zoom when it first centres on the colonies (product-spec §9), before fitting their
- * bounds.
- */
-export const INITIAL_ZOOM = 3;
-/** Fitting the bounds of one site would zoom in to the street; this is close enough. */
-const FIT_MAX_ZOOM = 10;
 
 export interface PopupRequest {
   container: HTMLElement;
@@ -38,7 +32,7 @@ export interface ColonyMapOptions {
   /** A marker's popup opened (render into `container`), or closed (null). */
   onPopup: (request: PopupRequest | null) => void;
   /** Room the overlays take at the map's edges when fitting bounds. */
-  fitPadding?(): { topLeft: [number, number]; bottomRight: [number, number] };
+  fitPadding?(): FitPadding;
   /**
    * The markers could not be loaded (server mode): `retry` asks again. Called with null once
    * they load again.
@@ -98,6 +92,8 @@ export class ColonyMapController {
   private abortRound: AbortController | null = null;
   /** A failure was reported and no answer has come since. */
   private failing = false;
+  /** A new selection's markers are not drawn yet (its first drawing gets a performance mark). */
+  private markNextDraw = false;
   private popup: L.Popup | null = null;
   private popupKey = 0;
   private popupIsDraft = false;
@@ -155,6 +151,7 @@ export class ColonyMapController {
       return;
     }
     this.map.closePopup();
+    this.markNextDraw = true;
     this.loadSelection(true);
   }
 
@@ -286,9 +283,12 @@ export class ColonyMapController {
       round,
       (frame) => {
         if (fit) {
+          // Asked for first: the server's answer is on its way while Leaflet redraws the view.
+          const target = fittedView(this.map, frame, this.fitPadding());
+          if (target) source.prefetch?.(target.view, target.zoom, round.signal);
           this.fitting = true;
           try {
-            this.fitView(frame);
+            fitView(this.map, frame, this.fitPadding());
           } finally {
             this.fitting = false;
           }
@@ -296,14 +296,14 @@ export class ColonyMapController {
           this.renderDrafts();
         }
         this.frame = frame;
-        this.loadMarkers(round, fit);
+        this.loadMarkers(round);
       },
       () => this.loadSelection(fit),
     );
   }
 
-  /** The markers in view; `mark`: the first drawing of a selection, for the benchmark. */
-  private loadMarkers(round: Round, mark: boolean): void {
+  /** The markers in view. */
+  private loadMarkers(round: Round): void {
     const { source } = this.data!;
     this.settle(
       source.markers(this.view(), this.map.getZoom(), round.signal),
@@ -311,13 +311,15 @@ export class ColonyMapController {
       (set) => {
         this.drawn = set;
         this.redraw();
-        if (mark) {
+        // The first drawing of a selection, for the benchmark and the journeys.
+        if (this.markNextDraw) {
+          this.markNextDraw = false;
           performance.mark('map:clusters-rendered', {
             detail: { colonies: this.frame?.count, markers: this.markers.getLayers().length },
           });
         }
       },
-      () => this.loadMarkers(this.newRound(), mark),
+      () => this.loadMarkers(this.newRound()),
     );
   }
 
@@ -326,7 +328,7 @@ export class ColonyMapController {
     this.renderDrafts();
     // While a selection's frame is awaited, its answer draws the view as it then is.
     if (!this.data || !this.frame) return;
-    this.loadMarkers(this.newRound(), false);
+    this.loadMarkers(this.newRound());
   }
 
   private view(): ViewBox {
@@ -339,25 +341,8 @@ export class ColonyMapController {
     };
   }
 
-  private fitView(frame: SelectionFrame): void {
-    if (!frame.mean || !frame.bounds) return;
-    const { offset, mean, bounds } = frame;
-    this.map.setView([mean.latitude, toMap(mean.frameLongitude, offset)], INITIAL_ZOOM, {
-      animate: false,
-    });
-    const padding = this.options.fitPadding?.() ?? { topLeft: [20, 20], bottomRight: [20, 20] };
-    this.map.fitBounds(
-      [
-        [bounds.south, toMap(bounds.west, offset)],
-        [bounds.north, toMap(bounds.east, offset)],
-      ],
-      {
-        paddingTopLeft: padding.topLeft,
-        paddingBottomRight: padding.bottomRight,
-        maxZoom: FIT_MAX_ZOOM,
-        animate: false,
-      },
-    );
+  private fitPadding(): FitPadding {
+    return this.options.fitPadding?.() ?? { topLeft: [20, 20], bottomRight: [20, 20] };
   }
 
   /** The markers drawn, each in the world copy nearest the map's centre. */

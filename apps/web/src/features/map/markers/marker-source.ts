@@ -59,6 +59,8 @@ export interface MarkerSource {
   frame(view: ViewBox, zoom: number, signal: AbortSignal): Eventually<SelectionFrame>;
   /** The markers in a view at a zoom (rounded, as the clustering does). */
   markers(view: ViewBox, zoom: number, signal: AbortSignal): Eventually<MarkerSet>;
+  /** Starts asking for a view the map is about to show (the server's), for `markers` to take. */
+  prefetch?(view: ViewBox, zoom: number, signal: AbortSignal): void;
   /** Forgets what was fetched (the server's data changed); answers come afresh. */
   forget(): void;
 }

@@ -98,3 +98,30 @@ describe('ServerMarkerSource', () => {
     unsubscribe();
   });
 });
+
+describe('ServerMarkerSource, requests on their way', () => {
+  const view = { west: 140, south: -30, east: 160, north: -10 };
+
+  it('gives the markers of a prefetched view from that one request', async () => {
+    const { clusterCalls } = serve();
+    const server = new ServerMarkerSource({});
+    server.prefetch(view, 5, signal);
+    const markers = server.markers({ ...view, west: 142, east: 162 }, 5, signal);
+    expect(markers).toBeInstanceOf(Promise);
+    expect((await markers).markers.length).toBeGreaterThan(0);
+    expect(clusterCalls()).toHaveLength(1);
+    // At hand afterwards; a prefetch of what is at hand asks nothing.
+    server.prefetch(view, 5, signal);
+    expect(clusterCalls()).toHaveLength(1);
+  });
+
+  it('does not wait for a request whose round was given up', async () => {
+    const { clusterCalls } = serve();
+    const server = new ServerMarkerSource({});
+    const first = new AbortController();
+    server.prefetch(view, 5, first.signal);
+    first.abort();
+    await server.markers(view, 5, signal);
+    expect(clusterCalls()).toHaveLength(2);
+  });
+});

@@ -27,6 +27,13 @@ interface KeptAnswer {
   markers: SourceMarker[];
 }
 
+/** A request on its way, which a request for a view it covers waits for instead. */
+interface Flying {
+  zoom: number;
+  box: ViewBox;
+  answer: Promise<KeptAnswer>;
+}
+
 /**
  * The server mode's markers for one filter set (issue 16): GET /api/public/colonies/clusters/
  * for a zoom and a box around the view; answers are kept, so panning within an answer's box and
@@ -34,6 +41,7 @@ interface KeptAnswer {
  */
 export class ServerMarkerSource implements MarkerSource {
   private kept: KeptAnswer[] = [];
+  private flying: Flying[] = [];
   private counts: ServerCounts | null = null;
   private readonly listeners = new Set<(counts: ServerCounts) => void>();
 
@@ -50,11 +58,26 @@ export class ServerMarkerSource implements MarkerSource {
     const rounded = Math.round(zoom);
     const hit = this.kept.find((kept) => kept.zoom === rounded && covers(kept.box, view));
     if (hit) return inView(hit, view);
-    return this.fetch(view, rounded, signal).then((kept) => inView(kept, view));
+    const coming = this.coming(view, rounded) ?? this.fetch(view, rounded, signal);
+    return coming.then((kept) => inView(kept, view));
+  }
+
+  prefetch(view: ViewBox, zoom: number, signal: AbortSignal): void {
+    const rounded = Math.round(zoom);
+    if (this.kept.some((kept) => kept.zoom === rounded && covers(kept.box, view))) return;
+    if (this.coming(view, rounded)) return;
+    // Its failure is the failure of the `markers` call that takes it.
+    this.fetch(view, rounded, signal).catch(() => undefined);
   }
 
   forget(): void {
     this.kept = [];
+    this.flying = [];
+  }
+
+  /** A request on its way whose answer will cover the view. */
+  private coming(view: ViewBox, zoom: number): Promise<KeptAnswer> | undefined {
+    return this.flying.find((flying) => flying.zoom === zoom && covers(flying.box, view))?.answer;
   }
 
   /** Calls `listener` with every answer's counts (at once with the latest); returns the unsubscribe. */
@@ -64,8 +87,23 @@ export class ServerMarkerSource implements MarkerSource {
     return () => this.listeners.delete(listener);
   }
 
-  private async fetch(view: ViewBox, zoom: number, signal: AbortSignal): Promise<KeptAnswer> {
+  /**
+   * Asks for the markers of a box around the view. Until it answers, it is `flying`; once its
+   * signal aborts (the map asked for something newer), no later request waits for it.
+   */
+  private fetch(view: ViewBox, zoom: number, signal: AbortSignal): Promise<KeptAnswer> {
     const box = requestBox(view);
+    const flying: Flying = { zoom, box, answer: this.ask(box, zoom, signal) };
+    const land = () => {
+      this.flying = this.flying.filter((f) => f !== flying);
+    };
+    this.flying.push(flying);
+    signal.addEventListener('abort', land, { once: true });
+    void flying.answer.then(land, land);
+    return flying.answer;
+  }
+
+  private async ask(box: ViewBox, zoom: number, signal: AbortSignal): Promise<KeptAnswer> {
     const rounded = Math.round(zoom);
     const answer = await getColonyClusters(
       this.filters,

@@ -194,6 +194,22 @@ describe('Map in server mode', () => {
     expect(within(popup).getByRole('region', { name: 'Thermal Tolerances (ED50)' })).toBeTruthy();
   });
 
+  it("lists a cluster's colonies when they never fall apart (a few centimetres apart)", async () => {
+    const colonies = [
+      buildColony({ id: 1, name: 'Twin A' }),
+      buildColony({ id: 2, name: 'Twin B', longitude: buildColony().longitude + 1e-7 }),
+    ];
+    const { fetchMock } = renderApp('/map', apiFor(colonies, 0));
+    await screen.findByText('2 of 2 colonies');
+    await waitFor(() => expect(marker('Cluster of 2 colonies')).toBeDefined());
+    marker('Cluster of 2 colonies')!.click();
+    const popup = await screen.findByRole('group', { name: '2 colonies' });
+    expect(within(popup).getByRole('button', { name: 'Twin A' })).toBeTruthy();
+    expect(within(popup).getByRole('button', { name: 'Twin B' })).toBeTruthy();
+    const [members] = callsTo(fetchMock, '/api/public/colonies/clusters/members/');
+    expect(members!.searchParams.get('marker')).toMatch(/^cluster:\d+$/);
+  });
+
   it('asks for the markers again, without an error, when the data changed under a popup (409)', async () => {
     const { fetchMock } = renderApp(
       '/map',

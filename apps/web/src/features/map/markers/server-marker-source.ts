@@ -121,8 +121,13 @@ export class ServerMarkerSource implements MarkerSource {
       kept,
       ...this.kept.filter((k) => k.answer.data_version === answer.data_version),
     ].slice(0, KEPT_ANSWERS);
-    this.counts = { matching: answer.matching, total: answer.total };
-    for (const listener of this.listeners) listener(this.counts);
+    // Told only when they change: a pan's answer has the same counts, and a render of the
+    // page around the map would cost a frame for nothing.
+    const { matching, total } = answer;
+    if (this.counts?.matching !== matching || this.counts.total !== total) {
+      this.counts = { matching, total };
+      for (const listener of this.listeners) listener(this.counts);
+    }
     return kept;
   }
 

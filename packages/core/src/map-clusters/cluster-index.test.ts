@@ -29,7 +29,7 @@ describe('hasCluster', () => {
     [10.001, 20.001],
     [10.002, 20.002],
     [-40, -100],
-  ].map(([latitude, longitude], id) => colony({ id, latitude, longitude }) as unknown as TColony);
+  ].map(([latitude, longitude], id) => ({ ...colony(), id, latitude, longitude }) as TColony);
   const index = buildClusterIndex(selectColonies(buildMapModel(colonies), null));
   const clusters = index
     .markers([-180, -85, 180, 85], 0)

@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
@@ -16,6 +18,7 @@ import { summarizeSites } from '@coral/core/map-clusters';
 import { loadBrowserMap, type BrowserMap } from '../../../test/browser-map';
 import { randomFilterSet, seededRandom } from '../../../test/random-filter-sets';
 import { createTestApp, type TestContext } from '../../../test/test-app';
+import { repoRoot } from '../../config';
 import { KEPT_FILTER_SETS } from './colony-clusters.service';
 
 /**
@@ -385,5 +388,52 @@ describe('GET /api/public/colonies/choices/', () => {
     });
     expect(zipped.headers['content-encoding']).toBe('gzip');
     expect(JSON.parse(gunzipSync(zipped.rawPayload).toString())).toEqual(response.json());
+  });
+});
+
+describe('docs/api.md', () => {
+  /** Each example of the map's routes: a URL in backticks, a colon, then its JSON answer. */
+  const examples = [
+    ...fs
+      .readFileSync(path.join(repoRoot, 'docs/api.md'), 'utf8')
+      .matchAll(
+        /^`(\/api\/public\/colonies\/(?:clusters|ids|choices)\/[^`]*)`[^`\n]*(?:\n[^`\n]+)?:\n\n```json\n([\s\S]*?)\n```/gm,
+      ),
+  ].map(([, url, json]) => [url!, JSON.parse(json!) as unknown] as const);
+
+  it("has examples of the clusters, a marker's members, the ids and the choices", () => {
+    const paths = examples.map(([url]) => url.split('?')[0]);
+    expect(new Set(paths)).toEqual(
+      new Set([
+        '/api/public/colonies/clusters/',
+        '/api/public/colonies/clusters/members/',
+        '/api/public/colonies/ids/',
+        '/api/public/colonies/choices/',
+      ]),
+    );
+  });
+
+  it('answers each example as shown (colonies shortened to their first fields)', async () => {
+    for (const [url, example] of examples) {
+      const response = await ctx.app.inject({ url });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.json(), url).toMatchObject(example as object);
+    }
+  });
+
+  it('answers the refusal and the single colony the text quotes', async () => {
+    const text = fs.readFileSync(path.join(repoRoot, 'docs/api.md'), 'utf8');
+    const stale = await ctx.app.inject({
+      url: '/api/public/colonies/clusters/members/?species=Porites%20cylindrica&marker=cluster:14&data_version=2',
+    });
+    expect(stale.statusCode).toBe(409);
+    expect(text).toContain(`\`${stale.body}\``);
+    const single = await clusters({ absThermalTolerance: [37.5, 37.6] }, 18, WORLD);
+    const alofau = single.markers.find((m) => m.kind === 'site' && m.colony?.id === 2714);
+    expect(alofau).toMatchObject({
+      count: 1,
+      site: { latitude: -14.274652, longitude: -170.607232 },
+      colony: { id: 2714, name: 'Alofau_Porites_lobata_1' },
+    });
   });
 });

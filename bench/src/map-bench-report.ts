@@ -132,7 +132,9 @@ export function reportBrowserMode(results: SizeResult[]) {
 
 /** Issue 16's verdict: below the target, strictly. */
 const meets = (value: number, target: number) =>
-  `${value < target ? 'MEETS' : 'MISSES'} target < ${ms(target)}`;
+  `${precise(value)}, ${value < target ? 'MEETS' : 'MISSES'} target < ${ms(target)}`;
+/** A tenth of a millisecond: 49.6 ms meets < 50 ms, and says so. */
+const precise = (value: number) => `${value.toFixed(1)} ms`;
 
 export function reportServerMode(results: SizeResult[]) {
   const seed = summary(results[0]!.server);
@@ -185,15 +187,15 @@ export function reportServerMode(results: SizeResult[]) {
     const s = summary(r.server);
     console.log(`  ${label(r)}, server mode:`);
     console.log(
-      `    page start → first clusters: ${ms(s.start)}, ${meets(s.start, SERVER_TARGETS.startToClusters)}` +
+      `    page start → first clusters: ${meets(s.start, SERVER_TARGETS.startToClusters)}` +
         ` (loads: ${r.server.load.map((l) => ms(l.startToClusters)).join(', ')}; the first after the server started)`,
     );
     console.log(
-      `    a filter applied → markers redrawn: worst ${ms(s.filterMax)}, ${meets(s.filterMax, SERVER_TARGETS.filter)}`,
+      `    a filter applied → markers redrawn: worst ${meets(s.filterMax, SERVER_TARGETS.filter)}`,
     );
     for (const f of r.server.filters) console.log(`      ${f.label}: ${ms(f.ms)} → ${f.shown}`);
     console.log(
-      `    longest frame while panning: ${ms(s.pan)}, ${meets(s.pan, SERVER_TARGETS.panFrame)}${panNote(s)}`,
+      `    longest frame while panning: ${meets(s.pan, SERVER_TARGETS.panFrame)}${panNote(s)}`,
     );
   }
 }

@@ -2,20 +2,33 @@ import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { buildApp } from '../../apps/server/src/app';
 import { loadConfig } from '../../apps/server/src/config';
 import { openDatabase, type DatabaseHandle } from '../../apps/server/src/db/database';
 import { migrateToLatest } from '../../apps/server/src/db/migrate';
-import { seedDatabase } from '../../apps/server/src/modules/datasets/dataset-seed.service';
-import { importAsPublished } from '../../apps/server/src/modules/datasets/dataset-seed.service';
-import { count, median, ms, printTable, ratio, timeIt, verdict } from './report';
+import {
+  importAsPublished,
+  seedDatabase,
+} from '../../apps/server/src/modules/datasets/dataset-seed.service';
+import {
+  reportBrowserMode,
+  reportServerMode,
+  type LoadTimes,
+  type Measured,
+  type Mode,
+  type SizeResult,
+} from './map-bench-report';
+import { timeIt } from './report';
 import { syntheticDataset } from './synthetic-dataset';
 
 /**
  * The map in a real browser (Debian's Chromium through playwright-core) against the production
- * build served by the real server, on the real seed (baseline) and on the synthetic dataset:
+ * build served by the real server, on the real seed (baseline), on 100,000 synthetic colonies
+ * (baseline, issue 16) and on BENCH_COLONIES (default 100,000), in its two modes:
  *
+ * Browser mode (the whole feed, filtered and clustered in the browser):
  * - data arrival → clusters visible: from the end of the colonies response (resource timing)
  *   to the first frame after the app's `map:clusters-rendered` mark (parsing the JSON, building
  *   the map model, filtering, clustering and drawing markers), target 1.5 s;
@@ -23,12 +36,29 @@ import { syntheticDataset } from './synthetic-dataset';
  *   after the markers were redrawn, target 150 ms;
  * - panning: the longest gap between animation frames while dragging the map, target 200 ms.
  *
- * BENCH_COLONIES (default 100000) sets the synthetic size; CHROMIUM_PATH the browser.
+ * Server mode (issue 16: MAP_SERVER_CLUSTERING_FROM=0, the markers of each view from
+ * GET /api/public/colonies/clusters/, no feed), with the issue's targets:
+ * - page start → first clusters: navigation start to the first frame after the first
+ *   `map:clusters-rendered`, target < 1 s (median of 3 loads; the first load after the server
+ *   started, which builds the server's model, is printed beside it);
+ * - a filter applied: click → first frame after the new markers were drawn, target < 100 ms;
+ * - panning: the longest frame gap while dragging (each drag's end asks for markers), < 50 ms.
+ *
+ * The browser mode is measured up to BENCH_MAP_BROWSER_MAX colonies (default 200,000): beyond,
+ * the whole feed is what the server mode exists to avoid. With BENCH_DATABASE_URL set, every
+ * size runs on a fresh database of that PostgreSQL server (1,000,000 colonies is issue 16's
+ * size); otherwise on the embedded database, in memory. CHROMIUM_PATH sets the browser.
  */
-const TARGETS = { arrivalToClusters: 1500, filter: 150, panFrame: 200 };
 const LOAD_RUNS = 3;
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' });
+
+/** The server's settings: the threshold puts the map in the mode measured whatever the size. */
+const configFor = (mode: Mode) =>
+  loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    MAP_SERVER_CLUSTERING_FROM: mode === 'server' ? '0' : String(Number.MAX_SAFE_INTEGER),
+  });
 
 /** A grey 1×1 PNG for every map tile: nothing leaves the machine. */
 const TILE = Buffer.from(
@@ -58,23 +88,6 @@ function instrumentPage() {
     // Long animation frames are a Chromium feature; the rAF gaps are measured anyway.
   }
   document.addEventListener('click', () => performance.mark('bench:click'), true);
-}
-
-interface LoadTimes {
-  /** Response end of the feed → first frame with markers. */
-  arrivalToClusters: number;
-  /** Response end → the app has the parsed colonies. */
-  parse: number;
-  feedBytes: number;
-  navigationToClusters: number;
-}
-
-interface Measured {
-  colonies: number;
-  load: LoadTimes[];
-  filters: { label: string; ms: number; shown: string }[];
-  panFrame: number;
-  panLongAnimationFrame: number;
 }
 
 async function newPage(browser: Browser, baseUrl: string): Promise<Page> {
@@ -107,15 +120,18 @@ async function measureLoad(browser: Browser, baseUrl: string): Promise<LoadTimes
   await page.goto(`${baseUrl}/map`);
   await waitForMark(page, 'bench:clusters-painted', 1);
   const times = await page.evaluate(() => {
-    const feed = performance
-      .getEntriesByType('resource')
-      .find((r) => r.name.includes('/api/public/colonies/')) as PerformanceResourceTiming;
-    const at = (name: string) => performance.getEntriesByName(name)[0]!.startTime;
+    const painted = performance.getEntriesByName('bench:clusters-painted')[0]!.startTime;
+    const data = (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).filter(
+      (r) =>
+        new URL(r.name).pathname.startsWith('/api/public/colonies/') && r.responseEnd <= painted,
+    );
+    const feed = data.find((r) => new URL(r.name).pathname === '/api/public/colonies/');
+    const loaded = performance.getEntriesByName('map:colonies-loaded')[0];
     return {
-      arrivalToClusters: at('bench:clusters-painted') - feed.responseEnd,
-      parse: at('map:colonies-loaded') - feed.responseEnd,
-      feedBytes: feed.encodedBodySize,
-      navigationToClusters: at('bench:clusters-painted'),
+      startToClusters: painted,
+      arrivalToClusters: feed ? painted - feed.responseEnd : null,
+      parse: feed && loaded ? loaded.startTime - feed.responseEnd : null,
+      dataBytes: data.reduce((sum, r) => sum + r.encodedBodySize, 0),
     };
   });
   await page.context().close();
@@ -225,8 +241,8 @@ async function measurePan(page: Page): Promise<{ frame: number; longAnimationFra
   });
 }
 
-async function measure(browser: Browser, handle: DatabaseHandle): Promise<Measured> {
-  const app: FastifyInstance = await buildApp({ config, db: handle.db });
+async function measure(browser: Browser, handle: DatabaseHandle, mode: Mode): Promise<Measured> {
+  const app: FastifyInstance = await buildApp({ config: configFor(mode), db: handle.db });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const { port } = app.server.address() as { port: number };
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -246,6 +262,7 @@ async function measure(browser: Browser, handle: DatabaseHandle): Promise<Measur
     const filters = await measureFilters(page);
     await page.context().close();
     return {
+      mode,
       colonies: total,
       load,
       filters,
@@ -270,15 +287,38 @@ function ensureWebBuild() {
   if (result.status !== 0) throw new Error('Building the web app failed.');
 }
 
-async function database(fill: (db: DatabaseHandle) => Promise<unknown>) {
-  const handle = await openDatabase({ kind: 'memory' });
+/** A fresh database for one size: in memory (embedded), or created on the PostgreSQL server. */
+async function freshDatabase(databaseUrl: string | undefined) {
+  if (!databaseUrl) {
+    const handle = await openDatabase({ kind: 'memory' });
+    await migrateToLatest(handle.db);
+    return { handle, drop: () => handle.close() };
+  }
+  const name = `coral_map_bench_${process.pid}`;
+  const admin = await openDatabase({ kind: 'server', url: databaseUrl });
+  await sql.raw(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).execute(admin.db);
+  await sql.raw(`CREATE DATABASE ${name}`).execute(admin.db);
+  await admin.close();
+  const url = new URL(databaseUrl);
+  url.pathname = `/${name}`;
+  const handle = await openDatabase({ kind: 'server', url: url.toString() });
   await migrateToLatest(handle.db);
-  await fill(handle);
-  return handle;
+  return {
+    handle,
+    async drop() {
+      await handle.close();
+      const again = await openDatabase({ kind: 'server', url: databaseUrl });
+      await sql.raw(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).execute(again.db);
+      await again.close();
+    },
+  };
 }
 
 export async function runMapBench(): Promise<void> {
   const colonies = Number(process.env.BENCH_COLONIES ?? 100_000);
+  const browserMax = Number(process.env.BENCH_MAP_BROWSER_MAX ?? 200_000);
+  const databaseUrl = process.env.BENCH_DATABASE_URL;
+  const sizes = [...new Set([0, Math.min(100_000, colonies), colonies])];
   ensureWebBuild();
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -295,97 +335,32 @@ export async function runMapBench(): Promise<void> {
     ],
   });
   try {
-    const seedDb = await database((h) => seedDatabase(h.db, config.seedFile));
-    const baseline = await measure(browser, seedDb);
-    await seedDb.close();
-
-    let importTime = 0;
-    const syntheticDb = await database(async (h) => {
-      const bundle = syntheticDataset({ colonies, projects: 40 });
-      importTime = await timeIt(() =>
-        h.db.transaction().execute((trx) => importAsPublished(trx, bundle)),
-      );
-    });
-    const synthetic = await measure(browser, syntheticDb);
-    await syntheticDb.close();
-
-    report(baseline, synthetic, importTime);
+    const results: SizeResult[] = [];
+    for (const size of sizes) {
+      const database = await freshDatabase(databaseUrl);
+      try {
+        const db = database.handle.db;
+        const importMs =
+          size === 0
+            ? await timeIt(() => seedDatabase(db, configFor('browser').seedFile))
+            : await timeIt(() => {
+                const bundle = syntheticDataset({ colonies: size, projects: 40 });
+                return db.transaction().execute((trx) => importAsPublished(trx, bundle));
+              });
+        const inBrowser =
+          size <= browserMax ? await measure(browser, database.handle, 'browser') : null;
+        const onServer = await measure(browser, database.handle, 'server');
+        results.push({ size, importMs, browser: inBrowser, server: onServer });
+      } finally {
+        await database.drop();
+      }
+    }
+    console.log(
+      `\nMap in Chromium on ${databaseUrl ? 'a PostgreSQL server' : 'the embedded database (in memory)'}`,
+    );
+    reportBrowserMode(results);
+    reportServerMode(results);
   } finally {
     await browser.close();
   }
-}
-
-function summary(m: Measured) {
-  const arrival = median(m.load.map((l) => l.arrivalToClusters));
-  const filterTimes = m.filters.map((f) => f.ms);
-  return {
-    colonies: m.colonies,
-    feed: median(m.load.map((l) => l.feedBytes)),
-    parse: median(m.load.map((l) => l.parse)),
-    arrival,
-    navigation: median(m.load.map((l) => l.navigationToClusters)),
-    filterMedian: median(filterTimes),
-    filterMax: Math.max(...filterTimes),
-    pan: m.panFrame,
-    loaf: m.panLongAnimationFrame,
-  };
-}
-
-function report(baselineRun: Measured, syntheticRun: Measured, importTime: number) {
-  const baseline = summary(baselineRun);
-  const synthetic = summary(syntheticRun);
-  const mb = (bytes: number) => `${(bytes / 1e6).toFixed(2)} MB`;
-  const row = (label: string, s: ReturnType<typeof summary>) => ({
-    label,
-    values: {
-      colonies: count(s.colonies),
-      'feed (gzip)': mb(s.feed),
-      'arrival → parsed': ms(s.parse),
-      'arrival → clusters visible': ms(s.arrival),
-      'page start → clusters': ms(s.navigation),
-      'filter re-render (median)': ms(s.filterMedian),
-      'filter re-render (worst)': ms(s.filterMax),
-      'longest frame panning': ms(s.pan),
-    },
-  });
-  const keys = ['arrival', 'parse', 'navigation', 'filterMedian', 'filterMax', 'pan'] as const;
-  printTable('Map in Chromium (median of 3 loads)', [
-    row('real seed (baseline)', baseline),
-    row('synthetic', synthetic),
-    {
-      label: 'ratio synthetic / seed',
-      values: {
-        colonies: ratio(synthetic.colonies / baseline.colonies),
-        'feed (gzip)': ratio(synthetic.feed / baseline.feed),
-        ...Object.fromEntries(
-          keys.map((k) => [
-            {
-              arrival: 'arrival → clusters visible',
-              parse: 'arrival → parsed',
-              navigation: 'page start → clusters',
-              filterMedian: 'filter re-render (median)',
-              filterMax: 'filter re-render (worst)',
-              pan: 'longest frame panning',
-            }[k],
-            ratio(synthetic[k] / Math.max(baseline[k], 0.01)),
-          ]),
-        ),
-      },
-    },
-  ]);
-  console.log(`  synthetic import (${count(synthetic.colonies)} colonies): ${ms(importTime)}`);
-  console.log(
-    `  data arrival → clusters visible: ${ms(synthetic.arrival)}, ${verdict(synthetic.arrival, TARGETS.arrivalToClusters)}` +
-      ` (runs: ${syntheticRun.load.map((l) => ms(l.arrivalToClusters)).join(', ')})`,
-  );
-  console.log(
-    `  filter re-render: worst ${ms(synthetic.filterMax)}, ${verdict(synthetic.filterMax, TARGETS.filter)}`,
-  );
-  for (const f of syntheticRun.filters) console.log(`    ${f.label}: ${ms(f.ms)} → ${f.shown}`);
-  console.log(
-    `  longest frame while panning: ${ms(synthetic.pan)}, ${verdict(synthetic.pan, TARGETS.panFrame)}` +
-      (synthetic.loaf > 0
-        ? ` (longest animation frame Chromium reported: ${ms(synthetic.loaf)})`
-        : ' (Chromium reported no animation frame over 50 ms)'),
-  );
 }

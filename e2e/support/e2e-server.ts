@@ -21,15 +21,26 @@ export function ensureProductionBuild(): void {
 }
 
 export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.unref();
-    probe.on('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
+  return freePorts(1).then(([port]) => port!);
+}
+
+/** `count` different free ports: the probes stay open until all have one. */
+export async function freePorts(count: number): Promise<number[]> {
+  const probes = await Promise.all(
+    Array.from(
+      { length: count },
+      () =>
+        new Promise<net.Server>((resolve, reject) => {
+          const probe = net.createServer();
+          probe.unref();
+          probe.on('error', reject);
+          probe.listen(0, '127.0.0.1', () => resolve(probe));
+        }),
+    ),
+  );
+  const ports = probes.map((probe) => (probe.address() as net.AddressInfo).port);
+  await Promise.all(probes.map((probe) => new Promise((resolve) => probe.close(resolve))));
+  return ports;
 }
 
 /**
@@ -67,12 +78,23 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
+export interface ServerOptions {
+  /** More settings (the map's server mode: MAP_SERVER_CLUSTERING_FROM). */
+  env?: Record<string, string>;
+  /** Its port and ED50_PORT (default: two free ports). */
+  ports?: [number, number];
+  timeoutMs?: number;
+}
+
 /**
  * Starts the production server on a free port and the given data directory; it migrates and
  * seeds the bundled real dataset into the empty database. Resolves once the API answers.
  */
-export async function startServer(dataDir: string, timeoutMs = 180_000): Promise<RunningServer> {
-  const [port, ed50Port] = [await freePort(), await freePort()];
+export async function startServer(
+  dataDir: string,
+  { env = {}, ports, timeoutMs = 180_000 }: ServerOptions = {},
+): Promise<RunningServer> {
+  const [port, ed50Port] = ports ?? ((await freePorts(2)) as [number, number]);
   const output: string[] = [];
   const child = spawn(process.execPath, ['--enable-source-maps', serverMain], {
     cwd: repoRoot,
@@ -86,6 +108,7 @@ export async function startServer(dataDir: string, timeoutMs = 180_000): Promise
       DATABASE_URL: '',
       ED50_CALCULATOR_URL: '',
       LOG_LEVEL: 'warn',
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -136,6 +159,13 @@ function stopProcess(child: ChildProcess): Promise<void> {
 
 export function makeDataDir(): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), 'coral-e2e-'));
+}
+
+/** A copy of a data directory no server has open (the embedded database is one process's). */
+export function copyDataDir(dataDir: string): string {
+  const copy = makeDataDir();
+  fs.cpSync(dataDir, copy, { recursive: true });
+  return copy;
 }
 
 export function removeDataDir(dataDir: string): void {

@@ -3,6 +3,8 @@
  */
 export const ENV = {
   baseUrl: 'E2E_BASE_URL',
+  /** The second server: the same seed, the map in server mode (MAP_SERVER_CLUSTERING_FROM=0). */
+  serverModeBaseUrl: 'E2E_SERVER_MODE_BASE_URL',
   ed50Port: 'E2E_ED50_PORT',
 } as const;
 

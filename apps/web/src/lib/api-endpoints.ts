@@ -9,7 +9,11 @@ import type {
   TCartGroup,
   TCartMessage,
   TCartRenameRequest,
+  TClusterMembers,
   TColony,
+  TColonyChoices,
+  TColonyClusters,
+  TColonyIds,
   TColonyPage,
   TCreateSnapshot,
   TCsrfToken,
@@ -61,6 +65,14 @@ export interface GetEndpoints extends MaxMinEndpoints {
   '/api/auth/csrf/': TCsrfToken;
   '/api/auth/cart/': TCartGroup[];
   '/api/public/colonies/': TColony[];
+  /**
+   * The map's server mode (issue 16): markers for a filter set, zoom and view; a marker's
+   * colonies page by page; the sidebar's choices and the public total; the ids of a filter set.
+   */
+  '/api/public/colonies/clusters/': TColonyClusters;
+  '/api/public/colonies/clusters/members/': TClusterMembers;
+  '/api/public/colonies/choices/': TColonyChoices;
+  '/api/public/colonies/ids/': TColonyIds;
   /** One public colony's page (issue 19). */
   '/api/public/colonies/{colonyId}/': TColonyPage;
   '/api/auth/uploads/': TUploadSummary[];

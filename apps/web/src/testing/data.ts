@@ -24,6 +24,7 @@ export const buildConfig = (overrides: Partial<TPublicConfig> = {}): TPublicConf
     satellite: 'https://sat.example.org/{z}/{y}/{x}',
   },
   uploadMaxBytes: 50 * 1024 * 1024,
+  mapServerClusteringFrom: 100_000,
   orcidSignIn: false,
   ...overrides,
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZFilterQuery } from '../filters/filter-set.schema';
+import { ZColony } from './colonies';
 
 /** The map's highest zoom (MAX_MAP_ZOOM of map-clusters; repeated here so the contract carries no supercluster). */
 export const CLUSTERS_MAX_ZOOM = 18;
@@ -71,22 +72,22 @@ export const ZClusterMarker = z.object({
   kind: z.literal('cluster'),
   id: z.int().meta({ description: 'Cluster id within this data version and filter set' }),
   expansionZoom: z.int().meta({
-    description: `The zoom at which the cluster falls apart; above ${CLUSTERS_MAX_ZOOM} when its colonies never do`,
+    description: `The zoom at which the cluster falls apart; above ${CLUSTERS_MAX_ZOOM} when its colonies never do (the map then lists its members)`,
   }),
   ...position,
   ...totals,
-  colonyIds: z
-    .array(z.int())
-    .optional()
-    .meta({
-      description: `Only when expansionZoom is above ${CLUSTERS_MAX_ZOOM}: its colonies, opened as a list`,
-    }),
 });
 export const ZSiteMarker = z.object({
   kind: z.literal('site'),
   ...position,
   ...totals,
-  colonyIds: z.array(z.int()).meta({ description: 'The colonies at this coordinate' }),
+  site: z
+    .object({ latitude: z.number(), longitude: z.number() })
+    .meta({ description: "The site's exact coordinates, as stored (named in `marker=site:`)" }),
+  colony: z
+    .object({ id: z.int(), name: z.string() })
+    .optional()
+    .meta({ description: 'Only when the site holds one matching colony: that colony' }),
 });
 
 export const ZColonyClusters = z
@@ -111,3 +112,88 @@ export const ZColonyClusters = z
 export type TColonyClusters = z.infer<typeof ZColonyClusters>;
 export type TClusterMarker = z.infer<typeof ZClusterMarker>;
 export type TSiteMarker = z.infer<typeof ZSiteMarker>;
+
+/**
+ * Which marker GET /api/public/colonies/clusters/members/ lists: `site:<latitude>,<longitude>`
+ * (a site marker's exact `site` coordinates) or `cluster:<id>` (a cluster marker's id, valid for
+ * the data version and filter set it was given for).
+ */
+const MARKER_REF = /^(?:site:[^,]+,[^,]+|cluster:\d+)$/;
+
+export const ZClusterMembersQuery = ZFilterQuery.extend({
+  marker: z
+    .string({ error: 'required, site:<latitude>,<longitude> or cluster:<id>' })
+    .regex(MARKER_REF, 'expected site:<latitude>,<longitude> or cluster:<id>')
+    .meta({ description: 'The marker whose colonies are listed', example: 'site:-18.1,177.7' }),
+  data_version: z
+    .string({ error: 'required, the data_version of the clusters answer the marker came from' })
+    .regex(/^\d+$/, 'expected the data_version of the clusters answer')
+    .meta({ description: 'The clusters answer the marker came from; another version answers 409' }),
+  offset: z
+    .string()
+    .regex(/^\d+$/, 'expected a whole number from 0')
+    .optional()
+    .meta({ description: "How many of the marker's colonies to skip (default 0)" }),
+  limit: z
+    .string()
+    .regex(/^(?:[1-9]\d?|1\d\d|200)$/, 'expected a whole number from 1 to 200')
+    .optional()
+    .meta({ description: 'How many colonies to list (1 to 200, default 50)' }),
+});
+export type TClusterMembersQuery = z.infer<typeof ZClusterMembersQuery>;
+
+/** A site in a marker's popup (decision 0018): colonies whose coordinates agree to 4 decimals. */
+export const ZSiteSummary = z
+  .object({
+    key: z.string().meta({ description: 'latitude,longitude rounded to 4 decimals' }),
+    latitude: z.number(),
+    longitude: z.number(),
+    colonyCount: z.int(),
+    species: z
+      .array(z.object({ species: z.string(), colonies: z.int() }))
+      .meta({ description: 'Colonies per species, most first, then by name' }),
+    ed50: z.object({ mean: z.number(), sd: z.number().nullable(), n: z.int() }).nullable().meta({
+      description:
+        "Mean and sample SD of the colonies' mean trustworthy absolute ED50, over the n that have one",
+    }),
+  })
+  .meta({ id: 'SiteSummary' });
+export type TSiteSummary = z.infer<typeof ZSiteSummary>;
+
+export const ZClusterMembers = z
+  .object({
+    data_version: z.int(),
+    count: z.int().meta({ description: 'Matching colonies under the marker' }),
+    offset: z.int(),
+    sites: z.array(ZSiteSummary).meta({
+      description:
+        "The marker's sites, each summarised over all its matching colonies (also those under a neighbouring marker)",
+    }),
+    colonies: z.array(ZColony).meta({
+      description:
+        "A page of the marker's matching colonies, in id order, as the colonies feed gives them",
+    }),
+  })
+  .meta({ id: 'ClusterMembers' });
+export type TClusterMembers = z.infer<typeof ZClusterMembers>;
+
+/** The filter sidebar's choices over the public colonies (GET /api/public/colonies/choices/). */
+export const ZColonyChoices = z
+  .object({
+    data_version: z.int(),
+    total: z.int().meta({ description: 'Public colonies' }),
+    species: z.array(z.string()).meta({ description: 'Distinct species, sorted' }),
+    projects: z.array(z.string()).meta({ description: 'Distinct project names, sorted' }),
+    years: z.array(z.int()).meta({ description: 'Distinct collection years, ascending' }),
+  })
+  .meta({ id: 'ColonyChoices' });
+export type TColonyChoices = z.infer<typeof ZColonyChoices>;
+
+/** The ids of the public colonies passing a filter set (GET /api/public/colonies/ids/). */
+export const ZColonyIds = z
+  .object({
+    data_version: z.int(),
+    ids: z.array(z.int()).meta({ description: 'In ascending order' }),
+  })
+  .meta({ id: 'ColonyIds' });
+export type TColonyIds = z.infer<typeof ZColonyIds>;

@@ -20,6 +20,10 @@ export const ZPublicConfig = z
     ed50CalculatorPort: z.number().int(),
     tiles: z.object({ street: z.string(), satellite: z.string() }),
     uploadMaxBytes: z.number().int(),
+    mapServerClusteringFrom: z.number().int().meta({
+      description:
+        'From this many public colonies on, the map asks the server for its markers instead of loading the whole colonies feed (MAP_SERVER_CLUSTERING_FROM; 0: always)',
+    }),
     orcidSignIn: z
       .boolean()
       .meta({ description: '"Sign in with ORCID" is configured (ORCID_CLIENT_ID and secret)' }),

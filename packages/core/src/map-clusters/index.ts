@@ -7,3 +7,4 @@
 export * from './antimeridian';
 export * from './map-model';
 export * from './cluster-index';
+export * from './site-summary';

@@ -5,8 +5,8 @@ import { api } from '@/lib/api-client';
 export const coloniesQueryKey = ['public', 'colonies'] as const;
 
 /**
- * Every colony (the feed is one gzipped snapshot, 8–12 MB at 100,000 colonies); the map filters
- * in the browser. The mark lets the benchmark time from data arrival to clusters on screen.
+ * Every colony (the feed is one gzipped snapshot, 8–12 MB at 100,000 colonies); the map's
+ * browser mode filters in the browser. The mark lets the benchmark time from data arrival to clusters on screen.
  */
 export async function getColonies(signal?: AbortSignal): Promise<TColony[]> {
   const colonies = await api.get('/api/public/colonies/', { signal });
@@ -23,6 +23,7 @@ export const coloniesQueryOptions = () =>
     structuralSharing: false,
   });
 
-export function useColonies() {
-  return useQuery(coloniesQueryOptions());
+/** Asked for only in the browser mode (issue 16: the server mode never loads the feed). */
+export function useColonies(enabled = true) {
+  return useQuery({ ...coloniesQueryOptions(), enabled });
 }

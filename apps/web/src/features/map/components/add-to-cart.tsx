@@ -25,8 +25,11 @@ type CartAlert = { variant: 'success' | 'danger' | 'warning'; text: string };
 interface AddToCartProps {
   /** The applied filter set (normalised): names the group and is stored with it. */
   filters: FilterSet;
-  /** The ids of the colonies on the map, asked for only when adding. */
-  colonyIds: () => number[];
+  /**
+   * The ids of the colonies on the map, asked for only when adding: at hand in the browser
+   * mode, asked of the server in the server mode (issue 16).
+   */
+  colonyIds: () => number[] | Promise<number[]>;
   colonyCount: number;
 }
 
@@ -47,6 +50,8 @@ export function AddToCart({ filters, colonyIds, colonyCount }: AddToCartProps) {
   const [show, setShow] = useState(false);
   const [name, setName] = useState('');
   const [alert, setAlert] = useState<CartAlert | null>(null);
+  /** The server mode asks for the ids before adding. */
+  const [fetchingIds, setFetchingIds] = useState(false);
 
   useEffect(() => {
     if (alert?.variant !== 'success') return;
@@ -63,14 +68,12 @@ export function AddToCart({ filters, colonyIds, colonyCount }: AddToCartProps) {
     setShow(false);
     setAlert(null);
   };
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!isAuthenticated) return setAlert({ variant: 'warning', text: CART_LOGIN });
-    const ids = colonyIds();
-    if (name.trim() === '' || ids.length === 0) {
-      return setAlert({ variant: 'danger', text: CART_FAILED });
-    }
-    setAlert(null);
+  const failed = (error: unknown) => {
+    console.error('Error adding colonies to cart', error);
+    setAlert({ variant: 'danger', text: CART_FAILED });
+  };
+  const add = (ids: number[]) => {
+    if (ids.length === 0) return setAlert({ variant: 'danger', text: CART_FAILED });
     mutation.mutate(
       { colonyIds: ids, filters, name },
       {
@@ -79,12 +82,19 @@ export function AddToCart({ filters, colonyIds, colonyCount }: AddToCartProps) {
           setName('');
           setAlert({ variant: 'success', text: CART_ADDED });
         },
-        onError: (error) => {
-          console.error('Error adding colonies to cart', error);
-          setAlert({ variant: 'danger', text: CART_FAILED });
-        },
+        onError: failed,
       },
     );
+  };
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!isAuthenticated) return setAlert({ variant: 'warning', text: CART_LOGIN });
+    if (name.trim() === '') return setAlert({ variant: 'danger', text: CART_FAILED });
+    setAlert(null);
+    const ids = colonyIds();
+    if (Array.isArray(ids)) return add(ids);
+    setFetchingIds(true);
+    ids.then(add, failed).finally(() => setFetchingIds(false));
   };
 
   const alertView = alert && (
@@ -153,7 +163,7 @@ export function AddToCart({ filters, colonyIds, colonyCount }: AddToCartProps) {
             <Button variant="secondary" onClick={close}>
               Cancel
             </Button>
-            <Button type="submit" variant="primary" disabled={mutation.isPending}>
+            <Button type="submit" variant="primary" disabled={mutation.isPending || fetchingIds}>
               Add to Cart
             </Button>
           </Modal.Footer>

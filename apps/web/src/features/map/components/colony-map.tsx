@@ -1,13 +1,13 @@
 import type { TDraftColony, TPublicConfig } from '@coral/core';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import {
   ColonyMapController,
   type ColonyMapData,
+  type MarkersFailure,
   type PopupRequest,
 } from '../leaflet/colony-map-controller';
 import type { FitPadding } from '../utils/fit-padding';
-import { summarizeSites } from '../utils/site-summary';
 import { ColonyPopup } from './colony-popup';
 import { DraftColonyPopup } from './draft-colony-popup';
 
@@ -25,6 +25,10 @@ interface ColonyMapProps {
    * map, and an open popup under it would only be in the way when it is folded again.
    */
   sidebarOpen?: boolean;
+  /** The markers could not be loaded (server mode), or (null) loaded again. */
+  onMarkersError?: (failure: MarkersFailure | null) => void;
+  /** The server's data changed under an open popup: the markers were asked for again. */
+  onDataChanged?: () => void;
 }
 
 /**
@@ -40,30 +44,33 @@ export function ColonyMap({
   hideFlagged = false,
   fitPadding,
   sidebarOpen = false,
+  onMarkersError,
+  onDataChanged,
 }: ColonyMapProps) {
   const element = useRef<HTMLDivElement>(null);
   const controller = useRef<ColonyMapController | null>(null);
   const padding = useRef(fitPadding);
+  const markersError = useRef(onMarkersError);
+  const dataChanged = useRef(onDataChanged);
   const [popup, setPopup] = useState<PopupRequest | null>(null);
   const updatePopup = useCallback(() => controller.current?.updatePopup(), []);
-  // Per popup: a pass over the selected colonies (a few milliseconds at 100,000).
-  const sites = useMemo(
-    () =>
-      popup && !popup.drafts && data
-        ? summarizeSites(data.model, popup.colonyIndices, data.selection.colonyIndices)
-        : [],
-    [popup, data],
-  );
+  const refresh = useCallback(() => {
+    controller.current?.refresh();
+    dataChanged.current?.();
+  }, []);
 
   useEffect(() => {
     padding.current = fitPadding;
-  }, [fitPadding]);
+    markersError.current = onMarkersError;
+    dataChanged.current = onDataChanged;
+  }, [fitPadding, onMarkersError, onDataChanged]);
 
   useEffect(() => {
     const map = new ColonyMapController(element.current!, {
       tiles,
       onPopup: setPopup,
       fitPadding: () => padding.current(),
+      onMarkersError: (failure) => markersError.current?.(failure),
     });
     controller.current = map;
     return () => {
@@ -92,17 +99,14 @@ export function ColonyMap({
           <DraftColonyPopup key={popup.key} drafts={popup.drafts} onResize={updatePopup} />,
           popup.container,
         )}
-      {popup &&
-        !popup.drafts &&
-        data &&
+      {popup?.members &&
         createPortal(
           <ColonyPopup
             key={popup.key}
-            colonies={data.model.colonies}
+            members={popup.members}
             hideFlagged={hideFlagged}
-            colonyIndices={popup.colonyIndices}
-            sites={sites}
             onResize={updatePopup}
+            onStale={refresh}
           />,
           popup.container,
         )}

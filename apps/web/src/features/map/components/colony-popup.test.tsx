@@ -3,18 +3,26 @@ import type { ReactElement } from 'react';
 import { MemoryRouter } from 'react-router';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { colonyPath, formatCoordinates, speciesPath } from '@coral/core';
+import { colonyPath, formatCoordinates, speciesPath, type TColony } from '@coral/core';
+import { listedMembers } from '../markers/browser-marker-source';
 import { buildColonies, buildColony } from '../testing/colonies';
 import { buildMapModel } from '../utils/map-model';
-import { summarizeSites } from '../utils/site-summary';
+import { summarizeSites, type SiteSummary } from '../utils/site-summary';
 import { ColonyPopup, POPUP_LIST_PAGE } from './colony-popup';
+
+/** A marker's colonies listed from memory, as the browser mode gives them. */
+const listed = (colonies: TColony[], indices: number[], sites: SiteSummary[] = []) =>
+  listedMembers(
+    indices.map((i) => colonies[i]!),
+    () => sites,
+  );
 
 /** The popup's flag badges are links: it renders inside the app's router. */
 const render = (ui: ReactElement) => renderPlain(<MemoryRouter>{ui}</MemoryRouter>);
 
 describe('ColonyPopup', () => {
   it('shows one colony: name, ID, species, coordinates to 4 decimals and the three lists', () => {
-    render(<ColonyPopup colonies={buildColonies()} colonyIndices={[0]} />);
+    render(<ColonyPopup members={listed(buildColonies(), [0])} />);
     const popup = screen.getByRole('group', { name: 'Vatu-o-lalai_Porites_cylindrica_1' });
     expect(within(popup).getByRole('heading', { name: 'Vatu-o-lalai_Porites_cylindrica_1' }));
     expect(within(popup).getByText('658')).toBeTruthy();
@@ -56,7 +64,7 @@ describe('ColonyPopup', () => {
       ],
       breakpoint_temperatures: [],
     });
-    render(<ColonyPopup colonies={[colony]} colonyIndices={[0]} />);
+    render(<ColonyPopup members={listed([colony], [0])} />);
     const ed50 = screen.getByRole('region', { name: 'Thermal Tolerances (ED50)' });
     const items = within(ed50).getAllByRole('listitem');
     expect(items).toHaveLength(1);
@@ -79,7 +87,7 @@ describe('ColonyPopup', () => {
         { ...base, id: 2, abs_thermal_tolerance: 36.5, quality_flags: ['inconsistent_order'] },
       ],
     });
-    render(<ColonyPopup colonies={[colony]} colonyIndices={[0]} hideFlagged />);
+    render(<ColonyPopup members={listed([colony], [0])} hideFlagged />);
     const ed50 = screen.getByRole('region', { name: 'Thermal Tolerances (ED50)' });
     const items = within(ed50).getAllByRole('listitem');
     expect(items.map((item) => item.textContent?.slice(0, 17))).toEqual(['Absolute: 36.50°C']);
@@ -91,7 +99,7 @@ describe('ColonyPopup', () => {
   it('lists colonies that share a place, opens one and goes back', async () => {
     const user = userEvent.setup();
     const colonies = buildColonies();
-    render(<ColonyPopup colonies={colonies} colonyIndices={[0, 2]} />);
+    render(<ColonyPopup members={listed(colonies, [0, 2])} />);
     expect(screen.getByRole('heading', { name: '2 colonies here' })).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Davies_Porites_lobata_2' }));
     expect(screen.getByRole('heading', { name: 'Davies_Porites_lobata_2' })).toBeTruthy();
@@ -102,7 +110,14 @@ describe('ColonyPopup', () => {
   it(`shows ${POPUP_LIST_PAGE} at a time`, async () => {
     const user = userEvent.setup();
     const many = Array.from({ length: 120 }, (_, i) => buildColony({ id: i, name: `Colony ${i}` }));
-    render(<ColonyPopup colonies={many} colonyIndices={many.map((_, i) => i)} />);
+    render(
+      <ColonyPopup
+        members={listed(
+          many,
+          many.map((_, i) => i),
+        )}
+      />,
+    );
     expect(screen.getAllByRole('listitem')).toHaveLength(50);
     await user.click(screen.getByRole('button', { name: 'Show 50 more of 70' }));
     expect(screen.getAllByRole('listitem')).toHaveLength(100);
@@ -113,7 +128,7 @@ describe('ColonyPopup', () => {
 
   it("links the colony's name to its page and the species to the species page", () => {
     const colonies = buildColonies();
-    render(<ColonyPopup colonies={colonies} colonyIndices={[0]} />);
+    render(<ColonyPopup members={listed(colonies, [0])} />);
     const name = screen.getByRole('link', { name: 'Vatu-o-lalai_Porites_cylindrica_1' });
     expect(name.getAttribute('href')).toBe(colonyPath(colonies[0]!.id));
     const species = screen.getByRole('link', { name: 'Porites cylindrica' });
@@ -138,7 +153,7 @@ describe('ColonyPopup', () => {
       withEd50(4, 'Porites lobata', 20), // filtered out
     ];
     const sites = summarizeSites(buildMapModel(colonies), [0, 1, 2], [0, 1, 2]);
-    render(<ColonyPopup colonies={colonies} colonyIndices={[0, 1, 2]} sites={sites} />);
+    render(<ColonyPopup members={listed(colonies, [0, 1, 2], sites)} />);
     const site = screen.getByRole('region', { name: /^Site / });
     expect(within(site).getByRole('heading').textContent).toBe(
       `Site ${formatCoordinates(base.latitude, base.longitude)}: 3 colonies`,
@@ -158,7 +173,7 @@ describe('ColonyPopup', () => {
   it("says so when a site's colonies have no trustworthy ED50", () => {
     const colony = buildColony({ thermal_tolerances: [] });
     const sites = summarizeSites(buildMapModel([colony]), [0], [0]);
-    render(<ColonyPopup colonies={[colony]} colonyIndices={[0]} sites={sites} />);
+    render(<ColonyPopup members={listed([colony], [0], sites)} />);
     expect(screen.getByText(/^Mean ED50/).textContent).toBe('Mean ED50: no trustworthy ED50');
   });
 });

@@ -2,13 +2,16 @@ import { formatCoordinates, formatValue, withoutFlaggedEntries, type TColony } f
 import { useLayoutEffect, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import { ColonyLink, SpeciesLink } from '@/components/entity-links';
+import { Loading } from '@/components/loading';
 import { QualityFlagBadge } from '@/components/quality-flag-badge';
+import { POPUP_LIST_PAGE, useMarkerMembers } from '../hooks/use-marker-members';
+import type { MarkerMembers } from '../markers/marker-source';
 import type { SiteSummary } from '../utils/site-summary';
 import { popupLists, type PopupEntry } from '../utils/colony-entries';
+import { ColoniesFailed, LOADING_COLONIES } from './colonies-failed';
 import { SiteSummaryBlock } from './site-summary';
 
-/** How many colonies a list shows before 'Show more'. */
-export const POPUP_LIST_PAGE = 50;
+export { POPUP_LIST_PAGE };
 
 const celsius = (value: number | null) => {
   const text = formatValue(value);
@@ -79,15 +82,14 @@ interface ColonyDetailsProps {
 }
 
 interface ColonyPopupProps {
-  colonies: readonly TColony[];
+  /** The marker's colonies, from the browser's memory or the server, page by page. */
+  members: MarkerMembers;
   /** "Hide flagged values" is applied (the popups then list only the entries it keeps). */
   hideFlagged?: boolean;
-  /** Colony indices of the marker: one shows its details, several a list to choose from. */
-  colonyIndices: readonly number[];
   /** Called after the content changed size, so the map can re-place the popup. */
   onResize?: () => void;
-  /** The marker's sites under the current filters, summarised above its colonies. */
-  sites?: readonly SiteSummary[];
+  /** The server's data changed since the marker was drawn: the map refreshes its markers. */
+  onStale?: () => void;
 }
 
 function SiteSummaries({ sites }: { sites: readonly SiteSummary[] }) {
@@ -95,79 +97,74 @@ function SiteSummaries({ sites }: { sites: readonly SiteSummary[] }) {
 }
 
 /**
- * The content of a marker's popup (at most 300 px wide, scrollable). Colonies that share a place
- * (the seed has up to 100 on one point) are listed; choosing one shows its details.
+ * The content of a marker's popup (at most 300 px wide, scrollable): the summaries of its sites
+ * under the current filters, then its colonies. One colony shows its details; several (the seed
+ * has up to 100 on one point) are listed 50 at a time, and choosing one shows its details.
  */
-export function ColonyPopup({
-  colonies,
-  colonyIndices,
-  onResize,
-  hideFlagged = false,
-  sites = [],
-}: ColonyPopupProps) {
-  const [chosen, setChosen] = useState<number | null>(
-    colonyIndices.length === 1 ? colonyIndices[0]! : null,
-  );
-  const [shown, setShown] = useState(POPUP_LIST_PAGE);
-  useLayoutEffect(() => onResize?.(), [chosen, shown, onResize]);
+export function ColonyPopup({ members, onResize, onStale, hideFlagged = false }: ColonyPopupProps) {
+  const { loaded, loading, failed, showMore, retry } = useMarkerMembers(members, onStale);
+  const [chosen, setChosen] = useState<TColony | null>(null);
+  useLayoutEffect(() => onResize?.(), [chosen, loaded, loading, failed, onResize]);
 
-  const single = colonyIndices.length === 1;
-  if (chosen !== null) {
-    const colony = colonies[chosen]!;
+  const failure = failed && <ColoniesFailed className="mb-0 mt-2 small" onRetry={retry} />;
+  if (!loaded) {
+    return (
+      <div className="colony-popup" tabIndex={0} role="group" aria-label="Colonies here">
+        {failure || <Loading text={LOADING_COLONIES} className="py-2" />}
+      </div>
+    );
+  }
+  const { count, sites, colonies } = loaded;
+  const single = count === 1;
+  const colony = chosen ?? (single ? colonies[0] : undefined);
+  if (colony) {
     return (
       <div className="colony-popup" tabIndex={0} role="group" aria-label={colony.name}>
         {single ? (
           <SiteSummaries sites={sites} />
         ) : (
           <Button variant="link" size="sm" className="p-0 mb-1" onClick={() => setChosen(null)}>
-            ← All {colonyIndices.length} colonies here
+            ← All {count} colonies here
           </Button>
         )}
         <ColonyDetails colony={colony} hideFlagged={hideFlagged} />
       </div>
     );
   }
-  const listed = colonyIndices.slice(0, shown);
-  const rest = colonyIndices.length - listed.length;
+  const rest = count - colonies.length;
   return (
-    <div
-      className="colony-popup"
-      tabIndex={0}
-      role="group"
-      aria-label={`${colonyIndices.length} colonies`}
-    >
-      <h2 className="h6 mb-1">{colonyIndices.length} colonies here</h2>
+    <div className="colony-popup" tabIndex={0} role="group" aria-label={`${count} colonies`}>
+      <h2 className="h6 mb-1">{count} colonies here</h2>
       <SiteSummaries sites={sites} />
       <ul className="list-unstyled mb-0 colony-popup__list">
-        {listed.map((index) => {
-          const colony = colonies[index]!;
-          return (
-            <li key={colony.id}>
-              <Button
-                variant="link"
-                size="sm"
-                className="p-0 text-start"
-                onClick={() => setChosen(index)}
-              >
-                {colony.name}
-              </Button>{' '}
-              <span className="text-body-secondary small">
-                {colony.species} · ID {colony.id}
-              </span>
-            </li>
-          );
-        })}
+        {colonies.map((colony) => (
+          <li key={colony.id}>
+            <Button
+              variant="link"
+              size="sm"
+              className="p-0 text-start"
+              onClick={() => setChosen(colony)}
+            >
+              {colony.name}
+            </Button>{' '}
+            <span className="text-body-secondary small">
+              {colony.species} · ID {colony.id}
+            </span>
+          </li>
+        ))}
       </ul>
-      {rest > 0 && (
+      {rest > 0 && !failed && (
         <Button
           variant="outline-secondary"
           size="sm"
           className="mt-2"
-          onClick={() => setShown((n) => n + POPUP_LIST_PAGE)}
+          disabled={loading}
+          onClick={showMore}
         >
           Show {Math.min(rest, POPUP_LIST_PAGE)} more of {rest}
         </Button>
       )}
+      {failure}
     </div>
   );
 }

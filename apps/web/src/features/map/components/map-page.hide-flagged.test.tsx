@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { renderApp } from '@/testing/render-app';
-import { buildColonies, seedMaxMin } from '../testing/colonies';
+import { buildChoices, buildColonies, seedMaxMin } from '../testing/colonies';
 
 /** Leaflet needs a laid-out page; the map itself is covered by the browser journeys. */
 vi.mock('../leaflet/colony-map-controller', () => ({
@@ -18,6 +18,7 @@ vi.mock('../leaflet/colony-map-controller', () => ({
 
 const api = {
   'GET /api/public/colonies/': () => buildColonies(),
+  'GET /api/public/colonies/choices/': buildChoices(),
   'GET /api/public/thermal-tolerances/max-min/': seedMaxMin.ed50,
   'GET /api/public/breakpoint-temperatures/max-min/': seedMaxMin.ed5,
   'GET /api/public/thermal-limits/max-min/': seedMaxMin.ed95,

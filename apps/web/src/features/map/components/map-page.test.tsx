@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { buildDraftColony } from '@/testing/datasets';
 import { errorResponse } from '@/testing/mock-api';
 import { renderApp } from '@/testing/render-app';
-import { buildColonies, seedMaxMin } from '../testing/colonies';
+import { buildChoices, buildColonies, seedMaxMin } from '../testing/colonies';
 
 /** Leaflet needs a laid-out page; the map itself is covered by the browser journeys. */
 const mapCalls = vi.hoisted(() => ({
@@ -18,8 +18,8 @@ vi.mock('../leaflet/colony-map-controller', () => ({
     constructor(_element: HTMLElement, options: { fitPadding: typeof mapCalls.fitPadding }) {
       mapCalls.fitPadding = options.fitPadding;
     }
-    setSelection(data: { selection: { count: number } }) {
-      mapCalls.selections.push(data.selection);
+    setSelection(data: { source: { frame(): { count: number } } }) {
+      mapCalls.selections.push(data.source.frame());
     }
     setDrafts(drafts: { name: string }[]) {
       mapCalls.drafts.push(drafts);
@@ -47,6 +47,7 @@ function onAPhone() {
 
 const api = {
   'GET /api/public/colonies/': () => buildColonies(),
+  'GET /api/public/colonies/choices/': buildChoices(),
   'GET /api/public/thermal-tolerances/max-min/': seedMaxMin.ed50,
   'GET /api/public/breakpoint-temperatures/max-min/': seedMaxMin.ed5,
   'GET /api/public/thermal-limits/max-min/': seedMaxMin.ed95,

@@ -1,36 +1,31 @@
 import 'leaflet/dist/leaflet.css';
 import '../map.css';
-import {
-  compileColonyFilter,
-  EMPTY_FILTER_SET,
-  isEmptyFilterSet,
-  normalizeFilterSet,
-  type FilterSet,
-} from '@coral/core';
+import { EMPTY_FILTER_SET, normalizeFilterSet, type FilterSet } from '@coral/core';
+import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useRef, useState } from 'react';
-import Alert from 'react-bootstrap/Alert';
-import Button from 'react-bootstrap/Button';
 import { Loading } from '@/components/loading';
 import { PageTitle } from '@/components/page-title';
 import { useAuth } from '@/lib/auth';
 import { usePublicConfig } from '@/lib/public-config';
-import { useColonies } from '../api/get-colonies';
+import { colonyChoicesQueryKey, useColonyChoices } from '../api/get-colony-choices';
 import { useDraftColonies } from '../api/get-draft-colonies';
-import { useDefaultRanges } from '../api/get-default-ranges';
+import { defaultRangesQueryKey, useDefaultRanges } from '../api/get-default-ranges';
+import { useBrowserMarkers } from '../hooks/use-browser-markers';
+import { useServerMarkers } from '../hooks/use-server-markers';
 import { useUrlFilters } from '../hooks/use-url-filters';
 import { colorScale, type ColorMode } from '../utils/color-scale';
 import { fitPaddingFor, type FitPadding } from '../utils/fit-padding';
-import { buildMapModel, selectColonies } from '../utils/map-model';
 import { isNarrowScreen } from '../utils/screen';
 import { AddToCart } from './add-to-cart';
 import { AdvancedFiltersModal } from './advanced-filters-modal';
+import { ColoniesFailed, LOADING_COLONIES } from './colonies-failed';
 import { ColonyMap } from './colony-map';
 import { FilterSidebar } from './filter-sidebar';
 import { IncludeDrafts } from './include-drafts';
 import { MapDownloads } from './map-downloads';
 import { MapLegend } from './map-legend';
 
-export const LOADING_COLONIES = 'Loading colonies...';
+export { LOADING_COLONIES };
 
 /** Overlays the fitted colonies keep clear of (the legend and Leaflet's controls sit in corners). */
 const FIT_OVERLAYS = '.map-sidebar, .map-sidebar-toggle, .map-count, .map-downloads';
@@ -52,13 +47,24 @@ function measureFitPadding(page: HTMLElement | null): FitPadding {
 }
 
 /**
+ * Where the markers come from: the browser clusters the whole feed below the configured number
+ * of public colonies, the server answers them from it on (issue 16; 0: always the server).
+ */
+export function mapMode(total: number, serverFrom: number): 'browser' | 'server' {
+  return total >= serverFrom ? 'server' : 'browser';
+}
+
+/**
  * /map (product-spec §2): the clustered colony map with the filter sidebar, the advanced
- * temperature filters and add-to-cart. The applied filters live in the address; filtering runs in
- * the browser on the whole feed with the engine the server uses (packages/core/src/filters).
+ * temperature filters and add-to-cart. The applied filters live in the address. The sidebar's
+ * choices and the public total come first; the total decides the mode: the whole feed filtered
+ * and clustered in the browser, or the server's markers for the view (issue 16). Both draw the
+ * same markers the same way.
  */
 export function MapPage() {
   const config = usePublicConfig();
-  const colonies = useColonies();
+  const queryClient = useQueryClient();
+  const choices = useColonyChoices();
   const defaultsQuery = useDefaultRanges();
   const defaults = defaultsQuery.data;
   const [urlFilters, setUrlFilters] = useUrlFilters();
@@ -72,19 +78,15 @@ export function MapPage() {
   const showDrafts = isAuthenticated && includeDrafts;
   const drafts = useDraftColonies(showDrafts);
 
-  const model = useMemo(
-    () => (colonies.data ? buildMapModel(colonies.data) : null),
-    [colonies.data],
-  );
   const applied = useMemo(
     () => (defaults ? normalizeFilterSet(urlFilters, defaults) : EMPTY_FILTER_SET),
     [urlFilters, defaults],
   );
-  const selection = useMemo(() => {
-    if (!model || !defaults) return null;
-    const passes = isEmptyFilterSet(applied) ? null : compileColonyFilter(applied, defaults);
-    return selectColonies(model, passes);
-  }, [model, applied, defaults]);
+  const mode = choices.data && mapMode(choices.data.total, config.mapServerClusteringFrom);
+  const browser = useBrowserMarkers(mode === 'browser', applied, defaults);
+  const server = useServerMarkers(mode === 'server', applied, !!defaults, choices.data);
+  const markers = mode === 'server' ? server : browser;
+  const { source, counts } = markers;
   const scale = useMemo(
     () =>
       colorScale(
@@ -96,16 +98,11 @@ export function MapPage() {
     [defaults, colorMode],
   );
   const mapData = useMemo(
-    () => (model && selection ? { model, selection, colorMode, scale } : null),
-    [model, selection, colorMode, scale],
+    () => (source ? { source, colorMode, scale } : null),
+    [source, colorMode, scale],
   );
   const page = useRef<HTMLDivElement>(null);
   const fitPadding = useCallback(() => measureFitPadding(page.current), []);
-  const colonyIds = useCallback(
-    () =>
-      model && selection ? Array.from(selection.colonyIndices, (i) => model.colonies[i]!.id) : [],
-    [model, selection],
-  );
   const apply = useCallback(
     (filters: FilterSet) => {
       performance.mark('map:filters-applied');
@@ -113,8 +110,16 @@ export function MapPage() {
     },
     [setUrlFilters],
   );
+  // A marker's colonies were asked for an outdated data version: the data changed.
+  const dataChanged = useCallback(() => {
+    void queryClient.invalidateQueries({ queryKey: colonyChoicesQueryKey });
+    void queryClient.invalidateQueries({ queryKey: defaultRangesQueryKey });
+  }, [queryClient]);
 
-  const loading = colonies.isPending || defaultsQuery.isPending;
+  const failed = choices.isError || (mode !== undefined && markers.failed);
+  const retry = choices.isError ? () => void choices.refetch() : markers.retry;
+  const loading =
+    !failed && (choices.isPending || defaultsQuery.isPending || !mode || markers.loading);
   return (
     <div className="map-page" ref={page}>
       <PageTitle title="Map" />
@@ -126,31 +131,28 @@ export function MapPage() {
         hideFlagged={applied.hideFlagged === true}
         fitPadding={fitPadding}
         sidebarOpen={!collapsed}
+        onMarkersError={mode === 'server' ? server.onMarkersError : undefined}
+        onDataChanged={dataChanged}
       />
       {loading && (
         <div className="map-loading">
           <Loading text={LOADING_COLONIES} className="bg-white rounded px-3 shadow-sm" />
         </div>
       )}
-      {colonies.isError && (
+      {failed && (
         <div className="map-loading">
-          <Alert variant="danger" className="shadow">
-            <p>The colonies could not be loaded.</p>
-            <Button variant="outline-danger" onClick={() => void colonies.refetch()}>
-              Try again
-            </Button>
-          </Alert>
+          <ColoniesFailed className="shadow" onRetry={retry} />
         </div>
       )}
-      {model && selection && defaults && (
+      {counts && markers.choices && defaults && (
         <>
           <div className="map-count" role="status">
-            {selection.count.toLocaleString('en-US')} of{' '}
-            {model.colonies.length.toLocaleString('en-US')} colonies
+            {counts.matching.toLocaleString('en-US')} of {counts.total.toLocaleString('en-US')}{' '}
+            colonies
           </div>
           <MapDownloads filters={applied} />
           <FilterSidebar
-            choices={model}
+            choices={markers.choices}
             defaults={defaults}
             applied={applied}
             collapsed={collapsed}
@@ -167,7 +169,11 @@ export function MapPage() {
                 count={drafts.data?.length ?? 0}
               />
             )}
-            <AddToCart filters={applied} colonyIds={colonyIds} colonyCount={selection.count} />
+            <AddToCart
+              filters={applied}
+              colonyIds={markers.colonyIds}
+              colonyCount={counts.matching}
+            />
           </FilterSidebar>
           <AdvancedFiltersModal
             show={showAdvanced}

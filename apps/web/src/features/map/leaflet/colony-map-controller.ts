@@ -2,29 +2,26 @@ import { formatCoordinates, type TDraftColony } from '@coral/core';
 import L from 'leaflet';
 import { toMap } from '@/lib/antimeridian';
 import { addBaseTileLayers } from '@/lib/base-tile-layers';
-import {
-  buildClusterIndex,
-  frameBox,
-  MAX_MAP_ZOOM,
-  type ClusterIndex,
-  type MapMarker,
-} from '../utils/cluster-index';
+import type {
+  Eventually,
+  MarkerMembers,
+  MarkerSet,
+  MarkerSource,
+  SelectionFrame,
+  SourceMarker,
+  ViewBox,
+} from '../markers/marker-source';
+import { MAX_MAP_ZOOM } from '../utils/cluster-index';
 import type { ColorMode, ColorScale } from '../utils/color-scale';
-import type { MapModel, MapSelection } from '../utils/map-model';
+import type { FitPadding } from '../utils/fit-padding';
+import { fittedView, fitView } from './fit-view';
 import { LAND_PANE, landLayer, loadLand } from './land-layer';
-
-/**
- * The map's zoom when it first centres on the colonies (product-spec §9), before fitting their
- * bounds.
- */
-export const INITIAL_ZOOM = 3;
-/** Fitting the bounds of one site would zoom in to the street; this is close enough. */
-const FIT_MAX_ZOOM = 10;
 
 export interface PopupRequest {
   container: HTMLElement;
-  colonyIndices: number[];
-  /** Set for a draft marker: the user's draft colonies at that place (colonyIndices is empty). */
+  /** The colonies of a public marker (undefined for a draft marker). */
+  members?: MarkerMembers;
+  /** Set for a draft marker: the user's draft colonies at that place. */
   drafts?: readonly TDraftColony[];
   /** Changes with every popup, so its content starts afresh. */
   key: number;
@@ -35,14 +32,30 @@ export interface ColonyMapOptions {
   /** A marker's popup opened (render into `container`), or closed (null). */
   onPopup: (request: PopupRequest | null) => void;
   /** Room the overlays take at the map's edges when fitting bounds. */
-  fitPadding?(): { topLeft: [number, number]; bottomRight: [number, number] };
+  fitPadding?(): FitPadding;
+  /**
+   * The markers could not be loaded (server mode): `retry` asks again. Called with null once
+   * they load again.
+   */
+  onMarkersError?(failure: MarkersFailure | null): void;
+}
+
+export interface MarkersFailure {
+  error: unknown;
+  retry: () => void;
 }
 
 export interface ColonyMapData {
-  model: MapModel;
-  selection: MapSelection;
+  /** The markers of the colonies passing the filters; a new source is a new selection. */
+  source: MarkerSource;
   colorMode: ColorMode;
   scale: ColorScale;
+}
+
+/** One round of asking the source: a newer one makes it stale (its answer is dropped). */
+interface Round {
+  id: number;
+  signal: AbortSignal;
 }
 
 /** 1234 → '1.2k', 12345 → '12k' (the exact number is in the marker's name). */
@@ -57,8 +70,11 @@ const plural = (count: number, one: string, many: string) =>
 
 /**
  * The Leaflet map, driven imperatively: base layers, and the markers of the clusters in view,
- * redrawn from a supercluster index after every move (a few hundred DOM elements at most,
- * whatever the number of colonies). React owns everything around it and the popups' content.
+ * drawn from a marker source after every move (a few hundred DOM elements at most, whatever the
+ * number of colonies). The source is the browser's clustering of the whole feed or the server's
+ * answers (issue 16); a server answer that comes after a newer request was made is dropped, and
+ * the markers drawn stay until the new ones arrive. React owns everything around it and the
+ * popups' content.
  */
 export class ColonyMapController {
   readonly map: L.Map;
@@ -67,9 +83,17 @@ export class ColonyMapController {
   private readonly draftMarkers: L.LayerGroup;
   private draftPlaces: { latitude: number; longitude: number; drafts: TDraftColony[] }[] = [];
   private data: ColonyMapData | null = null;
-  private index: ClusterIndex | null = null;
-  /** Indexes by selection: the unfiltered one is kept, so a reset does not re-cluster. */
-  private readonly indexes = new WeakMap<MapSelection, ClusterIndex>();
+  /** The selection's frame, once known; null while a new selection's first answer is awaited. */
+  private frame: SelectionFrame | null = null;
+  /** The markers drawn, redrawn as they are when only the colours change. */
+  private drawn: MarkerSet | null = null;
+  /** The latest round of asking the source; the only one whose answer is drawn. */
+  private round: Round = { id: 0, signal: new AbortController().signal };
+  private abortRound: AbortController | null = null;
+  /** A failure was reported and no answer has come since. */
+  private failing = false;
+  /** A new selection's markers are not drawn yet (its first drawing gets a performance mark). */
+  private markNextDraw = false;
   private popup: L.Popup | null = null;
   private popupKey = 0;
   private popupIsDraft = false;
@@ -105,7 +129,7 @@ export class ColonyMapController {
     addBaseTileLayers(this.map, options.tiles, MAX_MAP_ZOOM);
     this.markers = L.layerGroup().addTo(this.map);
     this.draftMarkers = L.layerGroup().addTo(this.map);
-    this.map.on('moveend', () => this.render());
+    this.map.on('moveend', () => this.onMoveEnd());
     this.map.on('popupclose', (event: L.PopupEvent) => {
       if (event.popup === this.popup) {
         this.popup = null;
@@ -115,33 +139,31 @@ export class ColonyMapController {
   }
 
   /**
-   * New colonies or filters: re-cluster, close a popup that may show a colony filtered out,
-   * centre on the colonies' mean at zoom 3 and fit their bounds (product-spec §2), draw.
+   * New colonies or filters (a new source): close a popup that may show a colony filtered out,
+   * centre on the colonies' mean at zoom 3 and fit their bounds (product-spec §2), draw. The same
+   * source with other colours: redraw.
    */
   setSelection(data: ColonyMapData): void {
-    const selectionChanged = data.selection !== this.data?.selection;
+    const sourceChanged = data.source !== this.data?.source;
     this.data = data;
-    if (!selectionChanged) {
-      this.render();
+    if (!sourceChanged) {
+      this.redraw();
       return;
     }
-    let index = this.indexes.get(data.selection);
-    if (!index) {
-      index = buildClusterIndex(data.selection);
-      this.indexes.set(data.selection, index);
-    }
-    this.index = index;
     this.map.closePopup();
-    this.fitting = true;
-    try {
-      this.fitView();
-    } finally {
-      this.fitting = false;
-    }
-    this.render();
-    performance.mark('map:clusters-rendered', {
-      detail: { colonies: data.selection.count, markers: this.markers.getLayers().length },
-    });
+    this.markNextDraw = true;
+    this.loadSelection(true);
+  }
+
+  /**
+   * The data changed on the server (a marker's colonies were asked for an outdated data
+   * version): close the popup and ask for the markers in view again, without refitting.
+   */
+  refresh(): void {
+    if (!this.data) return;
+    this.map.closePopup();
+    this.data.source.forget();
+    this.loadSelection(false);
   }
 
   /**
@@ -170,7 +192,7 @@ export class ColonyMapController {
   setColors(colorMode: ColorMode, scale: ColorScale): void {
     if (!this.data) return;
     this.data = { ...this.data, colorMode, scale };
-    this.render();
+    this.redraw();
   }
 
   closePopup(): void {
@@ -188,53 +210,149 @@ export class ColonyMapController {
 
   destroy(): void {
     this.destroyed = true;
+    this.abortRound?.abort();
     this.map.off();
     this.map.remove();
   }
 
-  private fitView(): void {
-    const { selection } = this.data!;
-    if (!selection.mean || !selection.bounds) return;
-    const { offset, mean, bounds } = selection;
-    this.map.setView([mean.latitude, toMap(mean.frameLongitude, offset)], INITIAL_ZOOM, {
-      animate: false,
-    });
-    const padding = this.options.fitPadding?.() ?? { topLeft: [20, 20], bottomRight: [20, 20] };
-    this.map.fitBounds(
-      [
-        [bounds.south, toMap(bounds.west, offset)],
-        [bounds.north, toMap(bounds.east, offset)],
-      ],
-      {
-        paddingTopLeft: padding.topLeft,
-        paddingBottomRight: padding.bottomRight,
-        maxZoom: FIT_MAX_ZOOM,
-        animate: false,
+  /** A new round: the previous one's request is aborted and its answer will be dropped. */
+  private newRound(): Round {
+    this.abortRound?.abort();
+    this.abortRound = new AbortController();
+    this.round = { id: this.round.id + 1, signal: this.abortRound.signal };
+    return this.round;
+  }
+
+  private isCurrent(round: Round): boolean {
+    return !this.destroyed && round.id === this.round.id;
+  }
+
+  /**
+   * Calls `then` with the value, at once when the source has it (the browser mode stays
+   * synchronous, as before the server mode), or when it arrives if the round is still current.
+   * A failure of a current round is reported with a way to try again.
+   */
+  private settle<T>(
+    value: Eventually<T>,
+    round: Round,
+    then: (value: T) => void,
+    retry: () => void,
+  ): void {
+    if (!(value instanceof Promise)) {
+      this.setBusy(false);
+      this.reportFailure(null);
+      then(value);
+      return;
+    }
+    this.setBusy(true);
+    value.then(
+      (result) => {
+        if (!this.isCurrent(round)) return;
+        this.setBusy(false);
+        this.reportFailure(null);
+        then(result);
+      },
+      (error: unknown) => {
+        if (!this.isCurrent(round) || round.signal.aborted) return;
+        this.setBusy(false);
+        this.reportFailure({ error, retry });
       },
     );
   }
 
-  private render(): void {
+  /** While markers are awaited, the map says so (aria-busy): they change when the answer comes. */
+  private setBusy(busy: boolean): void {
+    const container = this.map.getContainer();
+    if (busy) container.setAttribute('aria-busy', 'true');
+    else container.removeAttribute('aria-busy');
+  }
+
+  private reportFailure(failure: MarkersFailure | null): void {
+    if (failure === null && !this.failing) return;
+    this.failing = failure !== null;
+    this.options.onMarkersError?.(failure);
+  }
+
+  /** The selection's frame (fitting the view to it when `fit`), then the markers in view. */
+  private loadSelection(fit: boolean): void {
+    const { source } = this.data!;
+    const round = this.newRound();
+    this.frame = null;
+    this.settle(
+      source.frame(this.view(), this.map.getZoom(), round.signal),
+      round,
+      (frame) => {
+        if (fit) {
+          // Asked for first: the server's answer is on its way while Leaflet redraws the view.
+          const target = fittedView(this.map, frame, this.fitPadding());
+          if (target) source.prefetch?.(target.view, target.zoom, round.signal);
+          this.fitting = true;
+          try {
+            fitView(this.map, frame, this.fitPadding());
+          } finally {
+            this.fitting = false;
+          }
+          // The fit's moves were not drawn: the drafts in the fitted view now.
+          this.renderDrafts();
+        }
+        this.frame = frame;
+        this.loadMarkers(round);
+      },
+      () => this.loadSelection(fit),
+    );
+  }
+
+  /** The markers in view. */
+  private loadMarkers(round: Round): void {
+    const { source } = this.data!;
+    this.settle(
+      source.markers(this.view(), this.map.getZoom(), round.signal),
+      round,
+      (set) => {
+        this.drawn = set;
+        this.redraw();
+        // The first drawing of a selection, for the benchmark and the journeys.
+        if (this.markNextDraw) {
+          this.markNextDraw = false;
+          performance.mark('map:clusters-rendered', {
+            detail: { colonies: this.frame?.count, markers: this.markers.getLayers().length },
+          });
+        }
+      },
+      () => this.loadMarkers(this.newRound()),
+    );
+  }
+
+  private onMoveEnd(): void {
     if (this.fitting) return;
     this.renderDrafts();
-    if (!this.data || !this.index) return;
-    const { selection } = this.data;
+    // While a selection's frame is awaited, its answer draws the view as it then is.
+    if (!this.data || !this.frame) return;
+    this.loadMarkers(this.newRound());
+  }
+
+  private view(): ViewBox {
     const view = this.map.getBounds();
-    const bbox = frameBox(
-      {
-        west: view.getWest(),
-        south: view.getSouth(),
-        east: view.getEast(),
-        north: view.getNorth(),
-      },
-      selection.offset,
-    );
+    return {
+      west: view.getWest(),
+      south: view.getSouth(),
+      east: view.getEast(),
+      north: view.getNorth(),
+    };
+  }
+
+  private fitPadding(): FitPadding {
+    return this.options.fitPadding?.() ?? { topLeft: [20, 20], bottomRight: [20, 20] };
+  }
+
+  /** The markers drawn, each in the world copy nearest the map's centre. */
+  private redraw(): void {
+    if (!this.data || !this.drawn) return;
+    const { offset, markers } = this.drawn;
     const near = this.map.getCenter().lng;
-    const layers = this.index
-      .markers(bbox, this.map.getZoom())
-      .map((marker) =>
-        this.markerLayer(marker, toMap(marker.frameLongitude, selection.offset, near)),
-      );
+    const layers = markers.map((marker) =>
+      this.markerLayer(marker, toMap(marker.frameLongitude, offset, near)),
+    );
     this.markers.clearLayers();
     for (const layer of layers) this.markers.addLayer(layer);
     for (const layer of layers) {
@@ -268,25 +386,23 @@ export class ColonyMapController {
         // Above the public markers: a draft at a published colony's place stays reachable.
         zIndexOffset: 1000,
       });
-      layer.on('click', () => this.openPopup(layer.getLatLng(), [], place.drafts));
+      layer.on('click', () => this.openPopup(layer.getLatLng(), { drafts: place.drafts }));
       this.draftMarkers.addLayer(layer);
       layer.getElement()?.setAttribute('aria-label', title);
     }
   }
 
-  private markerLayer(marker: MapMarker, longitude: number): L.Marker {
-    const { colorMode, scale, model } = this.data!;
+  private markerLayer(marker: SourceMarker, longitude: number): L.Marker {
+    const { colorMode, scale } = this.data!;
     const [sum, n] =
       colorMode === 'absolute'
         ? [marker.sumAbsolute, marker.countAbsolute]
         : [marker.sumRelative, marker.countRelative];
     const color = scale.colorOf(n === 0 ? Number.NaN : sum / n);
-    const single = marker.kind === 'site' && marker.count === 1;
     let title: string;
     let icon: L.DivIcon;
-    if (single) {
-      const colony = model.colonies[marker.site.colonies[0]!]!;
-      title = `Colony ${colony.name}`;
+    if (marker.kind === 'site' && marker.count === 1 && marker.colonyName !== null) {
+      title = `Colony ${marker.colonyName}`;
       icon = L.divIcon({
         className: 'colony-marker colony-marker--colony',
         html: `<span style="background:${color}"></span>`,
@@ -298,8 +414,8 @@ export class ColonyMapController {
         marker.kind === 'cluster'
           ? `Cluster of ${plural(marker.count, 'colony', 'colonies')}`
           : `${plural(marker.count, 'colony', 'colonies')} at ${formatCoordinates(
-              model.siteLatitude[marker.site.site]!,
-              model.siteLongitude[marker.site.site]!,
+              marker.site!.latitude,
+              marker.site!.longitude,
             )}`;
       icon = L.divIcon({
         className: `colony-marker colony-marker--${marker.kind}`,
@@ -312,17 +428,19 @@ export class ColonyMapController {
     return layer;
   }
 
-  private onMarkerClick(marker: MapMarker, at: L.LatLng): void {
-    if (marker.kind === 'site') {
-      this.openPopup(at, marker.site.colonies);
-      return;
+  /** A site opens its popup; a cluster zooms in to where it falls apart, or opens as a list. */
+  private onMarkerClick(marker: SourceMarker, at: L.LatLng): void {
+    if (marker.kind === 'cluster') {
+      const zoom = marker.expansionZoom();
+      if (zoom <= this.map.getMaxZoom()) {
+        this.map.setView(at, zoom);
+        return;
+      }
     }
-    const zoom = this.index!.expansionZoom(marker.clusterId);
-    if (zoom <= this.map.getMaxZoom()) this.map.setView(at, zoom);
-    else this.openPopup(at, this.index!.colonies(marker.clusterId));
+    this.openPopup(at, { members: marker.members() });
   }
 
-  private openPopup(at: L.LatLng, colonyIndices: number[], drafts?: readonly TDraftColony[]): void {
+  private openPopup(at: L.LatLng, content: Pick<PopupRequest, 'members' | 'drafts'>): void {
     const container = document.createElement('div');
     // React handles the content's clicks on this node (the portal's root) and may re-render
     // before the click reaches the map, which would then take a click on a button that is gone
@@ -340,7 +458,7 @@ export class ColonyMapController {
       .setContent(container);
     popup.openOn(this.map);
     this.popup = popup;
-    this.popupIsDraft = drafts !== undefined;
-    this.options.onPopup({ container, colonyIndices, drafts, key: ++this.popupKey });
+    this.popupIsDraft = content.drafts !== undefined;
+    this.options.onPopup({ container, ...content, key: ++this.popupKey });
   }
 }

@@ -1,6 +1,7 @@
 import {
   emptyThresholdLists,
   type TColony,
+  type TColonyChoices,
   type TThresholdMaxMin,
   type ThresholdKind,
 } from '@coral/core';
@@ -124,6 +125,23 @@ export function buildColonies(): TColony[] {
       ],
     }),
   ];
+}
+
+/** The sidebar's choices and the public total of `buildColonies()`, as the server answers them. */
+export function buildChoices(overrides: Partial<TColonyChoices> = {}): TColonyChoices {
+  return {
+    data_version: 1,
+    total: 3,
+    species: ['Acropora hyacinthus', 'Porites cylindrica', 'Porites lobata'],
+    projects: [
+      '2022_FJI_Viti_Levu_ElisaJahreis',
+      'Another project',
+      'GlobalSearch_AmSamoa',
+      'GlobalSearch_GBR',
+    ],
+    years: [2022, 2222],
+    ...overrides,
+  };
 }
 
 /** The seed's trustworthy bounds (decision 0002). */

@@ -1,0 +1,17 @@
+import type { MarkerSource } from '../markers/marker-source';
+import type { FilterChoices } from '../components/filter-sidebar';
+
+/** What the map page needs of a mode (browser or server, issue 16), whichever it is. */
+export interface MapMarkers {
+  /** What the map draws; null until it can. */
+  source: MarkerSource | null;
+  /** The sidebar's species, projects and years. */
+  choices: FilterChoices | null;
+  /** 'N of M colonies': passing the filters, public. */
+  counts: { matching: number; total: number } | null;
+  /** The ids of the colonies passing the filters, for Add to Cart. */
+  colonyIds: () => number[] | Promise<number[]>;
+  loading: boolean;
+  failed: boolean;
+  retry: () => void;
+}

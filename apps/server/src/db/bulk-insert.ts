@@ -1,48 +1,28 @@
 import { sql } from 'kysely';
+import { copyRows, CopyRows } from './copy-rows';
+import { copyTextChunks, type ColumnSpec, type CopyValue } from './copy-text';
 import type { AppDb } from './database';
 
-/** PostgreSQL type of a column, as used in the array cast of an unnest insert. */
-export type ColumnType = 'int4' | 'float8' | 'numeric' | 'text' | 'date' | 'text[]';
-export type ColumnSpec = Readonly<Record<string, ColumnType>>;
-
-type Value = string | number | boolean | null | readonly string[];
+export type { ColumnSpec, ColumnType } from './copy-text';
 
 /**
- * One INSERT … SELECT FROM unnest(...) per call: one bind parameter per column whatever the row
- * count, so large uploads never hit PostgreSQL's 65,535-parameter limit, and the rows travel as
- * arrays instead of thousands of VALUES tuples. Array-typed columns travel as array literals.
+ * Inserts the rows with one COPY … FROM (`copy-rows.ts`) on the connection of `db`, inside its
+ * transaction when it is one: PostgreSQL's fastest way in, with no bind-parameter limit and no
+ * statement text growing with the rows. The rows travel in COPY's text format (`copy-text.ts`),
+ * which PostgreSQL reads with the same input functions as the bind parameters of an INSERT.
  */
 export async function bulkInsert<S extends ColumnSpec>(
   db: AppDb,
   table: string,
   columns: S,
-  rows: readonly { [K in keyof S]: Value }[],
+  rows: readonly { [K in keyof S]: CopyValue }[],
 ): Promise<void> {
   if (rows.length === 0) return;
-  const names = Object.keys(columns);
-  const arrays = names.map((name) =>
-    rows.map((row) => {
-      const value = row[name];
-      return columns[name] === 'text[]' ? toArrayLiteral(value as readonly string[]) : value;
-    }),
-  );
-  const unnestArgs = names.map((name, i) => {
-    const type = columns[name] === 'text[]' ? 'text' : columns[name]!;
-    return sql`${arrays[i]}::${sql.raw(type)}[]`;
-  });
-  const selectList = names.map((name, i) =>
-    columns[name] === 'text[]' ? sql`${sql.ref(`u.c${i}`)}::text[]` : sql.ref(`u.c${i}`),
-  );
-  const aliases = names.map((_, i) => sql.raw(`c${i}`));
-  await sql`
-    INSERT INTO ${sql.table(table)} (${sql.join(names.map((n) => sql.ref(n)))})
-    SELECT ${sql.join(selectList)}
-    FROM unnest(${sql.join(unnestArgs)}) AS u(${sql.join(aliases)})
-  `.execute(db);
-}
-
-function toArrayLiteral(values: readonly string[]): string {
-  return `{${values.map((v) => `"${v.replace(/["\\]/g, '\\$&')}"`).join(',')}}`;
+  const request = new CopyRows(table, Object.keys(columns), copyTextChunks(columns, rows));
+  const copied = await copyRows(db, request);
+  if (copied !== rows.length) {
+    throw new Error(`COPY into ${table} stored ${copied} rows of ${rows.length}`);
+  }
 }
 
 /** Reserves `count` ids from a table's identity sequence, in order. */

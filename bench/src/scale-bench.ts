@@ -10,6 +10,7 @@ import {
   importAsPublished,
   seedDatabase,
 } from '../../apps/server/src/modules/datasets/dataset-seed.service';
+import type { DatasetBundle } from '@coral/core';
 import { count, median, ms, printTable, ratio, timeIt, type BenchRow } from './report';
 import { syntheticDataset } from './synthetic-dataset';
 
@@ -62,7 +63,9 @@ export const SCALE_CALLS: { label: string; path: string }[] = [
 
 interface SizeResult {
   colonies: number;
+  generateMs: number;
   importMs: number;
+  importParts: ImportParts;
   calls: Map<string, number>;
   republishMs: number;
   peakRssMb: number;
@@ -83,8 +86,20 @@ export async function runScaleBench(options: { databaseUrl?: string; colonies: n
     label,
     values: Object.fromEntries(results.map((r) => [`${count(r.colonies)} colonies`, pick(r)])),
   });
+  const part = (label: string, pick: (p: ImportParts) => number) =>
+    row(
+      `  ${label}`,
+      (r) => `${ms(pick(r.importParts))} (${share(pick(r.importParts), r.importMs)})`,
+    );
   printTable('Scale on a PostgreSQL server (issue 16)', [
+    row('synthetic data generated (not part of the import)', (r) => ms(r.generateMs)),
     row('import (one transaction, with publishing)', (r) => ms(r.importMs)),
+    part('rows sent with COPY', (p) => p.copyMs),
+    part('ids reserved', (p) => p.idsMs),
+    part('indexes and foreign keys made after the load', (p) => p.rebuildMs),
+    part('ANALYZE', (p) => p.analyzeMs),
+    part('read models published (feed parts, statistics)', (p) => p.publishMs),
+    part('the rest (rows made from the bundle, versions, other SQL)', (p) => p.restMs),
     ...SCALE_CALLS.map(({ label }) => row(`p50 ${label}`, (r) => ms(r.calls.get(label)!))),
     row('1,000-colony upload: import and republish', (r) => ms(r.republishMs)),
     row('server peak RSS', (r) => `${count(Math.round(r.peakRssMb))} MB`),
@@ -109,19 +124,25 @@ export async function runScaleBench(options: { databaseUrl?: string; colonies: n
 }
 
 async function measureSize(baseUrl: string, colonies: number): Promise<SizeResult> {
-  const database = await freshDatabase(baseUrl);
+  const profile = new ImportProfile();
+  const database = await freshDatabase(baseUrl, profile);
   try {
+    let bundle: DatasetBundle | null = null;
+    const generateMs =
+      colonies === 0
+        ? 0
+        : await timeIt(async () => (bundle = syntheticDataset({ colonies, projects: 40 })));
+    profile.start();
     const importMs =
       colonies === 0
         ? await timeIt(() =>
             seedDatabase(database.handle.db, loadConfig({ NODE_ENV: 'test' }).seedFile),
           )
-        : await timeIt(() => {
-            const bundle = syntheticDataset({ colonies, projects: 40 });
-            return database.handle.db
-              .transaction()
-              .execute((trx) => importAsPublished(trx, bundle));
-          });
+        : await timeIt(() =>
+            database.handle.db.transaction().execute((trx) => importAsPublished(trx, bundle!)),
+          );
+    const importParts = profile.stop(importMs);
+    bundle = null;
     const { rows } = await sql<{ n: number }>`SELECT count(*)::int AS n FROM colonies`.execute(
       database.handle.db,
     );
@@ -135,7 +156,15 @@ async function measureSize(baseUrl: string, colonies: number): Promise<SizeResul
       );
       // The server serves the new version once: what a visitor after the upload costs it.
       for (const call of SCALE_CALLS) await fetchOk(server.origin + call.path);
-      return { colonies: rows[0]!.n, importMs, calls, republishMs, peakRssMb: server.peakRssMb() };
+      return {
+        colonies: rows[0]!.n,
+        generateMs,
+        importMs,
+        importParts,
+        calls,
+        republishMs,
+        peakRssMb: server.peakRssMb(),
+      };
     } finally {
       await server.stop();
     }
@@ -143,6 +172,62 @@ async function measureSize(baseUrl: string, colonies: number): Promise<SizeResul
     await database.drop();
   }
 }
+
+interface ImportParts {
+  copyMs: number;
+  idsMs: number;
+  rebuildMs: number;
+  analyzeMs: number;
+  publishMs: number;
+  restMs: number;
+}
+
+/**
+ * Where an import's time goes, from the durations of its statements: COPY (the rows, encoded as
+ * they are sent), id reservations, the indexes and foreign keys a bulk load makes afterwards
+ * (db/bulk-load.ts), ANALYZE, and the read models' publication, timed from the data version's
+ * bump (its first statement) to the end. The rest is JavaScript between statements and small SQL.
+ */
+class ImportProfile {
+  private recording = false;
+  private startedAt = 0;
+  private publishStartedAt: number | null = null;
+  private parts = { copyMs: 0, idsMs: 0, rebuildMs: 0, analyzeMs: 0 };
+
+  start() {
+    this.recording = true;
+    this.startedAt = performance.now();
+    this.publishStartedAt = null;
+    this.parts = { copyMs: 0, idsMs: 0, rebuildMs: 0, analyzeMs: 0 };
+  }
+
+  record(text: string, durationMs: number) {
+    if (!this.recording) return;
+    const statement = text.trimStart();
+    if (statement.startsWith('COPY ')) this.parts.copyMs += durationMs;
+    else if (statement.includes('nextval(')) this.parts.idsMs += durationMs;
+    else if (/^(CREATE INDEX|ALTER TABLE .* ADD CONSTRAINT)/s.test(statement)) {
+      this.parts.rebuildMs += durationMs;
+    } else if (statement.startsWith('ANALYZE')) this.parts.analyzeMs += durationMs;
+    else if (
+      this.publishStartedAt === null &&
+      /^UPDATE dataset_state\s+SET version/.test(statement)
+    ) {
+      this.publishStartedAt = performance.now() - durationMs;
+    }
+  }
+
+  stop(totalMs: number): ImportParts {
+    this.recording = false;
+    const publishMs =
+      this.publishStartedAt === null ? 0 : this.startedAt + totalMs - this.publishStartedAt;
+    const { copyMs, idsMs, rebuildMs, analyzeMs } = this.parts;
+    const restMs = totalMs - copyMs - idsMs - rebuildMs - analyzeMs - publishMs;
+    return { copyMs, idsMs, rebuildMs, analyzeMs, publishMs, restMs };
+  }
+}
+
+const share = (part: number, whole: number) => `${Math.round((100 * part) / whole)} %`;
 
 async function p50(url: string): Promise<number> {
   for (let i = 0; i < WARMUP; i++) await fetchOk(url);
@@ -158,7 +243,7 @@ async function fetchOk(url: string): Promise<void> {
   if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
 }
 
-async function freshDatabase(baseUrl: string) {
+async function freshDatabase(baseUrl: string, profile: ImportProfile) {
   const admin = await openDatabase({ kind: 'server', url: baseUrl });
   const name = `coral_scale_${process.pid}`;
   await sql.raw(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).execute(admin.db);
@@ -166,7 +251,10 @@ async function freshDatabase(baseUrl: string) {
   await admin.close();
   const url = new URL(baseUrl);
   url.pathname = `/${name}`;
-  const handle: DatabaseHandle = await openDatabase({ kind: 'server', url: url.toString() });
+  const handle: DatabaseHandle = await openDatabase(
+    { kind: 'server', url: url.toString() },
+    { onQuery: (text, durationMs) => profile.record(text, durationMs) },
+  );
   await migrateToLatest(handle.db);
   return {
     handle,

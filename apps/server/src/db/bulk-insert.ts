@@ -10,29 +10,51 @@ export type { ColumnSpec, ColumnType } from './copy-text';
  * transaction when it is one: PostgreSQL's fastest way in, with no bind-parameter limit and no
  * statement text growing with the rows. The rows travel in COPY's text format (`copy-text.ts`),
  * which PostgreSQL reads with the same input functions as the bind parameters of an INSERT.
+ * `rows` may be a generator: each row is encoded as it comes, so a million of them never need
+ * to exist at once.
  */
 export async function bulkInsert<S extends ColumnSpec>(
   db: AppDb,
   table: string,
   columns: S,
-  rows: readonly { [K in keyof S]: CopyValue }[],
+  rows: Iterable<{ [K in keyof S]: CopyValue }>,
 ): Promise<void> {
-  if (rows.length === 0) return;
-  const request = new CopyRows(table, Object.keys(columns), copyTextChunks(columns, rows));
-  const copied = await copyRows(db, request);
-  if (copied !== rows.length) {
-    throw new Error(`COPY into ${table} stored ${copied} rows of ${rows.length}`);
+  const iterator = rows[Symbol.iterator]();
+  const first = iterator.next();
+  if (first.done) return;
+  let sent = 0;
+  function* counted() {
+    sent++;
+    yield first.value;
+    for (let next = iterator.next(); !next.done; next = iterator.next()) {
+      sent++;
+      yield next.value;
+    }
   }
+  const request = new CopyRows(table, Object.keys(columns), copyTextChunks(columns, counted()));
+  const copied = await copyRows(db, request);
+  if (copied !== sent) throw new Error(`COPY into ${table} stored ${copied} rows of ${sent}`);
 }
 
-/** Reserves `count` ids from a table's identity sequence, in order. */
+/**
+ * Reserves `count` ids from a table's identity sequence, in order. A session's nextval() values
+ * only increase, so when nobody else took a value meanwhile they are the range first…last and
+ * only its ends travel (a million ids as rows cost seconds to send and parse); otherwise the
+ * values themselves come back.
+ */
 export async function allocateIds(db: AppDb, table: string, count: number): Promise<number[]> {
   if (count === 0) return [];
-  const { rows } = await sql<{ id: number }>`
-    SELECT nextval(pg_get_serial_sequence(${table}, 'id'))::int AS id
-    FROM generate_series(1, ${count}::int)
+  const { rows } = await sql<{ first: number; taken: number[] | null }>`
+    SELECT min(id)::int AS first,
+      CASE WHEN max(id) - min(id) + 1 = count(*) THEN NULL ELSE array_agg(id::int) END AS taken
+    FROM (
+      SELECT nextval(pg_get_serial_sequence(${table}, 'id')) AS id
+      FROM generate_series(1, ${count}::int)
+    ) AS reserved
   `.execute(db);
-  return rows.map((r) => r.id);
+  const { first, taken } = rows[0]!;
+  if (taken) return taken.sort((a, b) => a - b);
+  return Array.from({ length: count }, (_, i) => first + i);
 }
 
 /** After rows were inserted with explicit ids, moves the identity sequence past them. */

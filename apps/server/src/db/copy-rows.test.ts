@@ -45,9 +45,9 @@ describe('copyThroughBlob', () => {
 });
 
 /** A buffer of lines cut into buffers of `count` lines each. */
-function splitLines(buffer: Buffer, count: number): Buffer[] {
+function splitLines(buffer: Buffer, count: number): Buffer<ArrayBuffer>[] {
   const lines = buffer.toString('utf8').split(/(?<=\n)(?!$)/);
-  const parts: Buffer[] = [];
+  const parts: Buffer<ArrayBuffer>[] = [];
   for (let i = 0; i < lines.length; i += count) {
     parts.push(Buffer.from(lines.slice(i, i + count).join(''), 'utf8'));
   }

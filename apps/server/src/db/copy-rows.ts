@@ -24,7 +24,7 @@ export class CopyRows {
     readonly table: string,
     readonly columns: readonly string[],
     /** UTF-8 buffers of whole lines. */
-    readonly data: Iterable<Buffer>,
+    readonly data: Iterable<Buffer<ArrayBuffer>>,
   ) {}
 
   statement(source: 'STDIN' | `'/dev/blob'`): string {
@@ -110,7 +110,7 @@ const BLOB_BYTES = 32 << 20;
 export function copyThroughBlob(pglite: PGlite, blobBytes = BLOB_BYTES): CopyRunner {
   return async (_client, request) => {
     let copied = 0;
-    let parts: Buffer[] = [];
+    let parts: Buffer<ArrayBuffer>[] = [];
     let size = 0;
     const flush = async () => {
       const result = await pglite.query(request.statement(`'/dev/blob'`), [], {

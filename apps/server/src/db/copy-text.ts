@@ -60,7 +60,7 @@ const CHUNK_CHARS = 1 << 20;
 export function* copyTextChunks<S extends ColumnSpec>(
   columns: S,
   rows: Iterable<{ readonly [K in keyof S]: CopyValue }>,
-): Generator<Buffer> {
+): Generator<Buffer<ArrayBuffer>> {
   const names = Object.keys(columns);
   const types = names.map((name) => columns[name]!);
   let text = '';

@@ -48,8 +48,8 @@ export type DatabaseTarget =
   | { kind: 'memory'; loadDataDir?: Blob };
 
 export interface OpenOptions {
-  /** Called for every SQL statement (tests count queries with it). */
-  onQuery?: (sql: string) => void;
+  /** Called for every SQL statement once it ran (tests count queries, benchmarks time them). */
+  onQuery?: (sql: string, durationMs: number) => void;
   /** Where lost server connections are reported (default: the console). */
   onConnectionError?: (message: string) => void;
 }
@@ -84,7 +84,7 @@ function createKysely(pool: pg.Pool, copy: CopyRunner, { onQuery }: OpenOptions)
     dialect: new PostgresDialect({ pool: withCopySupport(pool, copy) }),
     log: onQuery
       ? (event) => {
-          if (event.level === 'query') onQuery(event.query.sql);
+          if (event.level === 'query') onQuery(event.query.sql, event.queryDurationMillis);
         }
       : undefined,
   });

@@ -11,9 +11,10 @@ import type { AppDb, DatabaseHandle } from '../../db/database';
 import { createTestDatabase } from '../../../test/test-database';
 import { importAsPublished } from './dataset-seed.service';
 
+const statements: string[] = [];
 let database: DatabaseHandle;
 beforeAll(async () => {
-  database = await createTestDatabase();
+  database = await createTestDatabase({ onQuery: (text) => statements.push(text) });
 });
 afterAll(() => database.close());
 
@@ -87,6 +88,52 @@ function awkwardBundle(options: { brokenLastThreshold?: boolean } = {}): Dataset
     });
   });
   return bundle;
+}
+
+/** The awkward bundle's rows as stored, with references as names (ids differ between imports). */
+async function storedAwkwardRows(db: AppDb) {
+  const species = NAMES.species;
+  const colonies = await sql`
+    SELECT p.name AS project, p.description, p.registration_date::text, c.name, c.species,
+      c.country, c.latitude, c.longitude, c.owner_id, c.upload_id, b.name AS biosample,
+      b.collection_date::text, e.name AS experiment, e.date::text AS experiment_date,
+      o.condition, o.temperature::text, o.timepoint, o.pam_value
+    FROM colonies c JOIN biosamples b ON b.colony_id = c.id JOIN projects p ON p.id = b.project_id
+      JOIN observations o ON o.biosample_id = b.id JOIN experiments e ON e.id = o.experiment_id
+    WHERE c.species = ${species} ORDER BY c.id, b.id, o.id
+  `.execute(db);
+  const thresholds = await Promise.all(
+    THRESHOLD_KINDS.map(async (kind) => {
+      const { table, observationLinkTable } = THRESHOLD_KIND_INFO[kind];
+      const { rows } = await sql`
+        SELECT c.name, t.condition, t.timepoint, t.abs_value, t.rel_value, t.sst_clim_mmm,
+          t.quality_flags, t.ed_method, t.ed_model, t.ed_fit, t.ed_software,
+          array(SELECT b.name || '/' || o.temperature FROM ${sql.table(observationLinkTable)} l
+            JOIN observations o ON o.id = l.observation_id JOIN biosamples b ON b.id = o.biosample_id
+            WHERE l.threshold_id = t.id ORDER BY o.id) AS observations
+        FROM ${sql.table(table)} t JOIN colonies c ON c.id = t.colony_id
+        WHERE c.species = ${species} ORDER BY t.id
+      `.execute(db);
+      return rows;
+    }),
+  );
+  return { colonies: colonies.rows, thresholds };
+}
+
+/** The indexes and constraints of every table, as PostgreSQL describes them. */
+async function schemaDefinitions(db: AppDb) {
+  const { rows } = await sql`
+    SELECT c.relname AS table, i.indexrelid::regclass::text AS name,
+      pg_get_indexdef(i.indexrelid) AS definition
+    FROM pg_index i JOIN pg_class c ON c.oid = i.indrelid
+    JOIN pg_namespace n ON n.oid = c.relnamespace AND n.nspname = 'public'
+    UNION ALL
+    SELECT c.relname, k.conname, pg_get_constraintdef(k.oid)
+    FROM pg_constraint k JOIN pg_class c ON c.oid = k.conrelid
+    JOIN pg_namespace n ON n.oid = c.relnamespace AND n.nspname = 'public'
+    ORDER BY 1, 2
+  `.execute(db);
+  return rows;
 }
 
 /** Every table's row count, and the data version: what an import may change. */
@@ -198,6 +245,30 @@ describe('importDataset through COPY', () => {
       expect((rows[2]!['quality_flags'] as string[]).length).toBeGreaterThan(0);
       expect(rows[2]!['sst_clim_mmm']).toBeNull();
     }
+  });
+
+  it('stores the same rows into empty tables, loaded before their indexes and keys are made', async () => {
+    const onTablesWithRows = await storedAwkwardRows(database.db);
+    expect(onTablesWithRows.colonies).toHaveLength(12);
+    const schema = await schemaDefinitions(database.db);
+    // Every dataset, its versions and rows go; the tables the import writes are empty.
+    await sql`TRUNCATE projects, publications, colonies, users CASCADE`.execute(database.db);
+    const emptied = await fingerprint(database.db);
+    // A failure part way rolls the set-aside indexes and keys back with the rows.
+    statements.length = 0;
+    const broken = database.db
+      .transaction()
+      .execute((trx) => importAsPublished(trx, awkwardBundle({ brokenLastThreshold: true })));
+    await expect(broken).rejects.toThrow(/ed_refit_known/);
+    expect(statements.filter((text) => text.startsWith('DROP INDEX')).length).toBeGreaterThan(10);
+    expect(await schemaDefinitions(database.db)).toEqual(schema);
+    expect(await fingerprint(database.db)).toEqual(emptied);
+
+    statements.length = 0;
+    await database.db.transaction().execute((trx) => importAsPublished(trx, awkwardBundle()));
+    expect(statements.filter((text) => text.startsWith('DROP INDEX')).length).toBeGreaterThan(10);
+    expect(await storedAwkwardRows(database.db)).toEqual(onTablesWithRows);
+    expect(await schemaDefinitions(database.db)).toEqual(schema);
   });
 
   it('leaves nothing behind when the database refuses a row of the last table part way', async () => {

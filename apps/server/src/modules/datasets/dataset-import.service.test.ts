@@ -131,7 +131,7 @@ async function schemaDefinitions(db: AppDb) {
     SELECT c.relname, k.conname, pg_get_constraintdef(k.oid)
     FROM pg_constraint k JOIN pg_class c ON c.oid = k.conrelid
     JOIN pg_namespace n ON n.oid = c.relnamespace AND n.nspname = 'public'
-    ORDER BY 1, 2
+    ORDER BY 1, 2, 3
   `.execute(db);
   return rows;
 }

@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { loadConfig, repoRoot } from '../../apps/server/src/config';
@@ -19,7 +20,9 @@ import { syntheticDataset } from './synthetic-dataset';
  * baselines, then BENCH_SCALE_COLONIES (default 1,000,000). For each size: the import (one
  * transaction, read models published in it), the p50 of filtered public API calls over
  * keep-alive HTTP against a real server process (ROLE=api, its own process so that its memory
- * is its own), the republish after a 1,000-colony upload, and the server's peak RSS.
+ * is its own), the republish after a 1,000-colony upload, and the server's peak RSS. Before
+ * that, the import alone on the embedded database at up to 100,000 colonies. Imports print where
+ * their time goes (ImportProfile).
  */
 const TARGETS = {
   importMs: 120_000,
@@ -72,6 +75,7 @@ interface SizeResult {
 }
 
 export async function runScaleBench(options: { databaseUrl?: string; colonies: number }) {
+  await measureEmbeddedImport(Math.min(EMBEDDED_IMPORT_COLONIES, options.colonies));
   if (!options.databaseUrl) {
     console.log(
       '\nScale (issue 16): skipped, it measures a PostgreSQL server: set BENCH_DATABASE_URL.',
@@ -170,6 +174,50 @@ async function measureSize(baseUrl: string, colonies: number): Promise<SizeResul
     }
   } finally {
     await database.drop();
+  }
+}
+
+/** The embedded database's import is measured at this size (it holds one core). */
+const EMBEDDED_IMPORT_COLONIES = 100_000;
+
+/**
+ * The same import on the embedded database (PGlite in a data directory, as `ROLE=all` runs it),
+ * with the same breakdown: what the README's scale section states for it.
+ */
+async function measureEmbeddedImport(colonies: number) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'coral-scale-embedded-'));
+  const profile = new ImportProfile();
+  const handle = await openDatabase(
+    { kind: 'embedded', dataDir },
+    { onQuery: (text, durationMs) => profile.record(text, durationMs) },
+  );
+  try {
+    await migrateToLatest(handle.db);
+    const bundle = syntheticDataset({ colonies, projects: 40 });
+    profile.start();
+    const importMs = await timeIt(() =>
+      handle.db.transaction().execute((trx) => importAsPublished(trx, bundle)),
+    );
+    const parts = profile.stop(importMs);
+    const line = (label: string, value: number) => ({
+      label,
+      values: { [`${count(colonies)} colonies`]: `${ms(value)} (${share(value, importMs)})` },
+    });
+    printTable('Import on the embedded database (PGlite, data directory)', [
+      {
+        label: 'import (one transaction, with publishing)',
+        values: { [`${count(colonies)} colonies`]: ms(importMs) },
+      },
+      line('  rows sent with COPY', parts.copyMs),
+      line('  ids reserved', parts.idsMs),
+      line('  indexes and foreign keys made after the load', parts.rebuildMs),
+      line('  ANALYZE', parts.analyzeMs),
+      line('  read models published (feed parts, statistics)', parts.publishMs),
+      line('  the rest (rows made from the bundle, versions, other SQL)', parts.restMs),
+    ]);
+  } finally {
+    await handle.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }
 

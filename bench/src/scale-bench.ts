@@ -158,7 +158,7 @@ async function measureSize(baseUrl: string, colonies: number): Promise<SizeResul
     bundle = null;
     // Printed at once: a later step failing at this size must not lose the import's figures.
     console.log(
-      `  ${count(colonies)} colonies imported on PostgreSQL in ${ms(importMs)}: ${Object.entries(
+      `  ${colonies === 0 ? 'the seed' : `${count(colonies)} colonies`} imported on PostgreSQL in ${ms(importMs)}: ${Object.entries(
         importParts as unknown as Record<string, number>,
       )
         .map(([part, value]) => `${part.replace(/Ms$/, '')} ${ms(value)}`)

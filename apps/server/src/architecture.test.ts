@@ -26,7 +26,9 @@ const SQL_INFRASTRUCTURE: Readonly<Record<string, string>> = {
   'db/migrate.ts': 'runs the migrations',
   'db/database.ts': 'checks the connection when opening the database',
   'db/columnar.ts': 'the columnar read that repositories use for large results',
-  'db/bulk-insert.ts': 'the unnest bulk insert and id allocation that repositories use',
+  'db/bulk-insert.ts': 'the COPY bulk insert and id allocation that repositories use',
+  'db/copy-rows.ts': "the COPY statement of a bulk insert, run on the caller's connection",
+  'db/bulk-load.ts': 'sets aside and remakes the indexes and keys of empty tables being loaded',
   'db/visibility.ts': 'the visibility conditions (public, readable) that repositories put in WHERE',
   'db/colony-predicate.ts':
     "the map filter's conditions on a colony that repositories put in WHERE",

@@ -1,58 +1,61 @@
 import { sql } from 'kysely';
+import { copyRows, CopyRows } from './copy-rows';
+import { copyTextChunks, type ColumnSpec, type CopyValue } from './copy-text';
 import type { AppDb } from './database';
 
-/** PostgreSQL type of a column, as used in the array cast of an unnest insert. */
-export type ColumnType = 'int4' | 'float8' | 'numeric' | 'text' | 'date' | 'text[]';
-export type ColumnSpec = Readonly<Record<string, ColumnType>>;
-
-type Value = string | number | boolean | null | readonly string[];
+export type { ColumnSpec, ColumnType } from './copy-text';
 
 /**
- * One INSERT … SELECT FROM unnest(...) per call: one bind parameter per column whatever the row
- * count, so large uploads never hit PostgreSQL's 65,535-parameter limit, and the rows travel as
- * arrays instead of thousands of VALUES tuples. Array-typed columns travel as array literals.
+ * Inserts the rows with one COPY … FROM (`copy-rows.ts`) on the connection of `db`, inside its
+ * transaction when it is one: PostgreSQL's fastest way in, with no bind-parameter limit and no
+ * statement text growing with the rows. The rows travel in COPY's text format (`copy-text.ts`),
+ * which PostgreSQL reads with the same input functions as the bind parameters of an INSERT.
+ * `rows` may be a generator: each row is encoded as it comes, so a million of them never need
+ * to exist at once.
  */
 export async function bulkInsert<S extends ColumnSpec>(
   db: AppDb,
   table: string,
   columns: S,
-  rows: readonly { [K in keyof S]: Value }[],
+  rows: Iterable<{ [K in keyof S]: CopyValue }>,
 ): Promise<void> {
-  if (rows.length === 0) return;
-  const names = Object.keys(columns);
-  const arrays = names.map((name) =>
-    rows.map((row) => {
-      const value = row[name];
-      return columns[name] === 'text[]' ? toArrayLiteral(value as readonly string[]) : value;
-    }),
-  );
-  const unnestArgs = names.map((name, i) => {
-    const type = columns[name] === 'text[]' ? 'text' : columns[name]!;
-    return sql`${arrays[i]}::${sql.raw(type)}[]`;
-  });
-  const selectList = names.map((name, i) =>
-    columns[name] === 'text[]' ? sql`${sql.ref(`u.c${i}`)}::text[]` : sql.ref(`u.c${i}`),
-  );
-  const aliases = names.map((_, i) => sql.raw(`c${i}`));
-  await sql`
-    INSERT INTO ${sql.table(table)} (${sql.join(names.map((n) => sql.ref(n)))})
-    SELECT ${sql.join(selectList)}
-    FROM unnest(${sql.join(unnestArgs)}) AS u(${sql.join(aliases)})
-  `.execute(db);
+  const iterator = rows[Symbol.iterator]();
+  const first = iterator.next();
+  if (first.done) return;
+  let sent = 0;
+  function* counted() {
+    sent++;
+    yield first.value;
+    for (let next = iterator.next(); !next.done; next = iterator.next()) {
+      sent++;
+      yield next.value;
+    }
+  }
+  const request = new CopyRows(table, Object.keys(columns), copyTextChunks(columns, counted()));
+  const copied = await copyRows(db, request);
+  if (copied !== sent) throw new Error(`COPY into ${table} stored ${copied} rows of ${sent}`);
 }
 
-function toArrayLiteral(values: readonly string[]): string {
-  return `{${values.map((v) => `"${v.replace(/["\\]/g, '\\$&')}"`).join(',')}}`;
-}
-
-/** Reserves `count` ids from a table's identity sequence, in order. */
+/**
+ * Reserves `count` ids from a table's identity sequence, in order. A session's nextval() values
+ * only increase, so when nobody else took a value meanwhile they are the range first…last and
+ * only its ends travel (a million ids as rows cost seconds to send and parse); otherwise the
+ * values themselves come back. The sequence is looked up once (a scalar subquery), not per id:
+ * that lookup cost ten times the nextval() itself.
+ */
 export async function allocateIds(db: AppDb, table: string, count: number): Promise<number[]> {
   if (count === 0) return [];
-  const { rows } = await sql<{ id: number }>`
-    SELECT nextval(pg_get_serial_sequence(${table}, 'id'))::int AS id
-    FROM generate_series(1, ${count}::int)
+  const { rows } = await sql<{ first: number; taken: number[] | null }>`
+    SELECT min(id)::int AS first,
+      CASE WHEN max(id) - min(id) + 1 = count(*) THEN NULL ELSE array_agg(id::int) END AS taken
+    FROM (
+      SELECT nextval((SELECT pg_get_serial_sequence(${table}, 'id')::regclass)) AS id
+      FROM generate_series(1, ${count}::int)
+    ) AS reserved
   `.execute(db);
-  return rows.map((r) => r.id);
+  const { first, taken } = rows[0]!;
+  if (taken) return taken.sort((a, b) => a - b);
+  return Array.from({ length: count }, (_, i) => first + i);
 }
 
 /** After rows were inserted with explicit ids, moves the identity sequence past them. */

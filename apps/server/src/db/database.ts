@@ -5,6 +5,7 @@ import { createPgConfig } from '@electric-sql/pglite/node-postgres';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema';
+import { copyThroughBlob, copyThroughSocket, withCopySupport, type CopyRunner } from './copy-rows';
 import { acquireEmbeddedLock, DatabaseInUseError } from './embedded-lock';
 import { describeDatabaseError } from '../lib/database-errors';
 
@@ -47,8 +48,8 @@ export type DatabaseTarget =
   | { kind: 'memory'; loadDataDir?: Blob };
 
 export interface OpenOptions {
-  /** Called for every SQL statement (tests count queries with it). */
-  onQuery?: (sql: string) => void;
+  /** Called for every SQL statement once it ran (tests count queries, benchmarks time them). */
+  onQuery?: (sql: string, durationMs: number) => void;
   /** Where lost server connections are reported (default: the console). */
   onConnectionError?: (message: string) => void;
 }
@@ -77,12 +78,13 @@ export async function openDatabase(
   return target.kind === 'server' ? openServer(target.url, options) : openEmbedded(target, options);
 }
 
-function createKysely(pool: pg.Pool, { onQuery }: OpenOptions) {
+/** `copy`: how this database runs the bulk inserts' COPY (`copy-rows.ts`). */
+function createKysely(pool: pg.Pool, copy: CopyRunner, { onQuery }: OpenOptions) {
   return new Kysely<Database>({
-    dialect: new PostgresDialect({ pool }),
+    dialect: new PostgresDialect({ pool: withCopySupport(pool, copy) }),
     log: onQuery
       ? (event) => {
-          if (event.level === 'query') onQuery(event.query.sql);
+          if (event.level === 'query') onQuery(event.query.sql, event.queryDurationMillis);
         }
       : undefined,
   });
@@ -120,7 +122,7 @@ async function openServer(url: string, options: OpenOptions): Promise<DatabaseHa
       `Cannot reach the PostgreSQL server at ${redactUrl(url)}: ${(error as Error).message}`,
     );
   }
-  const db = createKysely(pool, options);
+  const db = createKysely(pool, copyThroughSocket, options);
   return {
     db,
     pool,
@@ -156,7 +158,7 @@ async function openEmbedded(
     throw new DatabaseUnavailableError(`Cannot open the embedded database${where}: ${reason}`);
   }
   const pool = new pg.Pool({ ...createPgConfig(pglite), types: typeParsers });
-  const db = createKysely(pool, options);
+  const db = createKysely(pool, copyThroughBlob(pglite), options);
   return {
     db,
     pool,

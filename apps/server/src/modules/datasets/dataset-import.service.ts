@@ -69,22 +69,22 @@ export async function importDataset(
     return { ids, keys, isNew: (index: number) => !records[index]!.existing };
   }
 
-  /** The records to insert, with their index in the bundle. */
-  const toInsert = <T>(records: readonly T[], isNew: (index: number) => boolean) =>
-    records.flatMap((record, index) => (isNew(index) ? [{ record, index }] : []));
-
   const owners = await repo.ensureUsers(
     trx,
     [...bundle.projects, ...bundle.colonies].flatMap((r) => r.ownerUsername ?? []),
   );
   const ownerId = (username: string | null) => (username === null ? null : owners.get(username)!);
 
+  // Empty tables (the seed, a first bulk import) are loaded without their secondary indexes and
+  // foreign keys, which are made again once the rows are in (db/bulk-load.ts).
+  const bulkLoad = await repo.beginBulkLoad(trx);
+
   const projects = await assignIds('projects', bundle.projects);
   await repo.bulkInsert(
     trx,
     'projects',
     TABLE_COLUMNS.projects,
-    toInsert(bundle.projects, projects.isNew).map(({ record: p, index: i }) => ({
+    rowsOf(bundle.projects, projects.isNew, (p, i) => ({
       id: projects.ids[i]!,
       name: p.name,
       description: p.description,
@@ -114,7 +114,7 @@ export async function importDataset(
     trx,
     'publications',
     TABLE_COLUMNS.publications,
-    toInsert(bundle.publications, publications.isNew).map(({ record: p, index: i }) => ({
+    rowsOf(bundle.publications, publications.isNew, (p, i) => ({
       id: publications.ids[i]!,
       title: p.title,
       year: p.year,
@@ -125,7 +125,7 @@ export async function importDataset(
     trx,
     'project_publications',
     projectPublicationColumns,
-    toInsert(bundle.publications, publications.isNew).flatMap(({ record: p, index: i }) =>
+    rowsEach(bundle.publications, publications.isNew, (p, i) =>
       [...new Set(p.projectKeys)].map((projectKey) => ({
         project_id: resolve(projects.keys, projectKey, 'project'),
         publication_id: publications.ids[i]!,
@@ -139,7 +139,7 @@ export async function importDataset(
     trx,
     'experiments',
     TABLE_COLUMNS.experiments,
-    toInsert(bundle.experiments, experiments.isNew).map(({ record: e, index: i }) => ({
+    rowsOf(bundle.experiments, experiments.isNew, (e, i) => ({
       id: experiments.ids[i]!,
       project_id: resolve(projects.keys, e.projectKey, 'project'),
       name: e.name,
@@ -153,7 +153,7 @@ export async function importDataset(
     trx,
     'colonies',
     TABLE_COLUMNS.colonies,
-    toInsert(bundle.colonies, colonies.isNew).map(({ record: c, index: i }) => ({
+    rowsOf(bundle.colonies, colonies.isNew, (c, i) => ({
       id: colonies.ids[i]!,
       name: c.name,
       species: c.species,
@@ -171,7 +171,7 @@ export async function importDataset(
     trx,
     'biosamples',
     TABLE_COLUMNS.biosamples,
-    toInsert(bundle.biosamples, biosamples.isNew).map(({ record: b, index: i }) => ({
+    rowsOf(bundle.biosamples, biosamples.isNew, (b, i) => ({
       id: biosamples.ids[i]!,
       colony_id: resolve(colonies.keys, b.colonyKey, 'colony'),
       project_id: resolve(projects.keys, b.projectKey, 'project'),
@@ -186,7 +186,7 @@ export async function importDataset(
     trx,
     'observations',
     TABLE_COLUMNS.observations,
-    toInsert(bundle.observations, observations.isNew).map(({ record: o, index: i }) => ({
+    rowsOf(bundle.observations, observations.isNew, (o, i) => ({
       id: observations.ids[i]!,
       experiment_id: resolve(experiments.keys, o.experimentKey, 'experiment'),
       biosample_id: resolve(biosamples.keys, o.biosampleKey, 'biosample'),
@@ -209,7 +209,7 @@ export async function importDataset(
       trx,
       table,
       TABLE_COLUMNS.threshold,
-      toInsert(entries, thresholds.isNew).map(({ record: t, index: i }) => ({
+      rowsOf(entries, thresholds.isNew, (t, i) => ({
         id: thresholds.ids[i]!,
         colony_id: resolve(colonies.keys, t.colonyKey, 'colony'),
         condition: t.condition,
@@ -226,7 +226,7 @@ export async function importDataset(
       trx,
       linkTable,
       thresholdObservationColumns,
-      toInsert(entries, thresholds.isNew).flatMap(({ record: t, index: i }) =>
+      rowsEach(entries, thresholds.isNew, (t, i) =>
         [...new Set(t.observationKeys)].map((observationKey) => ({
           threshold_id: thresholds.ids[i]!,
           observation_id: resolve(observations.keys, observationKey, 'observation'),
@@ -235,10 +235,11 @@ export async function importDataset(
     );
   }
 
+  await bulkLoad.finish();
   for (const table of explicitIdTables) await repo.syncIdSequence(trx, table);
   // PGlite has no autovacuum: without fresh statistics the planner keeps estimating the tables
   // as they were before a bulk import (cart exports re-scanned whole groups per page).
-  await repo.analyzeDatasetTables(trx);
+  await repo.analyzeDatasetTables(trx, bulkLoad.tables);
 
   const created = (records: readonly { existing?: boolean }[]) =>
     records.filter((record) => !record.existing).length;
@@ -251,6 +252,31 @@ export async function importDataset(
     observations: created(bundle.observations),
     ...perThresholdList((kind) => created(bundle.thresholds[kind])),
   };
+}
+
+/**
+ * The rows of the records to insert (those not marked existing), made one at a time as the COPY
+ * reads them, so a table's rows never exist all at once.
+ */
+function* rowsOf<T, R>(
+  records: readonly T[],
+  isNew: (index: number) => boolean,
+  row: (record: T, index: number) => R,
+): Generator<R> {
+  for (let index = 0; index < records.length; index++) {
+    if (isNew(index)) yield row(records[index]!, index);
+  }
+}
+
+/** As `rowsOf`, with any number of rows per record (the link tables). */
+function* rowsEach<T, R>(
+  records: readonly T[],
+  isNew: (index: number) => boolean,
+  rows: (record: T, index: number) => Iterable<R>,
+): Generator<R> {
+  for (let index = 0; index < records.length; index++) {
+    if (isNew(index)) yield* rows(records[index]!, index);
+  }
 }
 
 /** A dangling reference is a bug in whoever built the bundle, never a user mistake. */

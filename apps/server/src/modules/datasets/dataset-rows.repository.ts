@@ -26,6 +26,7 @@ import {
   syncIdSequence,
   type ColumnType as BulkColumnType,
 } from '../../db/bulk-insert';
+import { beginBulkLoad, type BulkLoad } from '../../db/bulk-load';
 
 /** All SQL that writes the science rows of dataset versions in bulk (seed and uploads). */
 
@@ -119,10 +120,30 @@ export type DatasetTable =
   | 'observations'
   | ThresholdTableName;
 
+/** Every table an import writes in bulk. */
+const BULK_TABLES: readonly string[] = [
+  'projects',
+  'publications',
+  'project_publications',
+  'experiments',
+  'colonies',
+  'biosamples',
+  'observations',
+  ...THRESHOLD_KINDS.flatMap((kind) => [
+    THRESHOLD_KIND_INFO[kind].table,
+    THRESHOLD_KIND_INFO[kind].observationLinkTable,
+  ]),
+];
+
 export const datasetRepository = {
   allocateIds,
   bulkInsert,
   syncIdSequence,
+
+  /** The import's tables that are empty load without secondary indexes and foreign keys. */
+  beginBulkLoad(db: AppDb): Promise<BulkLoad> {
+    return beginBulkLoad(db, BULK_TABLES);
+  },
 
   /** Creates the accounts that do not exist yet (without a password) and returns every id. */
   async ensureUsers(db: AppDb, usernames: readonly string[]): Promise<Map<string, number>> {
@@ -145,7 +166,8 @@ export const datasetRepository = {
     return { table, linkTable: observationLinkTable };
   },
 
-  async analyzeDatasetTables(db: AppDb): Promise<void> {
+  /** `analyzed`: tables whose statistics are already fresh (a bulk load's). */
+  async analyzeDatasetTables(db: AppDb, analyzed: readonly string[] = []): Promise<void> {
     const tables = [
       'projects',
       'experiments',
@@ -156,8 +178,8 @@ export const datasetRepository = {
         THRESHOLD_KIND_INFO[kind].table,
         THRESHOLD_KIND_INFO[kind].observationLinkTable,
       ]),
-    ];
-    await sql.raw(`ANALYZE ${tables.join(', ')}`).execute(db);
+    ].filter((table) => !analyzed.includes(table));
+    if (tables.length > 0) await sql.raw(`ANALYZE ${tables.join(', ')}`).execute(db);
   },
 
   /** Serialises seeding between processes starting together on one PostgreSQL server. */

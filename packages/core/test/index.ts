@@ -9,3 +9,4 @@ export {
   SEED_DOWNLOAD_FACTS,
   testDownloadContext,
 } from './download-colonies';
+export { randomFilterSet, seededRandom } from './random-filter-sets';

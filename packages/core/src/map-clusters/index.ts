@@ -7,3 +7,6 @@
 export * from './antimeridian';
 export * from './map-model';
 export * from './cluster-index';
+export * from './colony-columns';
+export * from './colony-columns-codec';
+export * from './columnar-model';

@@ -124,15 +124,38 @@ export function selectColonies(
 }
 
 function select(model: MapModel, passes: ((colony: TColony) => boolean) | null): MapSelection {
-  const { colonies, siteOf } = model;
+  const { colonies } = model;
   const indices = new Int32Array(colonies.length);
-  const bySite = new Map<number, SelectedSite>();
   let count = 0;
   for (let i = 0; i < colonies.length; i++) {
     if (passes && !passes(colonies[i]!)) continue;
     indices[count++] = i;
+  }
+  return selectionOf(indices.subarray(0, count), model);
+}
+
+/**
+ * What selectColonies derives from the chosen colonies, the one definition of it for every model
+ * (the feed's MapModel, the server's columnar model): the chosen colonies' sites in the order of
+ * their first chosen colony, each with its colonies and colour sums, the frame, the mean position
+ * and the bounds. `chosen`: colony indices in feed order; the arrays are indexed by colony
+ * (`siteOf`, the colour values) or by site.
+ */
+export function selectionOf(
+  chosen: Int32Array,
+  model: Pick<
+    MapModel,
+    'siteOf' | 'siteLatitude' | 'siteLongitude' | 'ed50Absolute' | 'ed50Relative'
+  >,
+): MapSelection {
+  const { siteOf, ed50Absolute, ed50Relative } = model;
+  // The position of each site in `sites`, or -1 before its first chosen colony.
+  const slot = new Int32Array(model.siteLatitude.length).fill(-1);
+  const sites: SelectedSite[] = [];
+  for (let k = 0; k < chosen.length; k++) {
+    const i = chosen[k]!;
     const site = siteOf[i]!;
-    let selected = bySite.get(site);
+    let selected = sites[slot[site]!];
     if (!selected) {
       selected = {
         site,
@@ -144,11 +167,12 @@ function select(model: MapModel, passes: ((colony: TColony) => boolean) | null):
         sumRelative: 0,
         countRelative: 0,
       };
-      bySite.set(site, selected);
+      slot[site] = sites.length;
+      sites.push(selected);
     }
     selected.colonies.push(i);
-    const absolute = model.ed50Absolute[i]!;
-    const relative = model.ed50Relative[i]!;
+    const absolute = ed50Absolute[i]!;
+    const relative = ed50Relative[i]!;
     if (!Number.isNaN(absolute)) {
       selected.sumAbsolute += absolute;
       selected.countAbsolute++;
@@ -158,7 +182,7 @@ function select(model: MapModel, passes: ((colony: TColony) => boolean) | null):
       selected.countRelative++;
     }
   }
-  const sites = [...bySite.values()];
+  const count = chosen.length;
   const offset = longitudeOffset(sites.map((s) => model.siteLongitude[s.site]!));
   let latitudeSum = 0;
   let longitudeSum = 0;
@@ -175,7 +199,7 @@ function select(model: MapModel, passes: ((colony: TColony) => boolean) | null):
   const bounds = sites.length > 0 ? box : null;
   return {
     count,
-    colonyIndices: indices.subarray(0, count),
+    colonyIndices: chosen,
     sites,
     offset,
     mean:

@@ -10,3 +10,4 @@ export {
   testDownloadContext,
 } from './download-colonies';
 export { randomFilterSet, seededRandom } from './random-filter-sets';
+export { selectionFacts } from './map-selection-facts';

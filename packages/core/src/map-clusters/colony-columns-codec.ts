@@ -10,9 +10,11 @@ import { colourValues, type ColonyColumns, type ThresholdColumns } from './colon
  */
 
 const MAGIC = 0x4c4f4343; // 'CCOL' little-endian
-/** Version of this layout; bump it with any change (the server names its stored parts by it). */
-export const COLONY_COLUMNS_CODEC = 1;
-const HEADER = `${COLONY_COLUMNS_CODEC}:${THRESHOLD_KINDS.join('.')}`;
+/**
+ * This layout: its version (bump it with any change) and the threshold kinds it holds. The
+ * server names its stored parts by it, so parts of another layout are never read.
+ */
+export const COLONY_COLUMNS_LAYOUT = `1:${THRESHOLD_KINDS.join('.')}`;
 
 type Width = 1 | 2 | 4;
 const widthFor = (range: number): Width =>
@@ -279,7 +281,7 @@ class ByteReader {
 export function encodeColonyColumns(columns: ColonyColumns): Uint8Array {
   const out = new ByteWriter();
   out.u32(MAGIC);
-  out.text(HEADER);
+  out.text(COLONY_COLUMNS_LAYOUT);
   out.u32(columns.count);
   out.ints(columns.ids);
   out.floats(columns.siteLatitude);
@@ -309,7 +311,7 @@ export function decodeColonyColumns(bytes: Uint8Array): ColonyColumns {
   const input = new ByteReader(bytes);
   if (bytes.length < 4 || input.u32() !== MAGIC) fail('not a columns part');
   const header = input.text();
-  if (header !== HEADER) fail(`layout ${header}, expected ${HEADER}`);
+  if (header !== COLONY_COLUMNS_LAYOUT) fail(`layout ${header}, expected ${COLONY_COLUMNS_LAYOUT}`);
   const count = input.u32();
   const ids = input.ints();
   const siteLatitude = input.floats();

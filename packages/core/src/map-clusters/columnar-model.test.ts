@@ -12,6 +12,7 @@ import { QUALITY_FLAGS } from '../thresholds/quality-flags';
 import { THRESHOLD_KIND_INFO, THRESHOLD_KINDS } from '../thresholds/threshold-kinds';
 import { randomFilterSet, seededRandom } from '../../test/random-filter-sets';
 import { TEST_DEFAULTS as defaults } from '../../test/test-colonies';
+import { selectionFacts } from '../../test/map-selection-facts';
 import { buildClusterIndex, frameBox } from './cluster-index';
 import { columnsFromColonies, type ColonyColumns } from './colony-columns';
 import { decodeColonyColumns, encodeColonyColumns } from './colony-columns-codec';
@@ -22,7 +23,7 @@ import {
   selectColumnar,
   type ColumnarMapModel,
 } from './columnar-model';
-import { buildMapModel, selectColonies, type MapSelection } from './map-model';
+import { buildMapModel, selectColonies } from './map-model';
 
 const FLAGS = Object.values(QUALITY_FLAGS);
 const SITES: [number, number][] = [
@@ -106,31 +107,6 @@ function columnarModelOf(colonies: readonly TColony[]): ColumnarMapModel {
   );
 }
 
-/** A selection in terms that do not depend on the model's numbering: ids and coordinates. */
-function comparable(
-  selection: MapSelection,
-  ids: (i: number) => number,
-  longitude: (site: number) => number,
-) {
-  return {
-    count: selection.count,
-    ids: [...selection.colonyIndices].map(ids),
-    sites: selection.sites.map((site) => ({
-      latitude: site.latitude,
-      longitude: longitude(site.site),
-      frameLongitude: site.frameLongitude,
-      colonies: site.colonies.map(ids),
-      sumAbsolute: site.sumAbsolute,
-      countAbsolute: site.countAbsolute,
-      sumRelative: site.sumRelative,
-      countRelative: site.countRelative,
-    })),
-    offset: selection.offset,
-    mean: selection.mean,
-    bounds: selection.bounds,
-  };
-}
-
 function expectSameSelection(
   colonies: readonly TColony[],
   model: ColumnarMapModel,
@@ -145,14 +121,14 @@ function expectSameSelection(
   const actual = selectColumnar(model, colonyPredicate(filters, defaults));
   const label = JSON.stringify(filters);
   expect(
-    comparable(
+    selectionFacts(
       actual,
       (i) => model.ids[i]!,
       (s) => model.siteLongitude[s]!,
     ),
     label,
   ).toEqual(
-    comparable(
+    selectionFacts(
       expected,
       (i) => colonies[i]!.id,
       (s) => feedModel.siteLongitude[s]!,

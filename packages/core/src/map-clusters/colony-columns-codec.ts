@@ -27,6 +27,14 @@ function fail(message: string): never {
 const FLOAT64 = 0;
 const HUNDREDTHS = 1;
 
+/** Typed arrays use the machine's byte order; the layout is little-endian. */
+const LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
+
+/** Reverses the bytes of each `width`-byte number in bytes[from, from + length). */
+function reverseEach(bytes: Uint8Array, from: number, length: number, width: number) {
+  for (let at = from; at < from + length; at += width) bytes.subarray(at, at + width).reverse();
+}
+
 class ByteWriter {
   private buffer = new Uint8Array(1 << 12);
   private view = new DataView(this.buffer.buffer);
@@ -60,18 +68,25 @@ class ByteWriter {
     this.length += 4;
   }
 
-  unsigned(value: number, width: Width) {
-    this.reserve(width);
-    if (width === 1) this.view.setUint8(this.length, value);
-    else if (width === 2) this.view.setUint16(this.length, value, true);
-    else this.view.setUint32(this.length, value, true);
-    this.length += width;
+  /** Unsigned whole numbers of one width, little-endian. */
+  unsignedArray(values: ArrayLike<number>, width: Width, map: (value: number) => number) {
+    const array = new (width === 1 ? Uint8Array : width === 2 ? Uint16Array : Uint32Array)(
+      values.length,
+    );
+    for (let i = 0; i < values.length; i++) array[i] = map(values[i]!);
+    this.raw(new Uint8Array(array.buffer), width);
   }
 
-  f64(value: number) {
-    this.reserve(8);
-    this.view.setFloat64(this.length, value, true);
-    this.length += 8;
+  /** The bytes of a typed array written in this machine's order, as little-endian. */
+  private raw(bytes: Uint8Array, width: number) {
+    this.reserve(bytes.length);
+    this.buffer.set(bytes, this.length);
+    if (!LITTLE_ENDIAN && width > 1) reverseEach(this.buffer, this.length, bytes.length, width);
+    this.length += bytes.length;
+  }
+
+  f64Array(values: Float64Array) {
+    this.raw(new Uint8Array(values.buffer, values.byteOffset, values.byteLength), 8);
   }
 
   bytes(data: Uint8Array) {
@@ -98,7 +113,7 @@ class ByteWriter {
     const width = widthFor(max - min);
     this.i32(min);
     this.u8(width);
-    for (let i = 0; i < values.length; i++) this.unsigned(values[i]! - min, width);
+    this.unsignedArray(values, width, (v) => v - min);
   }
 
   /** Lists per colony: the lengths of [start[i], start[i + 1]). */
@@ -114,7 +129,7 @@ class ByteWriter {
     const hundredths = asHundredths(values);
     if (!hundredths) {
       this.u8(FLOAT64);
-      for (const v of values) this.f64(v);
+      this.f64Array(values);
       return;
     }
     this.u8(HUNDREDTHS);
@@ -124,7 +139,7 @@ class ByteWriter {
     const missing = 2 ** (8 * width) - 1;
     this.i32(min);
     this.u8(width);
-    for (const v of scaled) this.unsigned(Number.isNaN(v) ? missing : v - min, width);
+    this.unsignedArray(scaled, width, (v) => (Number.isNaN(v) ? missing : v - min));
   }
 
   strings(values: readonly string[]) {
@@ -187,12 +202,6 @@ class ByteReader {
     return value;
   }
 
-  f64() {
-    const value = this.view.getFloat64(this.position, true);
-    this.position += 8;
-    return value;
-  }
-
   bytes(): Uint8Array {
     const length = this.u32();
     const bytes = this.data.subarray(this.position, this.position + length);
@@ -201,23 +210,19 @@ class ByteReader {
     return bytes;
   }
 
-  private unsignedReader(width: number): () => number {
-    const { view } = this;
-    if (width === 1) return () => view.getUint8(this.position++);
-    if (width === 2) {
-      return () => {
-        const value = view.getUint16(this.position, true);
-        this.position += 2;
-        return value;
-      };
-    }
-    if (width === 4) {
-      return () => {
-        const value = view.getUint32(this.position, true);
-        this.position += 4;
-        return value;
-      };
-    }
+  /** `length` little-endian bytes as a typed array of this machine's order (a copy, aligned). */
+  private raw(length: number, width: number): ArrayBuffer {
+    const bytes = this.data.slice(this.position, this.position + length * width);
+    if (bytes.length !== length * width) fail('truncated');
+    if (!LITTLE_ENDIAN && width > 1) reverseEach(bytes, 0, bytes.length, width);
+    this.position += bytes.length;
+    return bytes.buffer;
+  }
+
+  private unsignedArray(length: number, width: number) {
+    if (width === 1) return new Uint8Array(this.raw(length, 1));
+    if (width === 2) return new Uint16Array(this.raw(length, 2));
+    if (width === 4) return new Uint32Array(this.raw(length, 4));
     return fail(`bad width ${width}`);
   }
 
@@ -225,8 +230,8 @@ class ByteReader {
     const values = new Int32Array(this.u32());
     if (values.length === 0) return values;
     const min = this.i32();
-    const next = this.unsignedReader(this.u8());
-    for (let i = 0; i < values.length; i++) values[i] = min + next();
+    const offsets = this.unsignedArray(values.length, this.u8());
+    for (let i = 0; i < values.length; i++) values[i] = min + offsets[i]!;
     return values;
   }
 
@@ -239,19 +244,17 @@ class ByteReader {
   }
 
   floats(): Float64Array {
-    const values = new Float64Array(this.u32());
+    const length = this.u32();
     const mode = this.u8();
-    if (mode === FLOAT64) {
-      for (let i = 0; i < values.length; i++) values[i] = this.f64();
-      return values;
-    }
+    if (mode === FLOAT64) return new Float64Array(this.raw(length, 8));
     if (mode !== HUNDREDTHS) fail(`bad number mode ${mode}`);
+    const values = new Float64Array(length);
     const min = this.i32();
     const width = this.u8();
     const missing = 2 ** (8 * width) - 1;
-    const next = this.unsignedReader(width);
-    for (let i = 0; i < values.length; i++) {
-      const offset = next();
+    const offsets = this.unsignedArray(length, width);
+    for (let i = 0; i < length; i++) {
+      const offset = offsets[i]!;
       values[i] = offset === missing ? Number.NaN : (min + offset) / 100;
     }
     return values;

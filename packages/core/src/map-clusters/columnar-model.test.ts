@@ -205,7 +205,7 @@ describe('the columnar map model', () => {
     for (let i = 0; i < 300; i++) {
       expectSameSelection(colonies, model, randomFilterSet(next, colonies, defaults));
     }
-  });
+  }, 60_000);
 
   it('refuses a flag set the columns do not record', () => {
     expect(() =>

@@ -12,6 +12,20 @@ describe('loadConfig', () => {
     expect(config.dataDir).toMatch(/\/data$/);
   });
 
+  it('lets the map ask the server for markers from 20,000 public colonies, or as configured', () => {
+    expect(loadConfig({}).map).toEqual({ serverClusteringFrom: 20_000 });
+    expect(loadConfig({ MAP_SERVER_CLUSTERING_FROM: '' }).map.serverClusteringFrom).toBe(20_000);
+    expect(loadConfig({ MAP_SERVER_CLUSTERING_FROM: '0' }).map.serverClusteringFrom).toBe(0);
+    expect(loadConfig({ MAP_SERVER_CLUSTERING_FROM: '500000' }).map.serverClusteringFrom).toBe(
+      500_000,
+    );
+    for (const bad of ['-1', '1.5', 'many', '20k']) {
+      expect(() => loadConfig({ MAP_SERVER_CLUSTERING_FROM: bad }), bad).toThrow(
+        /^Invalid configuration: MAP_SERVER_CLUSTERING_FROM: /,
+      );
+    }
+  });
+
   it('lists every invalid variable at once', () => {
     const message = (() => {
       try {

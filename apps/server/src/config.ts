@@ -120,6 +120,11 @@ const ZEnv = z.object({
       .positive()
       .default(50 * 1024 * 1024),
   ),
+  /** From this many public colonies on, the map asks the server for its markers; 0: always. */
+  MAP_SERVER_CLUSTERING_FROM: z.preprocess(
+    emptyAsUndefined,
+    z.coerce.number().int().min(0).default(20_000),
+  ),
   /** Attempts of an upload job after the first one when it fails unexpectedly (not bad data). */
   UPLOAD_JOB_RETRY_LIMIT: z.preprocess(
     emptyAsUndefined,
@@ -281,6 +286,8 @@ export interface AppConfig {
     maxSnapshotsPerUserPerHour: number;
   };
   tiles: { street: string; satellite: string };
+  /** From this many public colonies on, the map's markers come from the server (decision 0039). */
+  map: { serverClusteringFrom: number };
   /** DOI registration at DataCite; null (the default) when its settings are not given. */
   datacite: DataCiteConfig | null;
   orcid: OrcidConfig | null;
@@ -454,6 +461,7 @@ export function loadConfig(
       maxSnapshotsPerUserPerHour: e.SNAPSHOT_MAX_PER_USER_PER_HOUR,
     },
     tiles: { street: e.TILE_STREET_URL, satellite: e.TILE_SATELLITE_URL },
+    map: { serverClusteringFrom: e.MAP_SERVER_CLUSTERING_FROM },
     datacite: dataCiteConfig(e),
     orcid: orcidConfig(e, publicUrl),
     uploads: {

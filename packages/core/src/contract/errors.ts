@@ -20,6 +20,13 @@ export const ERROR_CODES = [
   'INTERNAL_ERROR',
   /** 503: the database cannot be reached for the moment (a restart); see Retry-After. */
   'DATABASE_UNAVAILABLE',
+  /**
+   * 409: a request names the data version of an earlier answer (a map marker's) and the data
+   * have changed since: ask again for the current version's answer.
+   */
+  'STALE_DATA_VERSION',
+  /** 404: no marker with that site or cluster id for this data version and filter set. */
+  'MARKER_NOT_FOUND',
   /** 404: "Sign in with ORCID" is not configured on this server. */
   'ORCID_SIGN_IN_DISABLED',
   ...ORCID_SIGN_IN_ERROR_CODES,

@@ -101,6 +101,20 @@ export function buildClusterIndex(selection: MapSelection) {
           : { kind: 'site', site: selection.sites[p.site]!, latitude, frameLongitude, ...totals };
       });
     },
+    /**
+     * Whether `clusterId` names a cluster of this index. Ids come back from clients (the members
+     * of a marker, GET /api/public/colonies/clusters/members/); supercluster throws on an id it
+     * never made, so ask this first.
+     */
+    hasCluster(clusterId: number): boolean {
+      if (!Number.isSafeInteger(clusterId) || clusterId < 0) return false;
+      try {
+        index.getChildren(clusterId);
+        return true;
+      } catch {
+        return false;
+      }
+    },
     /** The zoom at which a cluster falls apart; above MAX_MAP_ZOOM for colonies that never do. */
     expansionZoom(clusterId: number): number {
       return index.getClusterExpansionZoom(clusterId);

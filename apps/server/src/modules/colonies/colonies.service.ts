@@ -385,6 +385,14 @@ export function createColoniesService(db: AppDb) {
     },
 
     /**
+     * The feed's items of the given public colonies, read from the database by id (in id order;
+     * a colony that is not public is left out): what the server lists without holding the feed.
+     */
+    publicItems(ids: readonly number[]): Promise<TColony[]> {
+      return loadAllColonies(db, { ids, publicOnly: true });
+    },
+
+    /**
      * A page of the colonies the map shows for `filters`, read from the database (decision
      * 0037): the core's predicate selects the page's ids in SQL (keyset by id, one more than
      * asked to know whether a next page exists), and the feed's own item builder reads their

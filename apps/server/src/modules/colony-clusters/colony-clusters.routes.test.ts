@@ -68,7 +68,6 @@ function browser(filters: FilterSet, zoom: number, view: View) {
   const passes = isEmptyFilterSet(applied) ? null : compileColonyFilter(applied, defaults);
   const selection = selectColonies(model, passes);
   const index = buildClusterIndex(selection);
-  const ids = (indices: number[]) => indices.map((i) => feed[i]!.id);
   return {
     matching: selection.count,
     offset: selection.offset,
@@ -84,7 +83,20 @@ function browser(filters: FilterSet, zoom: number, view: View) {
       sumRelative: marker.sumRelative,
       countRelative: marker.countRelative,
       ...(marker.kind === 'site'
-        ? { colonyIds: ids(marker.site.colonies) }
+        ? {
+            site: {
+              latitude: model.siteLatitude[marker.site.site]!,
+              longitude: model.siteLongitude[marker.site.site]!,
+            },
+            ...(marker.site.colonies.length === 1
+              ? {
+                  colony: {
+                    id: feed[marker.site.colonies[0]!]!.id,
+                    name: feed[marker.site.colonies[0]!]!.name,
+                  },
+                }
+              : {}),
+          }
         : { id: marker.clusterId, expansionZoom: index.expansionZoom(marker.clusterId) }),
     })),
   };
@@ -123,12 +135,8 @@ describe('GET /api/public/colonies/clusters/: the markers the browser computes',
         bounds: expected.bounds,
       });
       expect(
-        answer.markers.map((marker) => {
-          // What the browser would draw is compared above; colony lists of clusters below.
-          const { longitude: _longitude, ...rest } = marker;
-          if (rest.kind === 'cluster') delete rest.colonyIds;
-          return rest;
-        }),
+        // The world copy a marker is drawn in is checked below.
+        answer.markers.map(({ longitude: _longitude, ...rest }) => rest),
       ).toEqual(expected.markers);
     });
   }
@@ -140,9 +148,12 @@ describe('GET /api/public/colonies/clusters/: the markers the browser computes',
     expect(world.markers.reduce((sum, m) => sum + m.count, 0)).toBe(682);
     const close = await server({}, 18, WORLD);
     expect(close.markers.every((m) => m.kind === 'site')).toBe(true);
-    expect(close.markers.flatMap((m) => (m.kind === 'site' ? m.colonyIds : [])).sort()).toEqual(
-      feed.map((c) => c.id).sort(),
+    expect(close.markers.reduce((sum, m) => sum + m.count, 0)).toBe(682);
+    // Each site once, at its stored coordinates (those of its colonies).
+    const sites = close.markers.map((m) =>
+      m.kind === 'site' ? `${m.site.latitude},${m.site.longitude}` : '',
     );
+    expect(new Set(sites)).toEqual(new Set(feed.map((c) => `${c.latitude},${c.longitude}`)));
     // Fiji (177.7°) and American Samoa (−170.7°) are one cluster (decision 0008).
     const twoWorlds = await server({}, 1, { west: -400, south: -85, east: 320, north: 85 });
     expect(twoWorlds.markers.filter((m) => m.count === 176).map((m) => m.kind)).toEqual([
@@ -162,12 +173,21 @@ describe('GET /api/public/colonies/clusters/: the markers the browser computes',
     for (const m of east.markers) expect(m.longitude).toBeGreaterThanOrEqual(165);
   });
 
-  it('lists the colonies of a cluster that never falls apart', async () => {
-    const answer = await server({}, 18, WORLD);
-    for (const marker of answer.markers) {
-      if (marker.kind === 'cluster') {
-        expect(marker.expansionZoom).toBeGreaterThan(18);
-        expect(marker.colonyIds).toHaveLength(marker.count);
+  it('lists no colonies on markers, and names the colony of a site that holds one', async () => {
+    const answers = await Promise.all(VIEWS.map(([, zoom, view]) => server({}, zoom, view)));
+    const markers = answers.flatMap((answer) => answer.markers);
+    for (const marker of markers) expect(marker).not.toHaveProperty('colonyIds');
+    const fiji = await server({ species: 'Porites cylindrica' }, 18, WORLD);
+    const single = await server({ absThermalTolerance: [37.5, 37.6] }, 18, WORLD);
+    const singles = single.markers.filter((m) => m.kind === 'site' && m.count === 1);
+    expect(singles.length).toBeGreaterThan(0);
+    for (const marker of [...fiji.markers, ...single.markers]) {
+      if (marker.kind !== 'site') continue;
+      if (marker.count > 1) expect(marker).not.toHaveProperty('colony');
+      else {
+        const colony = feed.find((c) => c.id === marker.colony?.id)!;
+        expect(marker.colony).toEqual({ id: colony.id, name: colony.name });
+        expect(marker.site).toEqual({ latitude: colony.latitude, longitude: colony.longitude });
       }
     }
   });

@@ -1,27 +1,39 @@
+import { promisify } from 'node:util';
+import { gzip } from 'node:zlib';
 import {
   compileColonyFilter,
   filterSetToQueryString,
   isEmptyFilterSet,
   normalizeFilterSet,
+  type DefaultRanges,
   type FilterSet,
   type TClusterMarker,
+  type TClusterMembers,
+  type TColonyChoices,
   type TColonyClusters,
+  type TColonyIds,
   type TSiteMarker,
 } from '@coral/core';
 import {
   buildClusterIndex,
   buildMapModel,
   frameBox,
-  MAX_MAP_ZOOM,
   selectColonies,
+  summarizeSites,
   toMap,
   type ClusterIndex,
   type MapModel,
   type MapSelection,
+  type SelectedSite,
 } from '@coral/core/map-clusters';
+import { AppError } from '../../errors';
 import { LruCache } from '../../lib/lru-cache';
+import type { VersionedJson } from '../../lib/send-preserialized';
 import { VersionedCache } from '../../lib/versioned-cache';
-import type { ColoniesService } from '../colonies/colonies.service';
+import type { ColoniesService, ColonyFeed } from '../colonies/colonies.service';
+import type { MarkerRef } from './marker-ref';
+
+const gzipAsync = promisify(gzip);
 
 /** A map view as the map reports it (Leaflet's bounds). */
 export interface MapView {
@@ -31,47 +43,107 @@ export interface MapView {
   north: number;
 }
 
-interface Clustered {
-  selection: MapSelection;
-  index: ClusterIndex;
-}
+/** The default and largest page of a marker's colonies (the contract's `limit`). */
+export const MEMBERS_PAGE = 50;
 
 /**
  * Filter sets whose selection and cluster index are kept per process. An index of the 682-colony
  * seed takes about a millisecond to build, one of 100,000 colonies tens of milliseconds; the map
  * asks the same filter set again at every pan and zoom, so the last few are kept.
  */
-const KEPT_FILTER_SETS = 16;
+export const KEPT_FILTER_SETS = 16;
+
+/**
+ * The map model of one data version, built from that version's published colonies feed. The one
+ * place that says where the model comes from: a leaner source (a columnar snapshot for 1,000,000
+ * colonies, issue 16) replaces this function and nothing else.
+ */
+async function buildModel(feed: ColonyFeed): Promise<MapModel> {
+  return buildMapModel(await feed.colonies());
+}
+
+/** A filter set's selection and index, with its sites by exact coordinates (made on first use). */
+interface Clustered {
+  selection: MapSelection;
+  index: ClusterIndex;
+  sitesByCoordinates?: Map<string, SelectedSite>;
+}
+
+/** Everything an answer for one data version and normalised filter set is computed from. */
+interface Selected {
+  version: number;
+  model: MapModel;
+  clustered: Clustered;
+}
+
+const coordinatesKey = (latitude: number, longitude: number) => `${latitude},${longitude}`;
+
+const byNumber = (a: number, b: number) => a - b;
 
 /**
  * The map's markers computed on the server (decision 0039): the same model, selection and
- * supercluster index the browser builds (`@coral/core/map-clusters`), over the published
- * colonies feed of the current data version (so only public colonies are counted, decision
- * 0006), filtered by the same engine and defaults as GET /api/public/colonies/?<filters>.
+ * supercluster index the browser builds (`@coral/core/map-clusters`), over the public colonies of
+ * the current data version (so only public colonies are counted, decision 0006), filtered by the
+ * same engine and defaults as GET /api/public/colonies/?<filters>. A marker's members, the ids of
+ * the colonies shown and the filters' choices come from the same model and selection.
  */
 export function createColonyClustersService(colonies: ColoniesService) {
   const models = new VersionedCache<MapModel>();
+  const choicesCache = new VersionedCache<VersionedJson>();
   const indexes = new LruCache<string, Clustered>(KEPT_FILTER_SETS);
+
+  /** The current data version, its filters' defaults and its model. */
+  async function current(): Promise<{ version: number; defaults: DefaultRanges; model: MapModel }> {
+    const { feed, defaults } = await colonies.filterContext();
+    const model = await models.get(feed.version, () => buildModel(feed));
+    return { version: feed.version, defaults, model };
+  }
+
+  /**
+   * The selection and index of a filter set in the current data version: kept for the last few
+   * filter sets, rebuilt otherwise. A rebuild from the same model and filter set gives the same
+   * cluster ids (supercluster is deterministic), so a marker stays valid after its index was
+   * dropped, and in another process of the same data version.
+   */
+  function selectIn(
+    { version, defaults, model }: Awaited<ReturnType<typeof current>>,
+    filters: FilterSet,
+  ): Selected {
+    const normal = normalizeFilterSet(filters, defaults);
+    const clustered = indexes.getOrCreate(`${version}?${filterSetToQueryString(normal)}`, () => {
+      const passes = isEmptyFilterSet(normal) ? null : compileColonyFilter(normal, defaults);
+      const selection = selectColonies(model, passes);
+      return { selection, index: buildClusterIndex(selection) };
+    });
+    return { version, model, clustered };
+  }
+  const select = async (filters: FilterSet) => selectIn(await current(), filters);
+
+  /** The colony indices (of the model) under a marker, site by site; null for no such marker. */
+  function markerColonies({ model, clustered }: Selected, marker: MarkerRef): number[] | null {
+    if (marker.kind === 'cluster') {
+      const { index } = clustered;
+      return index.hasCluster(marker.id) ? index.colonies(marker.id) : null;
+    }
+    clustered.sitesByCoordinates ??= new Map(
+      clustered.selection.sites.map((site) => [
+        coordinatesKey(model.siteLatitude[site.site]!, model.siteLongitude[site.site]!),
+        site,
+      ]),
+    );
+    const site = clustered.sitesByCoordinates.get(
+      coordinatesKey(marker.latitude, marker.longitude),
+    );
+    return site ? site.colonies : null;
+  }
 
   return {
     async clusters(filters: FilterSet, zoom: number, view: MapView): Promise<TColonyClusters> {
-      const { feed, defaults } = await colonies.filterContext();
-      const model = await models.get(feed.version, async () =>
-        buildMapModel(await feed.colonies()),
-      );
-      const normal = normalizeFilterSet(filters, defaults);
-      const { selection, index } = indexes.getOrCreate(
-        `${feed.version}?${filterSetToQueryString(normal)}`,
-        () => {
-          const passes = isEmptyFilterSet(normal) ? null : compileColonyFilter(normal, defaults);
-          const chosen = selectColonies(model, passes);
-          return { selection: chosen, index: buildClusterIndex(chosen) };
-        },
-      );
+      const { version, model, clustered } = await select(filters);
+      const { selection, index } = clustered;
       const { offset } = selection;
       // Markers are placed in the world copy of the view's centre, as the map does.
       const near = (view.west + view.east) / 2;
-      const idsOf = (indices: readonly number[]) => indices.map((i) => model.colonies[i]!.id);
       const markers = index.markers(frameBox(view, offset), zoom).map((marker) => {
         const { latitude, frameLongitude, count } = marker;
         const common = {
@@ -85,26 +157,26 @@ export function createColonyClustersService(colonies: ColoniesService) {
           countRelative: marker.countRelative,
         };
         if (marker.kind === 'site') {
+          const { site, colonies: members } = marker.site;
+          // A site's colonies are not listed (tens of thousands at a million colonies); its
+          // members are asked for by its exact coordinates. One colony is named for its marker.
+          const only = members.length === 1 ? model.colonies[members[0]!]! : null;
           return {
             kind: 'site',
             ...common,
-            colonyIds: idsOf(marker.site.colonies),
+            site: { latitude: model.siteLatitude[site]!, longitude: model.siteLongitude[site]! },
+            ...(only ? { colony: { id: only.id, name: only.name } } : {}),
           } satisfies TSiteMarker;
         }
-        const expansionZoom = index.expansionZoom(marker.clusterId);
         return {
           kind: 'cluster',
           id: marker.clusterId,
-          expansionZoom,
+          expansionZoom: index.expansionZoom(marker.clusterId),
           ...common,
-          // A cluster that never falls apart opens as a list of its colonies (decision 0008).
-          ...(expansionZoom > MAX_MAP_ZOOM
-            ? { colonyIds: idsOf(index.colonies(marker.clusterId)) }
-            : {}),
         } satisfies TClusterMarker;
       });
       return {
-        data_version: feed.version,
+        data_version: version,
         total: model.colonies.length,
         matching: selection.count,
         offset,
@@ -112,6 +184,72 @@ export function createColonyClustersService(colonies: ColoniesService) {
         bounds: selection.bounds,
         markers,
       };
+    },
+
+    /**
+     * The matching colonies under a marker of the clusters answer of `dataVersion` for the same
+     * filter set: its sites summarised as the popups show them, and a page of its colonies in id
+     * order, read from the database (the model need not hold feed items).
+     */
+    async members(
+      filters: FilterSet,
+      marker: MarkerRef,
+      dataVersion: number,
+      page: { offset: number; limit: number },
+    ): Promise<TClusterMembers> {
+      const now = await current();
+      if (dataVersion !== now.version) {
+        throw new AppError(
+          409,
+          'STALE_DATA_VERSION',
+          `data_version ${dataVersion} is not the current one (${now.version}): the data ` +
+            'changed since the marker was given; ask for the clusters again.',
+        );
+      }
+      const selected = selectIn(now, filters);
+      const atMarker = markerColonies(selected, marker);
+      if (atMarker === null) {
+        throw new AppError(
+          404,
+          'MARKER_NOT_FOUND',
+          marker.kind === 'site'
+            ? `No colony at site ${marker.latitude},${marker.longitude} passes these filters.`
+            : `No cluster ${marker.id} for these filters in data version ${dataVersion}.`,
+        );
+      }
+      const { model, clustered } = selected;
+      const ids = atMarker.map((i) => model.colonies[i]!.id).sort(byNumber);
+      const pageIds = ids.slice(page.offset, page.offset + page.limit);
+      return {
+        data_version: selected.version,
+        count: ids.length,
+        offset: page.offset,
+        sites: summarizeSites(model, atMarker, clustered.selection.colonyIndices),
+        colonies: pageIds.length === 0 ? [] : await colonies.publicItems(pageIds),
+      };
+    },
+
+    /** The ids of the colonies the map shows for `filters` (the clusters' selection), ascending. */
+    async ids(filters: FilterSet): Promise<TColonyIds> {
+      const { version, model, clustered } = await select(filters);
+      const ids = Array.from(clustered.selection.colonyIndices, (i) => model.colonies[i]!.id);
+      return { data_version: version, ids: ids.sort(byNumber) };
+    },
+
+    /** The filter sidebar's choices over the public colonies, serialised once per data version. */
+    async choices(): Promise<VersionedJson> {
+      const { version, model } = await current();
+      return choicesCache.get(version, async () => {
+        const body: TColonyChoices = {
+          data_version: version,
+          total: model.colonies.length,
+          species: model.species,
+          projects: model.projects,
+          years: model.years,
+        };
+        const json = Buffer.from(JSON.stringify(body));
+        return { etag: `"colony-choices-v${version}"`, json, gzipped: await gzipAsync(json) };
+      });
     },
   };
 }

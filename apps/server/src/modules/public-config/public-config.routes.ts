@@ -8,6 +8,7 @@ export function toPublicConfig(config: AppConfig): TPublicConfig {
     ed50CalculatorPort: config.ed50.port,
     tiles: config.tiles,
     uploadMaxBytes: config.uploads.maxBytes,
+    mapServerClusteringFrom: config.map.serverClusteringFrom,
     orcidSignIn: config.orcid !== null,
   };
 }

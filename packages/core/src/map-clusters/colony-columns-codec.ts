@@ -212,7 +212,8 @@ class ByteReader {
 
   /** `length` little-endian bytes as a typed array of this machine's order (a copy, aligned). */
   private raw(length: number, width: number): ArrayBuffer {
-    const bytes = this.data.slice(this.position, this.position + length * width);
+    // A copy (new Uint8Array of a view copies; a Node Buffer's slice would not), so aligned.
+    const bytes = new Uint8Array(this.data.subarray(this.position, this.position + length * width));
     if (bytes.length !== length * width) fail('truncated');
     if (!LITTLE_ENDIAN && width > 1) reverseEach(bytes, 0, bytes.length, width);
     this.position += bytes.length;

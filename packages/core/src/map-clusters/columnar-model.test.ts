@@ -21,8 +21,10 @@ import {
   colonyFacts,
   matchingColonies,
   selectColumnar,
+  summarizeColumnarSites,
   type ColumnarMapModel,
 } from './columnar-model';
+import { summarizeSites } from './site-summary';
 import { buildMapModel, selectColonies } from './map-model';
 
 const FLAGS = Object.values(QUALITY_FLAGS);
@@ -31,6 +33,7 @@ const SITES: [number, number][] = [
   [-14.3, -170.7],
   [12.1, -68.9],
   [12.1, -68.91],
+  [12.10002, -68.90001], // the same popup site as [12.1, -68.9] (4 decimals)
   [-18.5, 147.5],
   [22.3, 39.0],
   [0, 0],
@@ -144,9 +147,27 @@ function expectSameSelection(
   ] as const) {
     const strip = (markers: ReturnType<typeof index.markers>) =>
       markers.map((m) => (m.kind === 'site' ? { ...m, site: m.site.latitude } : m));
-    expect(strip(index.markers(frameBox(view, actual.offset), zoom)), label).toEqual(
+    const markers = index.markers(frameBox(view, actual.offset), zoom);
+    expect(strip(markers), label).toEqual(
       strip(feedIndex.markers(frameBox(view, expected.offset), zoom)),
     );
+    // The popups' site summaries of each marker's colonies.
+    for (const marker of markers) {
+      const [atMarker, atFeedMarker] =
+        marker.kind === 'cluster'
+          ? [index.colonies(marker.clusterId), feedIndex.colonies(marker.clusterId)]
+          : [
+              marker.site.colonies,
+              expected.sites.find(
+                (s) =>
+                  s.latitude === marker.site.latitude &&
+                  s.frameLongitude === marker.site.frameLongitude,
+              )!.colonies,
+            ];
+      expect(summarizeColumnarSites(model, actual, atMarker), label).toEqual(
+        summarizeSites(feedModel, atFeedMarker, expected.colonyIndices),
+      );
+    }
   }
 }
 
@@ -165,6 +186,9 @@ describe('the columnar map model', () => {
     });
     expect(model.ed50Absolute).toEqual(feedModel.ed50Absolute);
     expect(model.ed50Relative).toEqual(feedModel.ed50Relative);
+    expect(Array.from(model.speciesOf, (s) => model.species[s])).toEqual(
+      colonies.map((c) => c.species),
+    );
     expect(colonyFacts(model, 2999)).toEqual({
       id: colonies[2999]!.id,
       name: colonies[2999]!.name,

@@ -2,6 +2,7 @@ import { UNTRUSTWORTHY_FLAG_CODES } from '../thresholds/quality-flags';
 import type { ColonyCondition, ColonyPredicate } from '../filters/filter-predicate';
 import { nameOf, type ColonyColumns } from './colony-columns';
 import { selectionOf, type MapModel, type MapSelection } from './map-model';
+import { siteKey, summarizeSite, type SiteSummary } from './site-summary';
 
 /**
  * The map's model over columns (decision 0040): the parts of the feed, in order, each as
@@ -26,6 +27,8 @@ export interface ColumnarMapModel extends Pick<
   count: number;
   /** Colony ids by colony index (feed order, ascending). */
   ids: Int32Array;
+  /** Each colony's species, an index into `species`. */
+  speciesOf: Int32Array;
 }
 
 const byText = (a: string, b: string) => a.localeCompare(b, 'en');
@@ -38,6 +41,7 @@ export function assembleColumnarModel(parts: readonly ColonyColumns[]): Columnar
   const siteOf = new Int32Array(count);
   const ed50Absolute = new Float64Array(count);
   const ed50Relative = new Float64Array(count);
+  const localSpeciesOf = new Int32Array(count);
   // Sites are keyed as buildMapModel keys them: the exact coordinates.
   const siteNumbers = new Map<string, number>();
   const latitudes: number[] = [];
@@ -65,21 +69,33 @@ export function assembleColumnarModel(parts: readonly ColonyColumns[]): Columnar
       global[s] = site;
     }
     for (let i = 0; i < part.count; i++) siteOf[start + i] = global[part.siteOf[i]!]!;
+    localSpeciesOf.set(part.speciesOf, start);
     for (const name of part.species) species.add(name);
     for (const name of part.projects) projects.add(name);
     for (const year of part.years) years.add(year);
+  });
+  // Each part's species numbers, renumbered into the sorted list of all species.
+  const sortedSpecies = [...species].sort(byText);
+  const speciesNumber = new Map(sortedSpecies.map((name, n) => [name, n]));
+  const speciesOf = new Int32Array(count);
+  parts.forEach((part, p) => {
+    const renumber = Int32Array.from(part.species, (name) => speciesNumber.get(name)!);
+    for (let i = partStart[p]!; i < partStart[p + 1]!; i++) {
+      speciesOf[i] = renumber[localSpeciesOf[i]!]!;
+    }
   });
   return {
     parts,
     partStart,
     count,
     ids,
+    speciesOf,
     siteOf,
     siteLatitude: Float64Array.from(latitudes),
     siteLongitude: Float64Array.from(longitudes),
     ed50Absolute,
     ed50Relative,
-    species: [...species].sort(byText),
+    species: sortedSpecies,
     projects: [...projects].sort(byText),
     years: [...years].sort((a, b) => a - b),
   };
@@ -100,14 +116,59 @@ export function locateColony(
   return { part: model.parts[low]!, local: index - model.partStart[low]! };
 }
 
-/** The name and species of colony `index`. */
+/** The id, name and species of colony `index`. */
 export function colonyFacts(model: ColumnarMapModel, index: number) {
   const { part, local } = locateColony(model, index);
   return {
-    id: part.ids[local]!,
+    id: model.ids[index]!,
     name: nameOf(part, local),
-    species: part.species[part.speciesOf[local]!]!,
+    species: model.species[model.speciesOf[index]!]!,
   };
+}
+
+/** The popups' site key (4 decimals, siteKey) of each of the model's sites, made once. */
+const siteKeys = new WeakMap<ColumnarMapModel, string[]>();
+function siteKeysOf(model: ColumnarMapModel): string[] {
+  let keys = siteKeys.get(model);
+  if (!keys) {
+    keys = Array.from(model.siteLatitude, (latitude, s) =>
+      siteKey(latitude, model.siteLongitude[s]!),
+    );
+    siteKeys.set(model, keys);
+  }
+  return keys;
+}
+
+/**
+ * summarizeSites over the columnar model: the sites (4 decimals) of a marker's colonies
+ * (`atMarker`), each over all the selection's colonies at that site, by way of the selection's
+ * exact sites rather than colony by colony (a million colonies are selected at most; a few
+ * thousand sites). The same summaries: each site's colonies are taken in feed order.
+ */
+export function summarizeColumnarSites(
+  model: ColumnarMapModel,
+  selection: MapSelection,
+  atMarker: readonly number[],
+): SiteSummary[] {
+  const keys = siteKeysOf(model);
+  const members = new Map<string, number[]>();
+  for (const index of atMarker) {
+    const key = keys[model.siteOf[index]!]!;
+    if (!members.has(key)) members.set(key, []);
+  }
+  for (const site of selection.sites) {
+    const indices = members.get(keys[site.site]!);
+    if (indices) for (const index of site.colonies) indices.push(index);
+  }
+  const speciesOf = (index: number) => model.species[model.speciesOf[index]!]!;
+  return [...members].map(([key, indices]) =>
+    summarizeSite(
+      key,
+      indices.sort((a, b) => a - b),
+      speciesOf,
+      model.ed50Absolute,
+    ),
+  );
 }
 
 const UNTRUSTWORTHY = new Set<string>(UNTRUSTWORTHY_FLAG_CODES);

@@ -1,9 +1,8 @@
 import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
 import {
-  compileColonyFilter,
+  colonyPredicate,
   filterSetToQueryString,
-  isEmptyFilterSet,
   normalizeFilterSet,
   type DefaultRanges,
   type FilterSet,
@@ -16,13 +15,13 @@ import {
 } from '@coral/core';
 import {
   buildClusterIndex,
-  buildMapModel,
+  colonyFacts,
   frameBox,
-  selectColonies,
-  summarizeSites,
+  selectColumnar,
+  summarizeColumnarSites,
   toMap,
   type ClusterIndex,
-  type MapModel,
+  type ColumnarMapModel,
   type MapSelection,
   type SelectedSite,
 } from '@coral/core/map-clusters';
@@ -30,7 +29,8 @@ import { AppError } from '../../errors';
 import { LruCache } from '../../lib/lru-cache';
 import type { VersionedJson } from '../../lib/send-preserialized';
 import { VersionedCache } from '../../lib/versioned-cache';
-import type { ColoniesService, ColonyFeed } from '../colonies/colonies.service';
+import type { ColoniesService } from '../colonies/colonies.service';
+import { createMapModelStore, warmMapModel, type MapModelStore } from './map-model-store';
 import type { MarkerRef } from './marker-ref';
 
 const gzipAsync = promisify(gzip);
@@ -53,14 +53,11 @@ export const MEMBERS_PAGE = 50;
  */
 export const KEPT_FILTER_SETS = 16;
 
-/**
- * The map model of one data version, built from that version's published colonies feed. The one
- * place that says where the model comes from: a leaner source (a columnar snapshot for 1,000,000
- * colonies, issue 16) replaces this function and nothing else.
- */
-async function buildModel(feed: ColonyFeed): Promise<MapModel> {
-  return buildMapModel(await feed.colonies());
-}
+/** How often a warmed process checks whether the data version moved (one small query). */
+export const MODEL_CHECK_INTERVAL_MS = 1_000;
+
+/** A data version whose model turned out newer than its defaults is read again, this often. */
+const CONTEXT_ATTEMPTS = 3;
 
 /** A filter set's selection and index, with its sites by exact coordinates (made on first use). */
 interface Clustered {
@@ -72,7 +69,7 @@ interface Clustered {
 /** Everything an answer for one data version and normalised filter set is computed from. */
 interface Selected {
   version: number;
-  model: MapModel;
+  model: ColumnarMapModel;
   clustered: Clustered;
 }
 
@@ -81,22 +78,44 @@ const coordinatesKey = (latitude: number, longitude: number) => `${latitude},${l
 const byNumber = (a: number, b: number) => a - b;
 
 /**
- * The map's markers computed on the server (decision 0039): the same model, selection and
- * supercluster index the browser builds (`@coral/core/map-clusters`), over the public colonies of
- * the current data version (so only public colonies are counted, decision 0006), filtered by the
- * same engine and defaults as GET /api/public/colonies/?<filters>. A marker's members, the ids of
- * the colonies shown and the filters' choices come from the same model and selection.
+ * The map's markers computed on the server (decisions 0039, 0040): the selection and supercluster
+ * index the browser builds (`@coral/core/map-clusters`), over the columnar model of the public
+ * colonies of the current data version (built from the published feed's parts, so only public
+ * colonies are counted, decision 0006), filtered with the meaning and defaults of
+ * GET /api/public/colonies/?<filters> (core's filter predicate over the columns). A marker's
+ * members, the ids of the colonies shown and the filters' choices come from the same model and
+ * selection.
  */
-export function createColonyClustersService(colonies: ColoniesService) {
-  const models = new VersionedCache<MapModel>();
+export function createColonyClustersService(
+  colonies: ColoniesService,
+  options: {
+    store?: MapModelStore;
+    /** Where background failures go (warming, storing derived columns); requests still answer. */
+    onError?: (error: unknown) => void;
+  } = {},
+) {
+  const onError = options.onError ?? (() => {});
+  const store = options.store ?? createMapModelStore(colonies, { onError });
   const choicesCache = new VersionedCache<VersionedJson>();
   const indexes = new LruCache<string, Clustered>(KEPT_FILTER_SETS);
 
-  /** The current data version, its filters' defaults and its model. */
-  async function current(): Promise<{ version: number; defaults: DefaultRanges; model: MapModel }> {
-    const { feed, defaults } = await colonies.filterContext();
-    const model = await models.get(feed.version, () => buildModel(feed));
-    return { version: feed.version, defaults, model };
+  /**
+   * The current data version, its filters' defaults and its model. A model answers the version
+   * it was built for, which is newer when the data changed while it was built: the defaults are
+   * then read again, so both belong to one version.
+   */
+  async function current(): Promise<{
+    version: number;
+    defaults: DefaultRanges;
+    model: ColumnarMapModel;
+  }> {
+    for (let attempt = 1; ; attempt++) {
+      const { version, defaults } = await colonies.pageContext();
+      const built = await store.of(version);
+      if (built.version === version || attempt === CONTEXT_ATTEMPTS) {
+        return { version: built.version, defaults, model: built.model };
+      }
+    }
   }
 
   /**
@@ -111,8 +130,7 @@ export function createColonyClustersService(colonies: ColoniesService) {
   ): Selected {
     const normal = normalizeFilterSet(filters, defaults);
     const clustered = indexes.getOrCreate(`${version}?${filterSetToQueryString(normal)}`, () => {
-      const passes = isEmptyFilterSet(normal) ? null : compileColonyFilter(normal, defaults);
-      const selection = selectColonies(model, passes);
+      const selection = selectColumnar(model, colonyPredicate(normal, defaults));
       return { selection, index: buildClusterIndex(selection) };
     });
     return { version, model, clustered };
@@ -160,7 +178,7 @@ export function createColonyClustersService(colonies: ColoniesService) {
           const { site, colonies: members } = marker.site;
           // A site's colonies are not listed (tens of thousands at a million colonies); its
           // members are asked for by its exact coordinates. One colony is named for its marker.
-          const only = members.length === 1 ? model.colonies[members[0]!]! : null;
+          const only = members.length === 1 ? colonyFacts(model, members[0]!) : null;
           return {
             kind: 'site',
             ...common,
@@ -177,7 +195,7 @@ export function createColonyClustersService(colonies: ColoniesService) {
       });
       return {
         data_version: version,
-        total: model.colonies.length,
+        total: model.count,
         matching: selection.count,
         offset,
         mean: selection.mean,
@@ -218,13 +236,13 @@ export function createColonyClustersService(colonies: ColoniesService) {
         );
       }
       const { model, clustered } = selected;
-      const ids = atMarker.map((i) => model.colonies[i]!.id).sort(byNumber);
+      const ids = atMarker.map((i) => model.ids[i]!).sort(byNumber);
       const pageIds = ids.slice(page.offset, page.offset + page.limit);
       return {
         data_version: selected.version,
         count: ids.length,
         offset: page.offset,
-        sites: summarizeSites(model, atMarker, clustered.selection.colonyIndices),
+        sites: summarizeColumnarSites(model, clustered.selection, atMarker),
         colonies: pageIds.length === 0 ? [] : await colonies.publicItems(pageIds),
       };
     },
@@ -232,8 +250,9 @@ export function createColonyClustersService(colonies: ColoniesService) {
     /** The ids of the colonies the map shows for `filters` (the clusters' selection), ascending. */
     async ids(filters: FilterSet): Promise<TColonyIds> {
       const { version, model, clustered } = await select(filters);
-      const ids = Array.from(clustered.selection.colonyIndices, (i) => model.colonies[i]!.id);
-      return { data_version: version, ids: ids.sort(byNumber) };
+      // Colony indices are in feed order, which is ascending id order.
+      const ids = Array.from(clustered.selection.colonyIndices, (i) => model.ids[i]!);
+      return { data_version: version, ids };
     },
 
     /** The filter sidebar's choices over the public colonies, serialised once per data version. */
@@ -242,13 +261,27 @@ export function createColonyClustersService(colonies: ColoniesService) {
       return choicesCache.get(version, async () => {
         const body: TColonyChoices = {
           data_version: version,
-          total: model.colonies.length,
+          total: model.count,
           species: model.species,
           projects: model.projects,
           years: model.years,
         };
         const json = Buffer.from(JSON.stringify(body));
         return { etag: `"colony-choices-v${version}"`, json, gzipped: await gzipAsync(json) };
+      });
+    },
+
+    /**
+     * Keeps the model and the filters' defaults of the current data version built in the
+     * background (a server process's start, and every data change, from this process or
+     * another): the first request after either does not wait for them. Answers its stop.
+     */
+    warm(): () => void {
+      return warmMapModel(store, {
+        version: () => colonies.dataVersion(),
+        also: () => colonies.pageContext(),
+        intervalMs: MODEL_CHECK_INTERVAL_MS,
+        onError,
       });
     },
   };

@@ -54,7 +54,11 @@ interface HeldPart {
  */
 export function createMapModelStore(
   colonies: FeedSource,
-  options: { source?: PartSource; onError?: (error: unknown) => void } = {},
+  options: {
+    source?: PartSource;
+    /** Told when columns derived by this process could not be stored (the model is built). */
+    onError?: (error: unknown) => void;
+  } = {},
 ) {
   const source = options.source ?? 'columns';
   let held = new Map<number, HeldPart>();
@@ -92,7 +96,9 @@ export function createMapModelStore(
       // Parts published without columns (by a release before decision 0040) get them now, so
       // the next process reads columns.
       if (source === 'columns' && parsed.length > 0) {
-        await colonies.feedParts.saveMissingColumns(parsed).catch(options.onError);
+        await colonies.feedParts
+          .saveMissingColumns(parsed)
+          .catch((error: unknown) => options.onError?.(error));
       }
     }
     return true;

@@ -1,5 +1,5 @@
 import { THRESHOLD_KINDS, type ThresholdKind } from '../thresholds/threshold-kinds';
-import { colourValues, type ColonyColumns, type ThresholdColumns } from './colony-columns';
+import { derivedColumns, type ColonyColumns, type ThresholdColumns } from './colony-columns';
 
 /**
  * ColonyColumns as bytes, the "columns part" the server publishes next to each part of the feed
@@ -356,6 +356,6 @@ export function decodeColonyColumns(bytes: Uint8Array): ColonyColumns {
     thresholds,
     nameText,
     nameStart,
-    ...colourValues(thresholds.ed50, count),
+    ...derivedColumns(thresholds, count),
   };
 }

@@ -49,6 +49,29 @@ export interface ColonyColumns {
   /** The map's colour values: mean trustworthy ED50 (absolute, relative to MMM); NaN without one. */
   ed50Absolute: Float64Array;
   ed50Relative: Float64Array;
+  /**
+   * 1 when the colony has threshold entries and every one carries an untrustworthy flag: the
+   * colonies "Hide flagged values" hides as a whole (decision 0013).
+   */
+  onlyFlagged: Uint8Array;
+}
+
+/** What the columns derive from the thresholds when built or decoded (not stored). */
+export function derivedColumns(thresholds: Record<ThresholdKind, ThresholdColumns>, count: number) {
+  const entries = new Int32Array(count);
+  const trustworthy = new Uint8Array(count);
+  for (const kind of THRESHOLD_KINDS) {
+    const { start, untrustworthy } = thresholds[kind];
+    for (let i = 0; i < count; i++) {
+      entries[i]! += start[i + 1]! - start[i]!;
+      for (let e = start[i]!; e < start[i + 1]!; e++) {
+        if (untrustworthy[e] === 0) trustworthy[i] = 1;
+      }
+    }
+  }
+  const onlyFlagged = new Uint8Array(count);
+  for (let i = 0; i < count; i++) onlyFlagged[i] = entries[i]! > 0 && trustworthy[i] === 0 ? 1 : 0;
+  return { ...colourValues(thresholds.ed50, count), onlyFlagged };
 }
 
 /** The colour values of each colony, as buildMapModel computes them (decision 0002). */
@@ -195,7 +218,7 @@ export function columnsFromColonies(colonies: readonly TColony[]): ColonyColumns
     thresholds,
     nameText: names.join(''),
     nameStart,
-    ...colourValues(thresholds.ed50, count),
+    ...derivedColumns(thresholds, count),
   };
 }
 

@@ -8,7 +8,10 @@ import {
   normalizeFilterSet,
 } from '../filters/filter-engine';
 import type { FilterSet } from '../filters/filter-set';
-import { QUALITY_FLAGS } from '../thresholds/quality-flags';
+import {
+  QUALITY_FLAGS,
+  UNTRUSTWORTHY_FLAG_CODES as QUALITY_FLAGS_UNTRUSTWORTHY,
+} from '../thresholds/quality-flags';
 import { THRESHOLD_KIND_INFO, THRESHOLD_KINDS } from '../thresholds/threshold-kinds';
 import { randomFilterSet, seededRandom } from '../../test/random-filter-sets';
 import { TEST_DEFAULTS as defaults } from '../../test/test-colonies';
@@ -231,12 +234,19 @@ describe('the columnar map model', () => {
     }
   }, 60_000);
 
-  it('refuses a flag set the columns do not record', () => {
+  it('refuses a flag set or kinds the columns do not record', () => {
     expect(() =>
       matchingColonies(model, {
         all: [{ kind: 'notOnlyFlagged', thresholdKinds: THRESHOLD_KINDS, flags: ['missing_mmm'] }],
       }),
     ).toThrow(/only untrustworthy flags/);
+    expect(() =>
+      matchingColonies(model, {
+        all: [
+          { kind: 'notOnlyFlagged', thresholdKinds: ['ed50'], flags: QUALITY_FLAGS_UNTRUSTWORTHY },
+        ],
+      }),
+    ).toThrow(/over every threshold kind/);
   });
 });
 

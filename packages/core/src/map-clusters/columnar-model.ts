@@ -1,4 +1,5 @@
 import { UNTRUSTWORTHY_FLAG_CODES } from '../thresholds/quality-flags';
+import { THRESHOLD_KINDS, type ThresholdKind } from '../thresholds/threshold-kinds';
 import type { ColonyCondition, ColonyPredicate } from '../filters/filter-predicate';
 import { nameOf, type ColonyColumns } from './colony-columns';
 import { selectionOf, type MapModel, type MapSelection } from './map-model';
@@ -42,8 +43,9 @@ export function assembleColumnarModel(parts: readonly ColonyColumns[]): Columnar
   const ed50Absolute = new Float64Array(count);
   const ed50Relative = new Float64Array(count);
   const localSpeciesOf = new Int32Array(count);
-  // Sites are keyed as buildMapModel keys them: the exact coordinates.
-  const siteNumbers = new Map<string, number>();
+  // Sites are the exact coordinates, as buildMapModel's keys `${latitude},${longitude}` (two
+  // numbers give one key exactly when they are equal, 0 and -0 alike, as Map keys are).
+  const siteNumbers = new Map<number, Map<number, number>>();
   const latitudes: number[] = [];
   const longitudes: number[] = [];
   const species = new Set<string>();
@@ -58,11 +60,15 @@ export function assembleColumnarModel(parts: readonly ColonyColumns[]): Columnar
     for (let s = 0; s < global.length; s++) {
       const latitude = part.siteLatitude[s]!;
       const longitude = part.siteLongitude[s]!;
-      const key = `${latitude},${longitude}`;
-      let site = siteNumbers.get(key);
+      let atLatitude = siteNumbers.get(latitude);
+      if (!atLatitude) {
+        atLatitude = new Map();
+        siteNumbers.set(latitude, atLatitude);
+      }
+      let site = atLatitude.get(longitude);
       if (site === undefined) {
         site = latitudes.length;
-        siteNumbers.set(key, site);
+        atLatitude.set(longitude, site);
         latitudes.push(latitude);
         longitudes.push(longitude);
       }
@@ -183,6 +189,16 @@ function checkFlags(flags: readonly string[]) {
   );
 }
 
+/** The columns know which colonies have only flagged entries over every kind together. */
+function checkKinds(kinds: readonly ThresholdKind[]) {
+  if (kinds.length === THRESHOLD_KINDS.length && THRESHOLD_KINDS.every((k) => kinds.includes(k))) {
+    return;
+  }
+  throw new Error(
+    `columnar filter: "only flagged" is recorded over every threshold kind, not [${kinds.join(', ')}]`,
+  );
+}
+
 /**
  * Narrows `pass` (one byte per colony of the part) to the colonies meeting the condition, with
  * the meaning ColonyCondition documents (and compileColonyView has). Answers false when no
@@ -245,19 +261,9 @@ function narrow(part: ColonyColumns, condition: ColonyCondition, pass: Uint8Arra
     }
     case 'notOnlyFlagged': {
       checkFlags(condition.flags);
-      const kinds = condition.thresholdKinds.map((kind) => part.thresholds[kind]);
-      for (let i = 0; i < n; i++) {
-        if (pass[i] === 0) continue;
-        let entries = 0;
-        let trustworthy = false;
-        for (const { start, untrustworthy } of kinds) {
-          for (let e = start[i]!; e < start[i + 1]! && !trustworthy; e++) {
-            entries++;
-            trustworthy = untrustworthy[e] === 0;
-          }
-        }
-        if (entries > 0 && !trustworthy) pass[i] = 0;
-      }
+      checkKinds(condition.thresholdKinds);
+      const { onlyFlagged } = part;
+      for (let i = 0; i < n; i++) if (onlyFlagged[i] === 1) pass[i] = 0;
       return true;
     }
   }

@@ -1,7 +1,9 @@
 import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
 import {
+  ALL_RANGE_KEYS,
   colonyPredicate,
+  FALLBACK_DEFAULT_RANGES,
   filterSetToQueryString,
   normalizeFilterSet,
   type DefaultRanges,
@@ -100,15 +102,21 @@ export function createColonyClustersService(
   const indexes = new LruCache<string, Clustered>(KEPT_FILTER_SETS);
 
   /**
-   * The current data version, its filters' defaults and its model. A model answers the version
-   * it was built for, which is newer when the data changed while it was built: the defaults are
-   * then read again, so both belong to one version.
+   * The current data version, its model and, when `filters` names a range, its filters' defaults
+   * (normalizeFilterSet reads them for range keys only; three aggregates over the threshold
+   * tables after each data change, which the map's first request need not wait for). A model
+   * answers the version it was built for, newer when the data changed while it was built: the
+   * defaults are then read again, so both belong to one version.
    */
-  async function current(): Promise<{
+  async function current(filters: FilterSet | null): Promise<{
     version: number;
     defaults: DefaultRanges;
     model: ColumnarMapModel;
   }> {
+    if (!filters || !ALL_RANGE_KEYS.some((key) => filters[key] !== undefined)) {
+      const built = await store.of(await colonies.dataVersion());
+      return { version: built.version, defaults: FALLBACK_DEFAULT_RANGES, model: built.model };
+    }
     for (let attempt = 1; ; attempt++) {
       const { version, defaults } = await colonies.pageContext();
       const built = await store.of(version);
@@ -135,7 +143,7 @@ export function createColonyClustersService(
     });
     return { version, model, clustered };
   }
-  const select = async (filters: FilterSet) => selectIn(await current(), filters);
+  const select = async (filters: FilterSet) => selectIn(await current(filters), filters);
 
   /** The colony indices (of the model) under a marker, site by site; null for no such marker. */
   function markerColonies({ model, clustered }: Selected, marker: MarkerRef): number[] | null {
@@ -215,7 +223,7 @@ export function createColonyClustersService(
       dataVersion: number,
       page: { offset: number; limit: number },
     ): Promise<TClusterMembers> {
-      const now = await current();
+      const now = await current(filters);
       if (dataVersion !== now.version) {
         throw new AppError(
           409,
@@ -257,7 +265,7 @@ export function createColonyClustersService(
 
     /** The filter sidebar's choices over the public colonies, serialised once per data version. */
     async choices(): Promise<VersionedJson> {
-      const { version, model } = await current();
+      const { version, model } = await current(null);
       return choicesCache.get(version, async () => {
         const body: TColonyChoices = {
           data_version: version,

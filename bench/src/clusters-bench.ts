@@ -25,14 +25,14 @@ import { colonyCount, databaseFor, uploadThousand } from './clusters-bench-data'
 import { startServer } from './scale-bench';
 
 /**
- * The map's clusters at the seed, 100,000 and BENCH_COLONIES colonies (decision 0040), on a
+ * The map's clusters at the seed, 100,000 and BENCH_COLONIES colonies (decision 0041), on a
  * PostgreSQL server when BENCH_DATABASE_URL is set (a database per size is created from it;
  * BENCH_REUSE_DATABASES=1 keeps them and reuses one that already holds its size), else on
  * embedded PGlite. Two sides:
  * - in this process, server time without HTTP: the first model of a fresh process, a new filter
  *   set (selection, cluster index, markers of a world view) and panning (markers of other views
  *   of a kept filter set), for the columnar model (from columns parts, and from the feed's JSON
- *   parts: the alternative decision 0040 measured) against the feed-based model of decision
+ *   parts: the alternative decision 0041 measured) against the feed-based model of decision
  *   0039 (gunzip and JSON.parse of the whole feed, one object per colony) measured in the same
  *   run;
  * - a real server process (ROLE=api), over HTTP with keep-alive: its first clusters after it
@@ -180,7 +180,7 @@ async function measureOldModel(handle: DatabaseHandle, queries: string[]): Promi
   return { first, newFilter, panning };
 }
 
-/** The columnar model of decision 0040, built from the given parts. */
+/** The columnar model of decision 0041, built from the given parts. */
 async function measureColumnar(
   handle: DatabaseHandle,
   queries: string[],
@@ -311,10 +311,12 @@ async function measureSize(size: number, baseUrl: string | undefined): Promise<F
   const queries = size === 0 ? SEED_FILTERS : SYNTHETIC_FILTERS;
   try {
     const colonies = await colonyCount(database.handle);
+    // The columnar model first, while this process holds little else (the other two leave
+    // hundreds of MB behind at a million colonies).
     const columns = await measureColumnar(database.handle, queries, 'columns', 3);
+    const rebuild = await measureRebuildAfterUpload(database.handle);
     const json = await measureColumnar(database.handle, queries, 'json', 1);
     const old = await measureOldModel(database.handle, queries);
-    const rebuild = await measureRebuildAfterUpload(database.handle);
     const server = database.url
       ? await measureServer(database.url, database.handle, queries).catch((error: unknown) => {
           console.log(`  server process at ${count(colonies)} colonies failed: ${String(error)}`);
@@ -365,7 +367,7 @@ export async function runClustersBench(options: { colonies: number; databaseUrl?
     label,
     values: Object.fromEntries(results.map((f) => [`${count(f.colonies)} colonies`, pick(f)])),
   });
-  printTable(`Map clusters: columnar model (decision 0040) vs feed model, ${where}`, [
+  printTable(`Map clusters: columnar model (decision 0041) vs feed model, ${where}`, [
     row('feed parts', (f) => count(f.parts)),
     row('first model + clusters, fresh process: columns parts', (f) => shown(f.columns.first)),
     row('  … from the JSON parts', (f) => shown(f.json.first)),

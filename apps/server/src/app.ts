@@ -74,7 +74,7 @@ export interface AppDependencies {
   logStream?: Writable;
   /**
    * Build the map's model in the background once the app is ready and whenever the data version
-   * moves (decision 0040): what a serving process does (main.ts); tests build it on demand.
+   * moves (decision 0041): what a serving process does (main.ts); tests build it on demand.
    */
   warmMapModel?: boolean;
 }

@@ -3,7 +3,7 @@ import { derivedColumns, type ColonyColumns, type ThresholdColumns } from './col
 
 /**
  * ColonyColumns as bytes, the "columns part" the server publishes next to each part of the feed
- * (decision 0040): decoding a part is copying arrays, not parsing JSON. Compact before deflate:
+ * (decision 0041): decoding a part is copying arrays, not parsing JSON. Compact before deflate:
  * whole numbers are stored as offsets from their minimum in 1, 2 or 4 bytes; values that are
  * whole hundredths (the stored temperatures) as such, else as float64; lists per colony as
  * lengths. Every number decodes to exactly the value encoded. Little-endian throughout.

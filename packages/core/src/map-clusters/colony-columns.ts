@@ -11,7 +11,7 @@ import {
  * the map's filter reads (species, projects, collection years, each kind's absolute and relative
  * values and whether an entry carries an untrustworthy flag), the coordinates, the colour values
  * and the names, without one object per colony. The server keeps a million colonies this way in
- * about a tenth of the memory of the parsed feed (decision 0040).
+ * about a tenth of the memory of the parsed feed (decision 0041).
  *
  * Lists per colony are stored flat: colony i's entries are [start[i], start[i + 1]).
  */

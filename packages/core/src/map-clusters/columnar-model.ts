@@ -6,7 +6,7 @@ import { selectionOf, type MapModel, type MapSelection } from './map-model';
 import { siteKey, summarizeSite, type SiteSummary } from './site-summary';
 
 /**
- * The map's model over columns (decision 0040): the parts of the feed, in order, each as
+ * The map's model over columns (decision 0041): the parts of the feed, in order, each as
  * ColonyColumns, joined by what the selection needs across parts (colony ids, sites by exact
  * coordinates, colour values), plus the filter sidebar's choices. Assembling it is copying a
  * few arrays, so a data change re-reads only the parts it touched.
@@ -288,7 +288,7 @@ export function matchingColonies(model: ColumnarMapModel, predicate: ColonyPredi
 /**
  * The map's selection for a filter predicate (colonyPredicate of the normalised filter set):
  * the same colonies, sites, colour sums, frame, mean and bounds as selectColonies with
- * compileColonyFilter over the feed the columns were built from (decision 0040 proves it on
+ * compileColonyFilter over the feed the columns were built from (decision 0041 proves it on
  * random filter sets), so buildClusterIndex gives the same markers. Colony indices are this
  * model's.
  */

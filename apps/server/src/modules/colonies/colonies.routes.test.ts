@@ -124,7 +124,7 @@ describe('GET /api/public/colonies/', () => {
     // Version and stored parts; then, in a transaction under the version's lock, the parts again
     // (another process may have rebuilt them), two colony and three threshold queries, the
     // parts and snapshot row written (decision 0038), and the parts' map columns written with
-    // those of other layouts deleted (decision 0040).
+    // those of other layouts deleted (decision 0041).
     expect(ctx.queries.length).toBeLessThanOrEqual(17);
   });
 });

@@ -87,7 +87,7 @@ const COMMA = deflateSegmentSync(Buffer.from(','));
 const CLOSE = deflateSegmentSync(Buffer.from(']'));
 
 /**
- * Where the map's columns of each feed part are stored (decision 0040), named by their layout:
+ * Where the map's columns of each feed part are stored (decision 0041), named by their layout:
  * a part of another layout (another release) is never read. A columns part is valid for the
  * feed part of the same number and build.
  */
@@ -230,7 +230,7 @@ export async function coloniesOfVersions(
 
 /**
  * The parts of the feed of `version` (decision 0038) without their bytes: number, build and
- * whether its map columns are stored (decision 0040); undefined when the stored feed is not
+ * whether its map columns are stored (decision 0041); undefined when the stored feed is not
  * that version's in this storage.
  */
 export function listFeedParts(db: AppDb, version: number): Promise<ListedPart[] | undefined> {
@@ -267,7 +267,7 @@ export async function readFeedParts(
 
 /**
  * Stores the map columns of feed parts that were published without them (by a release before
- * decision 0040), derived from their JSON by a reader; one stored meanwhile by a data change is
+ * decision 0041), derived from their JSON by a reader; one stored meanwhile by a data change is
  * kept.
  */
 export async function saveMissingColumnsParts(
@@ -366,7 +366,7 @@ export function createColoniesService(db: AppDb) {
       return (await currentDataVersion(db)).version;
     },
 
-    /** The feed's stored parts, for a model built from them part by part (decision 0040). */
+    /** The feed's stored parts, for a model built from them part by part (decision 0041). */
     feedParts: {
       list: (version: number) => listFeedParts(db, version),
       read: (wanted: readonly PartVersion[], kind: 'columns' | 'json') =>

@@ -1,5 +1,5 @@
 import { promisify } from 'node:util';
-import { gzip } from 'node:zlib';
+import { constants, gzip } from 'node:zlib';
 import {
   ALL_RANGE_KEYS,
   colonyPredicate,
@@ -12,7 +12,6 @@ import {
   type TClusterMembers,
   type TColonyChoices,
   type TColonyClusters,
-  type TColonyIds,
   type TSiteMarker,
 } from '@coral/core';
 import {
@@ -28,6 +27,7 @@ import {
   type SelectedSite,
 } from '@coral/core/map-clusters';
 import { AppError } from '../../errors';
+import { jsonIntArray } from '../../lib/json-int-array';
 import { LruCache } from '../../lib/lru-cache';
 import type { VersionedJson } from '../../lib/send-preserialized';
 import { VersionedCache } from '../../lib/versioned-cache';
@@ -61,11 +61,21 @@ export const MODEL_CHECK_INTERVAL_MS = 1_000;
 /** A data version whose model turned out newer than its defaults is read again, this often. */
 const CONTEXT_ATTEMPTS = 3;
 
-/** A filter set's selection and index, with its sites by exact coordinates (made on first use). */
+/** An answer serialised once, plain and gzipped. */
+export interface SerializedJson {
+  json: Buffer;
+  gzipped: Buffer;
+}
+
+/**
+ * A filter set's selection and index, with its sites by exact coordinates and its ids answer
+ * (each made on first use).
+ */
 interface Clustered {
   selection: MapSelection;
   index: ClusterIndex;
   sitesByCoordinates?: Map<string, SelectedSite>;
+  ids?: Promise<SerializedJson>;
 }
 
 /** Everything an answer for one data version and normalised filter set is computed from. */
@@ -80,7 +90,7 @@ const coordinatesKey = (latitude: number, longitude: number) => `${latitude},${l
 const byNumber = (a: number, b: number) => a - b;
 
 /**
- * The map's markers computed on the server (decisions 0039, 0040): the selection and supercluster
+ * The map's markers computed on the server (decisions 0039, 0041): the selection and supercluster
  * index the browser builds (`@coral/core/map-clusters`), over the columnar model of the public
  * colonies of the current data version (built from the published feed's parts, so only public
  * colonies are counted, decision 0006), filtered with the meaning and defaults of
@@ -255,12 +265,31 @@ export function createColonyClustersService(
       };
     },
 
-    /** The ids of the colonies the map shows for `filters` (the clusters' selection), ascending. */
-    async ids(filters: FilterSet): Promise<TColonyIds> {
+    /**
+     * The ids of the colonies the map shows for `filters` (the clusters' selection), ascending,
+     * as the bytes of the answer: up to a million ids, written digit by digit and gzipped at the
+     * fastest level (JSON.stringify, schema validation and the default level took hundreds of
+     * milliseconds at a million colonies), once per kept filter set.
+     */
+    async ids(filters: FilterSet): Promise<SerializedJson> {
       const { version, model, clustered } = await select(filters);
-      // Colony indices are in feed order, which is ascending id order.
-      const ids = Array.from(clustered.selection.colonyIndices, (i) => model.ids[i]!);
-      return { data_version: version, ids };
+      const answer = (clustered.ids ??= (async () => {
+        const { colonyIndices } = clustered.selection;
+        // Colony indices are in feed order, which is ascending id order.
+        const ids = new Int32Array(colonyIndices.length);
+        for (let k = 0; k < ids.length; k++) ids[k] = model.ids[colonyIndices[k]!]!;
+        const json = Buffer.concat([
+          Buffer.from(`{"data_version":${version},"ids":`),
+          jsonIntArray(ids),
+          Buffer.from('}'),
+        ]);
+        return { json, gzipped: await gzipAsync(json, { level: constants.Z_BEST_SPEED }) };
+      })());
+      // A failure is not kept: the next call tries again.
+      answer.catch(() => {
+        if (clustered.ids === answer) clustered.ids = undefined;
+      });
+      return answer;
     },
 
     /** The filter sidebar's choices over the public colonies, serialised once per data version. */

@@ -6,7 +6,7 @@ import { createTestDatabase } from '../../../test/test-database';
 
 /**
  * A serving process (main.ts: `warmMapModel`) builds the map's model when it is ready, before
- * any request asks for clusters (decision 0040); an app without the option (the tests') reads
+ * any request asks for clusters (decision 0041); an app without the option (the tests') reads
  * no part until asked.
  */
 let database: DatabaseHandle;

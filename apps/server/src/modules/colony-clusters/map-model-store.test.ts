@@ -25,7 +25,7 @@ import { currentDataVersion } from '../read-models/read-models.service';
 import { createMapModelStore, warmMapModel, type PartSource } from './map-model-store';
 
 /**
- * The columnar map model (decision 0040) built from the published parts gives exactly the
+ * The columnar map model (decision 0041) built from the published parts gives exactly the
  * selection of the browser's path (buildMapModel over the whole feed, compileColonyFilter,
  * selectColonies) for any filter set, on the seed and on synthetic data; a data change re-reads
  * only the parts it touched.

@@ -10,7 +10,7 @@ import type { ColoniesService, FeedPartBytes } from '../colonies/colonies.servic
 
 /**
  * Where a part's columns come from: the columns part published next to the feed part
- * ('columns', decision 0040), or the feed part's JSON parsed ('json': what a part published
+ * ('columns', decision 0041), or the feed part's JSON parsed ('json': what a part published
  * without columns costs, and the benchmark's comparison).
  */
 export type PartSource = 'columns' | 'json';
@@ -46,7 +46,7 @@ interface HeldPart {
 }
 
 /**
- * The map's columnar model of the published colonies, per data version (decision 0040). The
+ * The map's columnar model of the published colonies, per data version (decision 0041). The
  * columns of each feed part are kept in process memory with the build they came from; a new
  * data version re-reads only the parts whose build changed (a 1,000-colony upload: two or three)
  * and reassembles the model from the rest. Builds run one at a time and yield to the event loop
@@ -72,34 +72,47 @@ export function createMapModelStore(
     kind: PartSource,
     into: Map<number, HeldPart>,
   ): Promise<boolean> {
+    const batches: (typeof wanted)[] = [];
     for (let i = 0; i < wanted.length; i += PARTS_PER_READ) {
-      const batch = wanted.slice(i, i + PARTS_PER_READ);
-      const read = await colonies.feedParts.read(batch, kind);
-      if (read.length !== batch.length) return false;
-      const parsed: (FeedPartBytes & { colonies: TColony[] })[] = [];
-      for (const part of read) {
-        if (kind === 'columns') {
-          into.set(part.part, {
-            builtVersion: part.builtVersion,
-            columns: decodeColonyColumns(part.bytes),
-          });
-        } else {
-          const items = JSON.parse(`[${part.bytes.toString()}]`) as TColony[];
-          into.set(part.part, {
-            builtVersion: part.builtVersion,
-            columns: columnsFromColonies(items),
-          });
-          parsed.push({ ...part, colonies: items });
+      batches.push(wanted.slice(i, i + PARTS_PER_READ));
+    }
+    // The next batch is read (and inflated, in zlib's threads) while this one is decoded.
+    const readBatch = (b: number) =>
+      b < batches.length ? colonies.feedParts.read(batches[b]!, kind) : undefined;
+    let next = readBatch(0);
+    try {
+      for (let b = 0; b < batches.length; b++) {
+        const read = await next!;
+        next = readBatch(b + 1);
+        if (read.length !== batches[b]!.length) return false;
+        const parsed: (FeedPartBytes & { colonies: TColony[] })[] = [];
+        for (const part of read) {
+          if (kind === 'columns') {
+            into.set(part.part, {
+              builtVersion: part.builtVersion,
+              columns: decodeColonyColumns(part.bytes),
+            });
+          } else {
+            const items = JSON.parse(`[${part.bytes.toString()}]`) as TColony[];
+            into.set(part.part, {
+              builtVersion: part.builtVersion,
+              columns: columnsFromColonies(items),
+            });
+            parsed.push({ ...part, colonies: items });
+          }
+          await nextTurn();
         }
-        await nextTurn();
+        // Parts published without columns (by a release before decision 0041) get them now, so
+        // the next process reads columns.
+        if (source === 'columns' && parsed.length > 0) {
+          await colonies.feedParts
+            .saveMissingColumns(parsed)
+            .catch((error: unknown) => options.onError?.(error));
+        }
       }
-      // Parts published without columns (by a release before decision 0040) get them now, so
-      // the next process reads columns.
-      if (source === 'columns' && parsed.length > 0) {
-        await colonies.feedParts
-          .saveMissingColumns(parsed)
-          .catch((error: unknown) => options.onError?.(error));
-      }
+    } finally {
+      // A read started ahead and not awaited (the list changed, or decoding failed).
+      void next?.catch(() => undefined);
     }
     return true;
   }

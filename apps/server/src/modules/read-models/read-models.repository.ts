@@ -18,7 +18,7 @@ export type SnapshotName = 'colonies' | 'statistics';
 
 /**
  * Parts derived from a snapshot's parts and stored next to them under their own name (the map's
- * columns of each feed part, decision 0040): a derived part is valid for the snapshot part of
+ * columns of each feed part, decision 0041): a derived part is valid for the snapshot part of
  * the same number and `built_version`, so it has no snapshot row of its own. The name carries
  * its layout, so parts of another layout are never read.
  */

@@ -21,7 +21,8 @@ function onePass(
         site,
         latitude: model.siteLatitude[site]!,
         frameLongitude: 0,
-        colonies: [],
+        count: 0,
+        colonies: [] as number[],
         sumAbsolute: 0,
         countAbsolute: 0,
         sumRelative: 0,
@@ -30,6 +31,7 @@ function onePass(
       bySite.set(site, selected);
     }
     selected.colonies.push(i);
+    selected.count++;
     if (!Number.isNaN(model.ed50Absolute[i]!)) {
       selected.sumAbsolute += model.ed50Absolute[i]!;
       selected.countAbsolute++;

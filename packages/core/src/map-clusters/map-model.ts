@@ -87,7 +87,14 @@ export interface SelectedSite {
   latitude: number;
   /** Longitude in the selection's rotated frame (see antimeridian.ts). */
   frameLongitude: number;
-  colonies: number[];
+  /** How many of the filtered colonies are on it. */
+  count: number;
+  /**
+   * The filtered colonies on it, in feed order. Listed on first use, for every site of the
+   * selection at once: a million filtered colonies take tens of milliseconds to list, and the
+   * markers need only the counts.
+   */
+  readonly colonies: number[];
   sumAbsolute: number;
   countAbsolute: number;
   sumRelative: number;
@@ -149,10 +156,9 @@ export function selectionOf(
   >,
 ): MapSelection {
   const { siteOf, ed50Absolute, ed50Relative } = model;
-  // Two passes over typed arrays (a million chosen colonies take a few tens of milliseconds):
-  // first each site's position in `sites` (in order of its first chosen colony), colony count
-  // and colour sums, then each site's colony list, allocated at its size. Sums are added in feed
-  // order, as one pass would.
+  // One pass over typed arrays: each site's position in `sites` (in order of its first chosen
+  // colony), colony count and colour sums, added in feed order. The sites' colony lists come on
+  // first use (a second pass).
   const siteCount = model.siteLatitude.length;
   const slot = new Int32Array(siteCount).fill(-1);
   const order: number[] = [];
@@ -182,22 +188,33 @@ export function selectionOf(
       countRelative[at]!++;
     }
   }
+  let lists: number[][] | undefined;
+  const listed = () => {
+    if (!lists) {
+      const all = order.map((_, at) => new Array<number>(colonyCount[at]!));
+      const filled = new Int32Array(order.length);
+      for (let k = 0; k < chosen.length; k++) {
+        const i = chosen[k]!;
+        const at = slot[siteOf[i]!]!;
+        all[at]![filled[at]!++] = i;
+      }
+      lists = all;
+    }
+    return lists;
+  };
   const sites: SelectedSite[] = order.map((site, at) => ({
     site,
     latitude: model.siteLatitude[site]!,
     frameLongitude: 0,
-    colonies: new Array<number>(colonyCount[at]!),
+    count: colonyCount[at]!,
+    get colonies() {
+      return listed()[at]!;
+    },
     sumAbsolute: sumAbsolute[at]!,
     countAbsolute: countAbsolute[at]!,
     sumRelative: sumRelative[at]!,
     countRelative: countRelative[at]!,
   }));
-  const filled = new Int32Array(sites.length);
-  for (let k = 0; k < chosen.length; k++) {
-    const i = chosen[k]!;
-    const at = slot[siteOf[i]!]!;
-    sites[at]!.colonies[filled[at]!++] = i;
-  }
   const count = chosen.length;
   const offset = longitudeOffset(sites.map((s) => model.siteLongitude[s.site]!));
   let latitudeSum = 0;
@@ -205,8 +222,8 @@ export function selectionOf(
   const box = { south: Infinity, west: Infinity, north: -Infinity, east: -Infinity };
   for (const site of sites) {
     site.frameLongitude = toFrame(model.siteLongitude[site.site]!, offset);
-    latitudeSum += site.latitude * site.colonies.length;
-    longitudeSum += site.frameLongitude * site.colonies.length;
+    latitudeSum += site.latitude * site.count;
+    longitudeSum += site.frameLongitude * site.count;
     box.south = Math.min(box.south, site.latitude);
     box.north = Math.max(box.north, site.latitude);
     box.west = Math.min(box.west, site.frameLongitude);

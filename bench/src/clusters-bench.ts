@@ -1,3 +1,4 @@
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import {
   colonyPredicate,
   compileColonyFilter,
@@ -95,7 +96,7 @@ interface Figures {
   colonies: number;
   parts: number;
   old: InProcess;
-  columns: InProcess & { first: number };
+  columns: InProcess & { first: number; longestPause: number };
   json: InProcess;
   /** The store's rebuild after a 1,000-colony upload, in this process. */
   upload: { republish: number; rebuild: number; rebuiltParts: string };
@@ -186,19 +187,27 @@ async function measureColumnar(
   queries: string[],
   source: PartSource,
   repeats: number,
-): Promise<InProcess & { first: number; parts: number }> {
-  /** A fresh process's first model and clusters: a new service and store each time. */
+): Promise<InProcess & { first: number; parts: number; longestPause: number }> {
+  /**
+   * A fresh process's first model and clusters: a new service and store each time; and the
+   * longest the event loop waited while the model was built (what a request to another
+   * endpoint may wait meanwhile).
+   */
   const fresh = async () => {
     const colonies = createColoniesService(handle.db);
     const store = createMapModelStore(colonies, { source });
+    const delay = monitorEventLoopDelay({ resolution: 1 });
+    delay.enable();
     const start = performance.now();
     const [{ model }, { defaults }] = await Promise.all([store.current(), colonies.pageContext()]);
+    delay.disable();
     markersOf(selectColumnar(model, { all: [] }), 2, WORLD);
-    return { model, defaults, time: performance.now() - start };
+    return { model, defaults, time: performance.now() - start, pause: delay.max / 1e6 };
   };
   const runs = [];
   for (let i = 0; i < repeats; i++) runs.push(await fresh());
   const first = median(runs.map((run) => run.time));
+  const longestPause = median(runs.map((run) => run.pause));
   const { model, defaults } = runs.at(-1)!;
   const kept: Kept[] = [];
   const newFilter = await p50(
@@ -207,7 +216,7 @@ async function measureColumnar(
     }),
   );
   const panning = await p50(kept.flatMap(panningCalls));
-  return { first, newFilter, panning, parts: model.parts.length };
+  return { first, newFilter, panning, parts: model.parts.length, longestPause };
 }
 
 interface ClustersAnswer {
@@ -370,6 +379,7 @@ export async function runClustersBench(options: { colonies: number; databaseUrl?
   printTable(`Map clusters: columnar model (decision 0041) vs feed model, ${where}`, [
     row('feed parts', (f) => count(f.parts)),
     row('first model + clusters, fresh process: columns parts', (f) => shown(f.columns.first)),
+    row('  … longest event-loop pause meanwhile', (f) => shown(f.columns.longestPause)),
     row('  … from the JSON parts', (f) => shown(f.json.first)),
     row('  … feed model (old)', (f) => shown(f.old.first)),
     row('new filter set p50: columnar', (f) => shown(f.columns.newFilter)),
@@ -395,7 +405,7 @@ export async function runClustersBench(options: { colonies: number; databaseUrl?
   for (const f of results) {
     console.log(`  At ${count(f.colonies)} colonies (${where}):`);
     console.log(
-      `    first model + clusters of a fresh process (columns parts): ${verdict(f.columns.first, TARGETS.firstClustersMs)}; ${times(f.old.first, f.columns.first)}; from JSON parts ${shown(f.json.first)}`,
+      `    first model + clusters of a fresh process (columns parts): ${verdict(f.columns.first, TARGETS.firstClustersMs)}; ${times(f.old.first, f.columns.first)}; from JSON parts ${shown(f.json.first)}; longest event-loop pause during the build ${shown(f.columns.longestPause)}`,
     );
     console.log(
       `    new filter set (server, in process): ${verdict(f.columns.newFilter, TARGETS.newFilterMs)}; ${times(f.old.newFilter, f.columns.newFilter)}`,

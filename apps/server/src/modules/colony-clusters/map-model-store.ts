@@ -1,8 +1,8 @@
 import type { TColony } from '@coral/core';
 import {
-  assembleColumnarModel,
   columnsFromColonies,
   decodeColonyColumns,
+  modelAssembler,
   type ColonyColumns,
   type ColumnarMapModel,
 } from '@coral/core/map-clusters';
@@ -32,6 +32,8 @@ export interface BuildReport {
 
 /** Parts read per statement: a bounded answer per query, and other requests run in between. */
 const PARTS_PER_READ = 32;
+/** Parts assembled between two turns of the event loop (a million colonies: about 1,000 parts). */
+const ASSEMBLED_PER_TURN = 64;
 /** Times a build starts over when the data change under it (each time at the newer version). */
 const MAX_ATTEMPTS = 5;
 
@@ -145,7 +147,12 @@ export function createMapModelStore(
         continue;
       }
       held = next;
-      const model = assembleColumnarModel(listing.map((p) => next.get(p.part)!.columns));
+      const assembler = modelAssembler(listing.map((p) => next.get(p.part)!.columns));
+      for (let p = 0; p < listing.length; p++) {
+        assembler.add();
+        if (p % ASSEMBLED_PER_TURN === ASSEMBLED_PER_TURN - 1) await nextTurn();
+      }
+      const model = assembler.finish();
       lastBuild = {
         version,
         parts: listing.length,

@@ -3,7 +3,7 @@ import { THRESHOLD_KINDS, type ThresholdKind } from '../thresholds/threshold-kin
 import type { ColonyCondition, ColonyPredicate } from '../filters/filter-predicate';
 import { nameOf, type ColonyColumns } from './colony-columns';
 import { selectionOf, type MapModel, type MapSelection } from './map-model';
-import { siteKey, summarizeSite, type SiteSummary } from './site-summary';
+import { siteKey, siteSummary, type SiteSummary } from './site-summary';
 
 /**
  * The map's model over columns (decision 0041): the parts of the feed, in order, each as
@@ -189,15 +189,22 @@ export function summarizeColumnarSites(
     const indices = members.get(keys[site.site]!);
     if (indices) for (const index of site.colonies) indices.push(index);
   }
-  const speciesOf = (index: number) => model.species[model.speciesOf[index]!]!;
-  return [...members].map(([key, indices]) =>
-    summarizeSite(
-      key,
-      indices.sort((a, b) => a - b),
-      speciesOf,
-      model.ed50Absolute,
-    ),
-  );
+  return [...members].map(([key, list]) => {
+    // Feed order; species counted by number (a cluster can hold most of a million colonies).
+    const indices = Int32Array.from(list).sort();
+    const perSpeciesNumber = new Int32Array(model.species.length);
+    const values: number[] = [];
+    for (const index of indices) {
+      perSpeciesNumber[model.speciesOf[index]!]!++;
+      const ed50 = model.ed50Absolute[index]!;
+      if (!Number.isNaN(ed50)) values.push(ed50);
+    }
+    const perSpecies = new Map<string, number>();
+    perSpeciesNumber.forEach((colonies, n) => {
+      if (colonies > 0) perSpecies.set(model.species[n]!, colonies);
+    });
+    return siteSummary(key, indices.length, perSpecies, values);
+  });
 }
 
 const UNTRUSTWORTHY = new Set<string>(UNTRUSTWORTHY_FLAG_CODES);

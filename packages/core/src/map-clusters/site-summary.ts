@@ -67,7 +67,6 @@ export function summarizeSite(
   speciesOf: (index: number) => string,
   ed50Absolute: ArrayLike<number>,
 ): SiteSummary {
-  const [latitude, longitude] = key.split(',').map(Number) as [number, number];
   const perSpecies = new Map<string, number>();
   const values: number[] = [];
   for (const index of indices) {
@@ -76,11 +75,25 @@ export function summarizeSite(
     const ed50 = ed50Absolute[index]!;
     if (!Number.isNaN(ed50)) values.push(ed50);
   }
+  return siteSummary(key, indices.length, perSpecies, values);
+}
+
+/**
+ * A site's summary from its colony count, colonies per species (in any order) and the ED50 values
+ * of its colonies that have one, in feed order.
+ */
+export function siteSummary(
+  key: string,
+  colonyCount: number,
+  perSpecies: ReadonlyMap<string, number>,
+  values: readonly number[],
+): SiteSummary {
+  const [latitude, longitude] = key.split(',').map(Number) as [number, number];
   return {
     key,
     latitude,
     longitude,
-    colonyCount: indices.length,
+    colonyCount,
     species: [...perSpecies]
       .map(([species, colonies]) => ({ species, colonies }))
       .sort((a, b) => b.colonies - a.colonies || a.species.localeCompare(b.species, 'en')),

@@ -36,7 +36,9 @@ if (only.has('ed50')) {
 }
 if (only.has('api')) await runApiBench({ colonies, databaseUrl: process.env.BENCH_DATABASE_URL });
 if (only.has('seed-api')) await runSeedApiBench({ databaseUrl: process.env.BENCH_DATABASE_URL });
-if (only.has('clusters')) await runClustersBench({ colonies });
+if (only.has('clusters')) {
+  await runClustersBench({ colonies, databaseUrl: process.env.BENCH_DATABASE_URL });
+}
 if (only.has('map')) await runMapBench();
 if (only.has('upload')) {
   await runUploadBench();

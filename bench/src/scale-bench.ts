@@ -344,7 +344,7 @@ async function freshDatabase(baseUrl: string, profile: ImportProfile) {
 }
 
 /** The real server in its own process (ROLE=api, production settings) on a free port. */
-async function startServer(databaseUrl: string) {
+export async function startServer(databaseUrl: string) {
   const port = await freePort();
   const child: ChildProcess = spawn(
     process.execPath,

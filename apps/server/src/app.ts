@@ -72,6 +72,11 @@ export interface AppDependencies {
   jobs?: JobQueue;
   /** Where log lines go instead of stdout (tests read them); logs at `config.logLevel`. */
   logStream?: Writable;
+  /**
+   * Build the map's model in the background once the app is ready and whenever the data version
+   * moves (decision 0041): what a serving process does (main.ts); tests build it on demand.
+   */
+  warmMapModel?: boolean;
 }
 
 /** JSON bodies are small (cart calls, login); uploads are multipart and have their own limit. */
@@ -94,6 +99,7 @@ export async function buildApp({
   db,
   jobs,
   logStream,
+  warmMapModel = false,
 }: AppDependencies): Promise<FastifyInstance> {
   const app = Fastify({
     ...loggingOptions(config, logStream),
@@ -143,9 +149,21 @@ export async function buildApp({
   await app.register(dataSummaryRoutes, { dataSummary: createDataSummaryService(db) });
   const colonies = createColoniesService(db);
   await app.register(coloniesRoutes, { colonies });
-  await app.register(colonyClustersRoutes, {
-    colonyClusters: createColonyClustersService(colonies),
+  const colonyClusters = createColonyClustersService(colonies, {
+    onError: (error) =>
+      app.log.warn(
+        { err: error },
+        'map model: background work failed; requests build what they need',
+      ),
   });
+  await app.register(colonyClustersRoutes, { colonyClusters });
+  if (warmMapModel) {
+    let stopWarming = () => {};
+    app.addHook('onReady', async () => {
+      stopWarming = colonyClusters.warm();
+    });
+    app.addHook('onClose', async () => stopWarming());
+  }
   await app.register(colonyPagesRoutes, {
     colonyPages: createColonyPagesService(db, { publicUrl: config.publicUrl }),
   });

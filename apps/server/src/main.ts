@@ -68,7 +68,7 @@ async function main() {
   }
 
   if (config.role !== 'worker') {
-    const app = await buildApp({ config, db: database.db, jobs });
+    const app = await buildApp({ config, db: database.db, jobs, warmMapModel: true });
     servers.push(app);
     serveEd50Calculator(app, { port: config.ed50.port, host: config.http.host });
     await app.listen({ port: config.http.port, host: config.http.host });

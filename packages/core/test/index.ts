@@ -9,3 +9,5 @@ export {
   SEED_DOWNLOAD_FACTS,
   testDownloadContext,
 } from './download-colonies';
+export { randomFilterSet, seededRandom } from './random-filter-sets';
+export { selectionFacts } from './map-selection-facts';

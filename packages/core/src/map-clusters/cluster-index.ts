@@ -74,7 +74,7 @@ export function buildClusterIndex(selection: MapSelection) {
       geometry: { type: 'Point' as const, coordinates: [site.frameLongitude, site.latitude] },
       properties: {
         site: i,
-        count: site.colonies.length,
+        count: site.count,
         sumAbsolute: site.sumAbsolute,
         countAbsolute: site.countAbsolute,
         sumRelative: site.sumRelative,

@@ -8,3 +8,6 @@ export * from './antimeridian';
 export * from './map-model';
 export * from './cluster-index';
 export * from './site-summary';
+export * from './colony-columns';
+export * from './colony-columns-codec';
+export * from './columnar-model';

@@ -87,7 +87,14 @@ export interface SelectedSite {
   latitude: number;
   /** Longitude in the selection's rotated frame (see antimeridian.ts). */
   frameLongitude: number;
-  colonies: number[];
+  /** How many of the filtered colonies are on it. */
+  count: number;
+  /**
+   * The filtered colonies on it, in feed order. Listed on first use, for every site of the
+   * selection at once: a million filtered colonies take tens of milliseconds to list, and the
+   * markers need only the counts.
+   */
+  readonly colonies: number[];
   sumAbsolute: number;
   countAbsolute: number;
   sumRelative: number;
@@ -124,49 +131,99 @@ export function selectColonies(
 }
 
 function select(model: MapModel, passes: ((colony: TColony) => boolean) | null): MapSelection {
-  const { colonies, siteOf } = model;
+  const { colonies } = model;
   const indices = new Int32Array(colonies.length);
-  const bySite = new Map<number, SelectedSite>();
   let count = 0;
   for (let i = 0; i < colonies.length; i++) {
     if (passes && !passes(colonies[i]!)) continue;
     indices[count++] = i;
+  }
+  return selectionOf(indices.subarray(0, count), model);
+}
+
+/**
+ * What selectColonies derives from the chosen colonies, the one definition of it for every model
+ * (the feed's MapModel, the server's columnar model): the chosen colonies' sites in the order of
+ * their first chosen colony, each with its colonies and colour sums, the frame, the mean position
+ * and the bounds. `chosen`: colony indices in feed order; the arrays are indexed by colony
+ * (`siteOf`, the colour values) or by site.
+ */
+export function selectionOf(
+  chosen: Int32Array,
+  model: Pick<
+    MapModel,
+    'siteOf' | 'siteLatitude' | 'siteLongitude' | 'ed50Absolute' | 'ed50Relative'
+  >,
+): MapSelection {
+  const { siteOf, ed50Absolute, ed50Relative } = model;
+  // One pass over typed arrays: each site's position in `sites` (in order of its first chosen
+  // colony), colony count and colour sums, added in feed order. The sites' colony lists come on
+  // first use (a second pass).
+  const siteCount = model.siteLatitude.length;
+  const slot = new Int32Array(siteCount).fill(-1);
+  const order: number[] = [];
+  const colonyCount = new Int32Array(siteCount);
+  const sumAbsolute = new Float64Array(siteCount);
+  const countAbsolute = new Int32Array(siteCount);
+  const sumRelative = new Float64Array(siteCount);
+  const countRelative = new Int32Array(siteCount);
+  for (let k = 0; k < chosen.length; k++) {
+    const i = chosen[k]!;
     const site = siteOf[i]!;
-    let selected = bySite.get(site);
-    if (!selected) {
-      selected = {
-        site,
-        latitude: model.siteLatitude[site]!,
-        frameLongitude: 0,
-        colonies: [],
-        sumAbsolute: 0,
-        countAbsolute: 0,
-        sumRelative: 0,
-        countRelative: 0,
-      };
-      bySite.set(site, selected);
+    let at = slot[site]!;
+    if (at < 0) {
+      at = order.length;
+      slot[site] = at;
+      order.push(site);
     }
-    selected.colonies.push(i);
-    const absolute = model.ed50Absolute[i]!;
-    const relative = model.ed50Relative[i]!;
+    colonyCount[at]!++;
+    const absolute = ed50Absolute[i]!;
+    const relative = ed50Relative[i]!;
     if (!Number.isNaN(absolute)) {
-      selected.sumAbsolute += absolute;
-      selected.countAbsolute++;
+      sumAbsolute[at]! += absolute;
+      countAbsolute[at]!++;
     }
     if (!Number.isNaN(relative)) {
-      selected.sumRelative += relative;
-      selected.countRelative++;
+      sumRelative[at]! += relative;
+      countRelative[at]!++;
     }
   }
-  const sites = [...bySite.values()];
+  let lists: number[][] | undefined;
+  const listed = () => {
+    if (!lists) {
+      const all = order.map((_, at) => new Array<number>(colonyCount[at]!));
+      const filled = new Int32Array(order.length);
+      for (let k = 0; k < chosen.length; k++) {
+        const i = chosen[k]!;
+        const at = slot[siteOf[i]!]!;
+        all[at]![filled[at]!++] = i;
+      }
+      lists = all;
+    }
+    return lists;
+  };
+  const sites: SelectedSite[] = order.map((site, at) => ({
+    site,
+    latitude: model.siteLatitude[site]!,
+    frameLongitude: 0,
+    count: colonyCount[at]!,
+    get colonies() {
+      return listed()[at]!;
+    },
+    sumAbsolute: sumAbsolute[at]!,
+    countAbsolute: countAbsolute[at]!,
+    sumRelative: sumRelative[at]!,
+    countRelative: countRelative[at]!,
+  }));
+  const count = chosen.length;
   const offset = longitudeOffset(sites.map((s) => model.siteLongitude[s.site]!));
   let latitudeSum = 0;
   let longitudeSum = 0;
   const box = { south: Infinity, west: Infinity, north: -Infinity, east: -Infinity };
   for (const site of sites) {
     site.frameLongitude = toFrame(model.siteLongitude[site.site]!, offset);
-    latitudeSum += site.latitude * site.colonies.length;
-    longitudeSum += site.frameLongitude * site.colonies.length;
+    latitudeSum += site.latitude * site.count;
+    longitudeSum += site.frameLongitude * site.count;
     box.south = Math.min(box.south, site.latitude);
     box.north = Math.max(box.north, site.latitude);
     box.west = Math.min(box.west, site.frameLongitude);
@@ -175,7 +232,7 @@ function select(model: MapModel, passes: ((colony: TColony) => boolean) | null):
   const bounds = sites.length > 0 ? box : null;
   return {
     count,
-    colonyIndices: indices.subarray(0, count),
+    colonyIndices: chosen,
     sites,
     offset,
     mean:

@@ -51,24 +51,49 @@ export function summarizeSites(
     const index = selected[i]!;
     members.get(keyOf(index))?.push(index);
   }
-  return [...members].map(([key, indices]) => summarize(source, key, indices));
+  const speciesOf = (index: number) => source.colonies[index]!.species;
+  return [...members].map(([key, indices]) =>
+    summarizeSite(key, indices, speciesOf, source.ed50Absolute),
+  );
 }
 
-function summarize(source: SiteSource, key: string, indices: readonly number[]): SiteSummary {
-  const [latitude, longitude] = key.split(',').map(Number) as [number, number];
+/**
+ * One site's summary over its colonies (`indices`, in feed order: the order fixes the ED50 mean's
+ * floating-point sum), whatever model holds them.
+ */
+export function summarizeSite(
+  key: string,
+  indices: readonly number[],
+  speciesOf: (index: number) => string,
+  ed50Absolute: ArrayLike<number>,
+): SiteSummary {
   const perSpecies = new Map<string, number>();
   const values: number[] = [];
   for (const index of indices) {
-    const { species } = source.colonies[index]!;
+    const species = speciesOf(index);
     perSpecies.set(species, (perSpecies.get(species) ?? 0) + 1);
-    const ed50 = source.ed50Absolute[index]!;
+    const ed50 = ed50Absolute[index]!;
     if (!Number.isNaN(ed50)) values.push(ed50);
   }
+  return siteSummary(key, indices.length, perSpecies, values);
+}
+
+/**
+ * A site's summary from its colony count, colonies per species (in any order) and the ED50 values
+ * of its colonies that have one, in feed order.
+ */
+export function siteSummary(
+  key: string,
+  colonyCount: number,
+  perSpecies: ReadonlyMap<string, number>,
+  values: readonly number[],
+): SiteSummary {
+  const [latitude, longitude] = key.split(',').map(Number) as [number, number];
   return {
     key,
     latitude,
     longitude,
-    colonyCount: indices.length,
+    colonyCount,
     species: [...perSpecies]
       .map(([species, colonies]) => ({ species, colonies }))
       .sort((a, b) => b.colonies - a.colonies || a.species.localeCompare(b.species, 'en')),

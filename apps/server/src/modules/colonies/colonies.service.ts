@@ -1,4 +1,4 @@
-import { gunzip } from 'node:zlib';
+import { constants, gunzip, inflateRaw } from 'node:zlib';
 import { promisify } from 'node:util';
 import {
   colonyPredicate,
@@ -12,6 +12,11 @@ import {
   type FilterSet,
   type TColony,
 } from '@coral/core';
+import {
+  COLONY_COLUMNS_LAYOUT,
+  columnsFromColonies,
+  encodeColonyColumns,
+} from '@coral/core/map-clusters';
 import type { AppDb } from '../../db/database';
 import { pageOf } from '../../lib/keyset-cursor';
 import { VersionedCache } from '../../lib/versioned-cache';
@@ -19,16 +24,24 @@ import type { ColonyScope } from '../../db/visibility';
 import { assembleGzip, deflateSegment, deflateSegmentSync } from '../../lib/gzip-segments';
 import {
   currentDataVersion,
+  findPartsBuilt,
   findSnapshotParts,
+  listSnapshotParts,
   lockDataVersion,
+  saveDerivedParts,
+  saveDerivedPartsIfNewer,
   saveSnapshotParts,
   snapshotState,
+  type DerivedPartsName,
+  type ListedPart,
+  type PartVersion,
   type SnapshotPart,
 } from '../read-models/read-models.service';
 import { loadThresholdLists, thresholdBounds } from '../thresholds/thresholds.service';
 import { coloniesRepository } from './colonies.repository';
 
 const gunzipAsync = promisify(gunzip);
+const inflateRawAsync = promisify(inflateRaw);
 
 /**
  * Colonies with their thresholds, as the feed lists them: those of `scope` (every public colony
@@ -74,23 +87,55 @@ const COMMA = deflateSegmentSync(Buffer.from(','));
 const CLOSE = deflateSegmentSync(Buffer.from(']'));
 
 /**
- * The stored parts of the given colonies (sorted by id), each its items' JSON joined by commas:
- * JSON.stringify of the array, cut between items.
+ * Where the map's columns of each feed part are stored (decision 0041), named by their layout:
+ * a part of another layout (another release) is never read. A columns part is valid for the
+ * feed part of the same number and build.
  */
-async function feedParts(colonies: readonly TColony[]): Promise<SnapshotPart[]> {
-  const groups = new Map<number, string[]>();
+export const COLONY_COLUMNS_PARTS: DerivedPartsName = `colony-columns/${COLONY_COLUMNS_LAYOUT}`;
+const COLUMNS_PREFIX = 'colony-columns/';
+
+/** The parts of the feed and of the map's columns, built from the same colonies. */
+interface BuiltParts {
+  parts: SnapshotPart[];
+  columns: SnapshotPart[];
+}
+
+/** The colonies (sorted by id) grouped by feed part. */
+function byPart(colonies: readonly TColony[]): Map<number, TColony[]> {
+  const groups = new Map<number, TColony[]>();
   for (const colony of colonies) {
     const part = Math.floor(colony.id / FEED_PART_IDS);
     const items = groups.get(part);
-    if (items) items.push(JSON.stringify(colony));
-    else groups.set(part, [JSON.stringify(colony)]);
+    if (items) items.push(colony);
+    else groups.set(part, [colony]);
   }
-  return Promise.all(
-    [...groups].map(async ([part, items]) => ({
-      part,
-      ...(await deflateSegment(Buffer.from(items.join(',')))),
-    })),
+  return groups;
+}
+
+/** A feed part's map columns, deflated like the feed's parts. */
+export function columnsPartOf(part: number, colonies: readonly TColony[]): Promise<SnapshotPart> {
+  const bytes = encodeColonyColumns(columnsFromColonies(colonies));
+  return deflateSegment(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length)).then(
+    (segment) => ({ part, ...segment }),
   );
+}
+
+/**
+ * The stored parts of the given colonies (sorted by id), each its items' JSON joined by commas:
+ * JSON.stringify of the array, cut between items; with each, its map columns.
+ */
+async function feedParts(colonies: readonly TColony[]): Promise<BuiltParts> {
+  const groups = [...byPart(colonies)];
+  const [parts, columns] = await Promise.all([
+    Promise.all(
+      groups.map(async ([part, items]) => ({
+        part,
+        ...(await deflateSegment(Buffer.from(items.map((c) => JSON.stringify(c)).join(',')))),
+      })),
+    ),
+    Promise.all(groups.map(([part, items]) => columnsPartOf(part, items))),
+  ]);
+  return { parts, columns };
 }
 
 /** The gzipped feed: '[', the parts in order separated by ',', ']' (one gzip member). */
@@ -110,12 +155,16 @@ function idRangesOf(parts: readonly number[]): [number, number][] {
   return ranges;
 }
 
-/** Builds every part of the feed from the tables and stores them for `version`. */
+/** Builds every part of the feed (and its columns) from the tables and stores them for `version`. */
 async function rebuildColonyFeed(db: AppDb, version: number): Promise<SnapshotPart[]> {
-  const parts = await feedParts(await loadAllColonies(db));
+  const { parts, columns } = await feedParts(await loadAllColonies(db));
   await saveSnapshotParts(db, 'colonies', version, COLONY_FEED_STORAGE, {
     parts,
     replaceAll: true,
+  });
+  await saveDerivedParts(db, COLONY_COLUMNS_PARTS, version, {
+    parts: columns,
+    replaceAll: { layoutsPrefix: COLUMNS_PREFIX },
   });
   return parts;
 }
@@ -142,13 +191,14 @@ export async function publishColonyFeed(
       Math.floor(id / FEED_PART_IDS),
     ),
   );
-  const parts = await feedParts(
+  const { parts, columns } = await feedParts(
     await loadAllColonies(db, { publicIdRanges: idRangesOf([...touched]) }),
   );
   const rebuilt = new Set(parts.map((p) => p.part));
   // A touched part left without public colonies (a withdrawal) is deleted, not stored empty.
   const removed = [...touched].filter((part) => !rebuilt.has(part));
   await saveSnapshotParts(db, 'colonies', version, COLONY_FEED_STORAGE, { parts, removed });
+  await saveDerivedParts(db, COLONY_COLUMNS_PARTS, version, { parts: columns, removed });
   return 'parts';
 }
 
@@ -157,7 +207,7 @@ export async function publishColonyFeed(
  * it).
  */
 export async function buildColonyFeedGzip(db: AppDb): Promise<Buffer> {
-  return assembleFeed(await feedParts(await loadAllColonies(db)));
+  return assembleFeed((await feedParts(await loadAllColonies(db))).parts);
 }
 
 /** Ids among `ids` that name a colony the viewer may read (published, or their own). */
@@ -176,6 +226,61 @@ export async function coloniesOfVersions(
 ): Promise<TColony[]> {
   const ids = await coloniesRepository.idsOfVersions(db, versionIds);
   return ids.length === 0 ? [] : loadAllColonies(db, { ids });
+}
+
+/**
+ * The parts of the feed of `version` (decision 0038) without their bytes: number, build and
+ * whether its map columns are stored (decision 0041); undefined when the stored feed is not
+ * that version's in this storage.
+ */
+export function listFeedParts(db: AppDb, version: number): Promise<ListedPart[] | undefined> {
+  return listSnapshotParts(db, 'colonies', version, COLONY_FEED_STORAGE, COLONY_COLUMNS_PARTS);
+}
+
+/** A stored part uncompressed: a columns part, or the feed's JSON items joined by commas. */
+export interface FeedPartBytes extends PartVersion {
+  bytes: Buffer;
+}
+
+/**
+ * The uncompressed parts of exactly the wanted builds, their map columns or their JSON; a part
+ * rebuilt since the builds were listed is missing from the answer. Inflated off the event loop.
+ */
+export async function readFeedParts(
+  db: AppDb,
+  wanted: readonly PartVersion[],
+  kind: 'columns' | 'json',
+): Promise<FeedPartBytes[]> {
+  const stored = await findPartsBuilt(
+    db,
+    kind === 'columns' ? COLONY_COLUMNS_PARTS : 'colonies',
+    wanted,
+  );
+  return Promise.all(
+    stored.map(async ({ part, builtVersion, deflated }) => ({
+      part,
+      builtVersion,
+      bytes: await inflateRawAsync(deflated, { finishFlush: constants.Z_SYNC_FLUSH }),
+    })),
+  );
+}
+
+/**
+ * Stores the map columns of feed parts that were published without them (by a release before
+ * decision 0041), derived from their JSON by a reader; one stored meanwhile by a data change is
+ * kept.
+ */
+export async function saveMissingColumnsParts(
+  db: AppDb,
+  parts: readonly (PartVersion & { colonies: readonly TColony[] })[],
+): Promise<void> {
+  const columns = await Promise.all(
+    parts.map(async (p) => ({
+      ...(await columnsPartOf(p.part, p.colonies)),
+      builtVersion: p.builtVersion,
+    })),
+  );
+  await saveDerivedPartsIfNewer(db, COLONY_COLUMNS_PARTS, columns);
 }
 
 export interface ColonyFeed {
@@ -254,6 +359,20 @@ export function createColoniesService(db: AppDb) {
       const { version } = await currentDataVersion(db);
       const [feed, defaults] = await Promise.all([feedOf(version), defaultsOf(version)]);
       return { feed, defaults };
+    },
+
+    /** The current data version (one small query; no cache). */
+    async dataVersion(): Promise<number> {
+      return (await currentDataVersion(db)).version;
+    },
+
+    /** The feed's stored parts, for a model built from them part by part (decision 0041). */
+    feedParts: {
+      list: (version: number) => listFeedParts(db, version),
+      read: (wanted: readonly PartVersion[], kind: 'columns' | 'json') =>
+        readFeedParts(db, wanted, kind),
+      saveMissingColumns: (parts: readonly (PartVersion & { colonies: readonly TColony[] })[]) =>
+        saveMissingColumnsParts(db, parts),
     },
 
     /**

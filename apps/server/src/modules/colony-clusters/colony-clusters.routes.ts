@@ -15,7 +15,7 @@ import {
   type TFilterQuery,
 } from '@coral/core';
 import { badRequest } from '../../errors';
-import { sendVersionedJson } from '../../lib/send-preserialized';
+import { acceptsGzip, sendPreserialized, sendVersionedJson } from '../../lib/send-preserialized';
 import { MEMBERS_PAGE, type ColonyClustersService } from './colony-clusters.service';
 import { parseMarkerRef } from './marker-ref';
 
@@ -100,6 +100,8 @@ export const colonyClustersRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/api/public/colonies/ids/',
     {
+      // Serialised and gzipped by the service (up to a million ids).
+      compress: false,
       schema: {
         tags: ['public'],
         summary: 'The ids of the colonies the map shows for a filter set',
@@ -111,7 +113,13 @@ export const colonyClustersRoutes: FastifyPluginAsyncZod<{
         response: { 200: ZColonyIds, 400: ZErrorResponse },
       },
     },
-    async (request) => colonyClusters.ids(filtersOf(request.query)),
+    async (request, reply) => {
+      const answer = await colonyClusters.ids(filtersOf(request.query));
+      reply.type('application/json; charset=utf-8').header('Vary', 'Accept-Encoding');
+      return acceptsGzip(request)
+        ? sendPreserialized(reply.header('Content-Encoding', 'gzip'), answer.gzipped)
+        : sendPreserialized(reply, answer.json);
+    },
   );
 
   app.get(

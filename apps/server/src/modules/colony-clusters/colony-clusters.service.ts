@@ -1,9 +1,10 @@
 import { promisify } from 'node:util';
-import { gzip } from 'node:zlib';
+import { constants, gzip } from 'node:zlib';
 import {
-  compileColonyFilter,
+  ALL_RANGE_KEYS,
+  colonyPredicate,
+  FALLBACK_DEFAULT_RANGES,
   filterSetToQueryString,
-  isEmptyFilterSet,
   normalizeFilterSet,
   type DefaultRanges,
   type FilterSet,
@@ -11,26 +12,27 @@ import {
   type TClusterMembers,
   type TColonyChoices,
   type TColonyClusters,
-  type TColonyIds,
   type TSiteMarker,
 } from '@coral/core';
 import {
   buildClusterIndex,
-  buildMapModel,
+  colonyFacts,
   frameBox,
-  selectColonies,
-  summarizeSites,
+  selectColumnar,
+  summarizeColumnarSites,
   toMap,
   type ClusterIndex,
-  type MapModel,
+  type ColumnarMapModel,
   type MapSelection,
   type SelectedSite,
 } from '@coral/core/map-clusters';
 import { AppError } from '../../errors';
+import { jsonIntArray } from '../../lib/json-int-array';
 import { LruCache } from '../../lib/lru-cache';
 import type { VersionedJson } from '../../lib/send-preserialized';
 import { VersionedCache } from '../../lib/versioned-cache';
-import type { ColoniesService, ColonyFeed } from '../colonies/colonies.service';
+import type { ColoniesService } from '../colonies/colonies.service';
+import { createMapModelStore, warmMapModel, type MapModelStore } from './map-model-store';
 import type { MarkerRef } from './marker-ref';
 
 const gzipAsync = promisify(gzip);
@@ -53,50 +55,83 @@ export const MEMBERS_PAGE = 50;
  */
 export const KEPT_FILTER_SETS = 16;
 
-/**
- * The map model of one data version, built from that version's published colonies feed. The one
- * place that says where the model comes from: a leaner source (a columnar snapshot for 1,000,000
- * colonies, issue 16) replaces this function and nothing else.
- */
-async function buildModel(feed: ColonyFeed): Promise<MapModel> {
-  return buildMapModel(await feed.colonies());
+/** How often a warmed process checks whether the data version moved (one small query). */
+export const MODEL_CHECK_INTERVAL_MS = 1_000;
+
+/** A data version whose model turned out newer than its defaults is read again, this often. */
+const CONTEXT_ATTEMPTS = 3;
+
+/** An answer serialised once, plain and gzipped. */
+export interface SerializedJson {
+  json: Buffer;
+  gzipped: Buffer;
 }
 
-/** A filter set's selection and index, with its sites by exact coordinates (made on first use). */
+/**
+ * A filter set's selection and index, with its sites by exact coordinates and its ids answer
+ * (each made on first use).
+ */
 interface Clustered {
   selection: MapSelection;
   index: ClusterIndex;
   sitesByCoordinates?: Map<string, SelectedSite>;
+  ids?: Promise<SerializedJson>;
 }
 
 /** Everything an answer for one data version and normalised filter set is computed from. */
 interface Selected {
   version: number;
-  model: MapModel;
+  model: ColumnarMapModel;
   clustered: Clustered;
 }
 
 const coordinatesKey = (latitude: number, longitude: number) => `${latitude},${longitude}`;
 
-const byNumber = (a: number, b: number) => a - b;
-
 /**
- * The map's markers computed on the server (decision 0039): the same model, selection and
- * supercluster index the browser builds (`@coral/core/map-clusters`), over the public colonies of
- * the current data version (so only public colonies are counted, decision 0006), filtered by the
- * same engine and defaults as GET /api/public/colonies/?<filters>. A marker's members, the ids of
- * the colonies shown and the filters' choices come from the same model and selection.
+ * The map's markers computed on the server (decisions 0039, 0041): the selection and supercluster
+ * index the browser builds (`@coral/core/map-clusters`), over the columnar model of the public
+ * colonies of the current data version (built from the published feed's parts, so only public
+ * colonies are counted, decision 0006), filtered with the meaning and defaults of
+ * GET /api/public/colonies/?<filters> (core's filter predicate over the columns). A marker's
+ * members, the ids of the colonies shown and the filters' choices come from the same model and
+ * selection.
  */
-export function createColonyClustersService(colonies: ColoniesService) {
-  const models = new VersionedCache<MapModel>();
+export function createColonyClustersService(
+  colonies: ColoniesService,
+  options: {
+    store?: MapModelStore;
+    /** Where background failures go (warming, storing derived columns); requests still answer. */
+    onError?: (error: unknown) => void;
+  } = {},
+) {
+  const onError = options.onError ?? (() => {});
+  const store = options.store ?? createMapModelStore(colonies, { onError });
   const choicesCache = new VersionedCache<VersionedJson>();
   const indexes = new LruCache<string, Clustered>(KEPT_FILTER_SETS);
 
-  /** The current data version, its filters' defaults and its model. */
-  async function current(): Promise<{ version: number; defaults: DefaultRanges; model: MapModel }> {
-    const { feed, defaults } = await colonies.filterContext();
-    const model = await models.get(feed.version, () => buildModel(feed));
-    return { version: feed.version, defaults, model };
+  /**
+   * The current data version, its model and, when `filters` names a range, its filters' defaults
+   * (normalizeFilterSet reads them for range keys only; three aggregates over the threshold
+   * tables after each data change, which the map's first request need not wait for). A model
+   * answers the version it was built for, newer when the data changed while it was built: the
+   * defaults are then read again, so both belong to one version.
+   */
+  async function current(filters: FilterSet | null): Promise<{
+    version: number;
+    defaults: DefaultRanges;
+    model: ColumnarMapModel;
+  }> {
+    if (!filters || !ALL_RANGE_KEYS.some((key) => filters[key] !== undefined)) {
+      const built = await store.of(await colonies.dataVersion());
+      return { version: built.version, defaults: FALLBACK_DEFAULT_RANGES, model: built.model };
+    }
+    for (let attempt = 1; ; attempt++) {
+      const { version, defaults } = await colonies.pageContext();
+      const built = await store.of(version);
+      if (built.version === version || attempt === CONTEXT_ATTEMPTS) {
+        return { version: built.version, defaults, model: built.model };
+      }
+    }
   }
 
   /**
@@ -111,13 +146,12 @@ export function createColonyClustersService(colonies: ColoniesService) {
   ): Selected {
     const normal = normalizeFilterSet(filters, defaults);
     const clustered = indexes.getOrCreate(`${version}?${filterSetToQueryString(normal)}`, () => {
-      const passes = isEmptyFilterSet(normal) ? null : compileColonyFilter(normal, defaults);
-      const selection = selectColonies(model, passes);
+      const selection = selectColumnar(model, colonyPredicate(normal, defaults));
       return { selection, index: buildClusterIndex(selection) };
     });
     return { version, model, clustered };
   }
-  const select = async (filters: FilterSet) => selectIn(await current(), filters);
+  const select = async (filters: FilterSet) => selectIn(await current(filters), filters);
 
   /** The colony indices (of the model) under a marker, site by site; null for no such marker. */
   function markerColonies({ model, clustered }: Selected, marker: MarkerRef): number[] | null {
@@ -160,7 +194,7 @@ export function createColonyClustersService(colonies: ColoniesService) {
           const { site, colonies: members } = marker.site;
           // A site's colonies are not listed (tens of thousands at a million colonies); its
           // members are asked for by its exact coordinates. One colony is named for its marker.
-          const only = members.length === 1 ? model.colonies[members[0]!]! : null;
+          const only = members.length === 1 ? colonyFacts(model, members[0]!) : null;
           return {
             kind: 'site',
             ...common,
@@ -177,7 +211,7 @@ export function createColonyClustersService(colonies: ColoniesService) {
       });
       return {
         data_version: version,
-        total: model.colonies.length,
+        total: model.count,
         matching: selection.count,
         offset,
         mean: selection.mean,
@@ -197,7 +231,7 @@ export function createColonyClustersService(colonies: ColoniesService) {
       dataVersion: number,
       page: { offset: number; limit: number },
     ): Promise<TClusterMembers> {
-      const now = await current();
+      const now = await current(filters);
       if (dataVersion !== now.version) {
         throw new AppError(
           409,
@@ -218,37 +252,72 @@ export function createColonyClustersService(colonies: ColoniesService) {
         );
       }
       const { model, clustered } = selected;
-      const ids = atMarker.map((i) => model.colonies[i]!.id).sort(byNumber);
-      const pageIds = ids.slice(page.offset, page.offset + page.limit);
+      // A typed array's sort is numeric and fast (a cluster can hold most of a million colonies).
+      const ids = Int32Array.from(atMarker, (i) => model.ids[i]!).sort();
+      const pageIds = Array.from(ids.subarray(page.offset, page.offset + page.limit));
       return {
         data_version: selected.version,
         count: ids.length,
         offset: page.offset,
-        sites: summarizeSites(model, atMarker, clustered.selection.colonyIndices),
+        sites: summarizeColumnarSites(model, clustered.selection, atMarker),
         colonies: pageIds.length === 0 ? [] : await colonies.publicItems(pageIds),
       };
     },
 
-    /** The ids of the colonies the map shows for `filters` (the clusters' selection), ascending. */
-    async ids(filters: FilterSet): Promise<TColonyIds> {
+    /**
+     * The ids of the colonies the map shows for `filters` (the clusters' selection), ascending,
+     * as the bytes of the answer: up to a million ids, written digit by digit and gzipped at the
+     * fastest level (JSON.stringify, schema validation and the default level took hundreds of
+     * milliseconds at a million colonies), once per kept filter set.
+     */
+    async ids(filters: FilterSet): Promise<SerializedJson> {
       const { version, model, clustered } = await select(filters);
-      const ids = Array.from(clustered.selection.colonyIndices, (i) => model.colonies[i]!.id);
-      return { data_version: version, ids: ids.sort(byNumber) };
+      const answer = (clustered.ids ??= (async () => {
+        const { colonyIndices } = clustered.selection;
+        // Colony indices are in feed order, which is ascending id order.
+        const ids = new Int32Array(colonyIndices.length);
+        for (let k = 0; k < ids.length; k++) ids[k] = model.ids[colonyIndices[k]!]!;
+        const json = Buffer.concat([
+          Buffer.from(`{"data_version":${version},"ids":`),
+          jsonIntArray(ids),
+          Buffer.from('}'),
+        ]);
+        return { json, gzipped: await gzipAsync(json, { level: constants.Z_BEST_SPEED }) };
+      })());
+      // A failure is not kept: the next call tries again.
+      answer.catch(() => {
+        if (clustered.ids === answer) clustered.ids = undefined;
+      });
+      return answer;
     },
 
     /** The filter sidebar's choices over the public colonies, serialised once per data version. */
     async choices(): Promise<VersionedJson> {
-      const { version, model } = await current();
+      const { version, model } = await current(null);
       return choicesCache.get(version, async () => {
         const body: TColonyChoices = {
           data_version: version,
-          total: model.colonies.length,
+          total: model.count,
           species: model.species,
           projects: model.projects,
           years: model.years,
         };
         const json = Buffer.from(JSON.stringify(body));
         return { etag: `"colony-choices-v${version}"`, json, gzipped: await gzipAsync(json) };
+      });
+    },
+
+    /**
+     * Keeps the model and the filters' defaults of the current data version built in the
+     * background (a server process's start, and every data change, from this process or
+     * another): the first request after either does not wait for them. Answers its stop.
+     */
+    warm(): () => void {
+      return warmMapModel(store, {
+        version: () => colonies.dataVersion(),
+        also: () => colonies.pageContext(),
+        intervalMs: MODEL_CHECK_INTERVAL_MS,
+        onError,
       });
     },
   };

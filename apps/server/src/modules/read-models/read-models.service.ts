@@ -1,11 +1,22 @@
 import type { AppDb } from '../../db/database';
 import {
   readModelsRepository as repo,
+  type DerivedPartsName,
+  type ListedPart,
+  type PartVersion,
   type SnapshotName,
   type SnapshotPart,
+  type StoredPart,
 } from './read-models.repository';
 
-export type { SnapshotName, SnapshotPart } from './read-models.repository';
+export type {
+  DerivedPartsName,
+  ListedPart,
+  PartVersion,
+  SnapshotName,
+  SnapshotPart,
+  StoredPart,
+} from './read-models.repository';
 
 /**
  * The data version (a counter of changes to public data, not a dataset's version) every cache of
@@ -91,6 +102,68 @@ export async function saveSnapshotParts(
   const removed = changes.replaceAll ? 'others' : (changes.removed ?? []);
   await repo.saveSnapshotParts(db, name, version, changes.parts, removed);
   await repo.saveSnapshot(db, name, version, format, Buffer.alloc(0));
+}
+
+/**
+ * The parts of the snapshot of exactly this version and format without their bytes (number,
+ * build, and whether `derivedName` holds a part derived from that build), read in one statement
+ * joined to its row; undefined when another version or format is stored.
+ */
+export function listSnapshotParts(
+  db: AppDb,
+  name: SnapshotName,
+  version: number,
+  format: string,
+  derivedName: DerivedPartsName,
+): Promise<ListedPart[] | undefined> {
+  return repo.listSnapshotParts(db, name, version, format, derivedName);
+}
+
+/**
+ * The bytes of stored parts of exactly the wanted builds; a part rebuilt since is missing from
+ * the answer (the caller then reads the new version's list).
+ */
+export function findPartsBuilt(
+  db: AppDb,
+  name: SnapshotName | DerivedPartsName,
+  wanted: readonly PartVersion[],
+): Promise<StoredPart[]> {
+  return repo.findPartsBuilt(db, name, wanted);
+}
+
+/**
+ * Stores parts derived from a snapshot's parts for `version`, in the transaction of the change
+ * that built those (same rules as saveSnapshotParts, no snapshot row: a derived part is valid
+ * for the snapshot part of the same number and build). With `replaceAll`, derived parts of
+ * other layouts (names starting with `layoutsPrefix`) go too.
+ */
+export async function saveDerivedParts(
+  db: AppDb,
+  name: DerivedPartsName,
+  version: number,
+  changes: {
+    parts: readonly SnapshotPart[];
+    removed?: readonly number[];
+    replaceAll?: { layoutsPrefix: string };
+  },
+): Promise<void> {
+  const removed = changes.replaceAll ? 'others' : (changes.removed ?? []);
+  await repo.saveSnapshotParts(db, name, version, changes.parts, removed);
+  if (changes.replaceAll) {
+    await repo.deleteOtherDerivedParts(db, changes.replaceAll.layoutsPrefix, name);
+  }
+}
+
+/**
+ * Stores derived parts outside a data change, for the builds they were derived from; one stored
+ * for the same or a newer build is kept.
+ */
+export function saveDerivedPartsIfNewer(
+  db: AppDb,
+  name: DerivedPartsName,
+  parts: readonly (SnapshotPart & { builtVersion: number })[],
+): Promise<void> {
+  return repo.saveDerivedPartsIfNewer(db, name, parts);
 }
 
 /**

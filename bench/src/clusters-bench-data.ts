@@ -1,0 +1,131 @@
+import { sql } from 'kysely';
+import { loadConfig } from '../../apps/server/src/config';
+import { openDatabase, type DatabaseHandle } from '../../apps/server/src/db/database';
+import { migrateToLatest } from '../../apps/server/src/db/migrate';
+import { publishColonyFeed } from '../../apps/server/src/modules/colonies/colonies.service';
+import { importDataset } from '../../apps/server/src/modules/datasets/dataset-import.service';
+import {
+  importAsPublished,
+  seedDatabase,
+} from '../../apps/server/src/modules/datasets/dataset-seed.service';
+import {
+  createSeedVersion,
+  publishSeedVersions,
+} from '../../apps/server/src/modules/datasets/dataset-versions.service';
+import { bumpDataVersion } from '../../apps/server/src/modules/read-models/read-models.service';
+import { timeIt } from './report';
+import { syntheticDataset } from './synthetic-dataset';
+
+/**
+ * The clusters bench's databases (clusters-bench.ts): the seed or synthetic colonies, on a
+ * PostgreSQL server (a database per size, created from BENCH_DATABASE_URL's; with
+ * BENCH_REUSE_DATABASES=1 kept and reused when it already holds its size) or embedded PGlite;
+ * and the 1,000-colony upload whose republish it times.
+ */
+const config = loadConfig({ NODE_ENV: 'test' });
+
+/** An upload of 1,000 colonies made public, as an approval does; timed: the republish. */
+export async function uploadThousand(handle: DatabaseHandle, run: number): Promise<number> {
+  const bundle = syntheticDataset({ colonies: 1_000, projects: 1, seed: 7_000 + run });
+  for (const project of bundle.projects) project.name = `Clusters bench upload ${run}`;
+  for (const publication of bundle.publications) publication.doi = `10.0000/clusters-${run}`;
+  let republish = 0;
+  await handle.db.transaction().execute(async (trx) => {
+    const versions: number[] = [];
+    await importDataset(trx, bundle, {
+      versionForProject: async (projectId) => {
+        const id = await createSeedVersion(trx, projectId);
+        versions.push(id);
+        return id;
+      },
+    });
+    await publishSeedVersions(trx, versions);
+    const version = await bumpDataVersion(trx);
+    republish = await timeIt(async () => {
+      const how = await publishColonyFeed(trx, version, { datasetVersionIds: versions });
+      if (how !== 'parts') throw new Error(`the feed was rebuilt in full (${how}), not by parts`);
+    });
+  });
+  return republish;
+}
+
+/** Synthetic colonies imported in chunks of 100,000 (bounded memory), each its own projects. */
+const CHUNK = 100_000;
+async function importSynthetic(handle: DatabaseHandle, colonies: number) {
+  for (let done = 0, chunk = 0; done < colonies; done += CHUNK, chunk++) {
+    const bundle = syntheticDataset({
+      colonies: Math.min(CHUNK, colonies - done),
+      projects: 40,
+      seed: 42 + chunk,
+    });
+    if (chunk > 0) {
+      for (const project of bundle.projects) project.name += ` (${chunk + 1})`;
+      for (const publication of bundle.publications) publication.doi += `-${chunk + 1}`;
+    }
+    await handle.db.transaction().execute((trx) => importAsPublished(trx, bundle));
+  }
+}
+
+export async function colonyCount(handle: DatabaseHandle) {
+  const { rows } = await sql<{ n: number }>`SELECT count(*)::int AS n FROM colonies`.execute(
+    handle.db,
+  );
+  return rows[0]!.n;
+}
+
+/** A database holding the seed (size 0) or `size` synthetic colonies. */
+export async function databaseFor(size: number, baseUrl: string | undefined) {
+  const fill = async (handle: DatabaseHandle) => {
+    await migrateToLatest(handle.db);
+    if (size === 0) await seedDatabase(handle.db, config.seedFile);
+    else await importSynthetic(handle, size);
+  };
+  if (!baseUrl) {
+    const handle = await openDatabase({ kind: 'memory' });
+    await fill(handle);
+    return { handle, url: undefined, drop: () => handle.close() };
+  }
+  // The seed is imported in seconds, and its figures are the baseline: never reused.
+  const reuse = process.env.BENCH_REUSE_DATABASES === '1' && size > 0;
+  const base = new URL(baseUrl);
+  const name = `${base.pathname.slice(1) || 'coral'}_clusters_${size}`;
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  const admin = await openDatabase({ kind: 'server', url: baseUrl });
+  const exists =
+    (
+      await sql<{
+        n: number;
+      }>`SELECT count(*)::int AS n FROM pg_database WHERE datname = ${name}`.execute(admin.db)
+    ).rows[0]!.n > 0;
+  let handle: DatabaseHandle | undefined;
+  if (exists && reuse) {
+    handle = await openDatabase({ kind: 'server', url: url.toString() });
+    await migrateToLatest(handle.db);
+    const held = await colonyCount(handle);
+    // A reused database holds earlier runs' uploads (1,000 colonies each), up to 5 % more.
+    if (held < size || held > size * 1.05) {
+      await handle.close();
+      handle = undefined;
+    }
+  }
+  if (!handle) {
+    await sql.raw(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).execute(admin.db);
+    await sql.raw(`CREATE DATABASE ${name}`).execute(admin.db);
+    handle = await openDatabase({ kind: 'server', url: url.toString() });
+    await fill(handle);
+  }
+  await admin.close();
+  const opened = handle;
+  return {
+    handle: opened,
+    url: url.toString(),
+    async drop() {
+      await opened.close();
+      if (reuse) return;
+      const again = await openDatabase({ kind: 'server', url: baseUrl });
+      await sql.raw(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).execute(again.db);
+      await again.close();
+    },
+  };
+}

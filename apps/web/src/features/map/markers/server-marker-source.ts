@@ -51,14 +51,14 @@ export class ServerMarkerSource implements MarkerSource {
     // Every answer of a filter set carries the same frame.
     const any = this.kept[0];
     if (any) return frameOf(any.answer);
-    return this.fetch(view, zoom, signal).then((kept) => frameOf(kept.answer));
+    return this.requestClusters(view, zoom, signal).then((kept) => frameOf(kept.answer));
   }
 
   markers(view: ViewBox, zoom: number, signal: AbortSignal) {
     const rounded = Math.round(zoom);
     const hit = this.kept.find((kept) => kept.zoom === rounded && covers(kept.box, view));
     if (hit) return inView(hit, view);
-    const coming = this.coming(view, rounded) ?? this.fetch(view, rounded, signal);
+    const coming = this.coming(view, rounded) ?? this.requestClusters(view, rounded, signal);
     return coming.then((kept) => inView(kept, view));
   }
 
@@ -67,7 +67,7 @@ export class ServerMarkerSource implements MarkerSource {
     if (this.kept.some((kept) => kept.zoom === rounded && covers(kept.box, view))) return;
     if (this.coming(view, rounded)) return;
     // Its failure is the failure of the `markers` call that takes it.
-    this.fetch(view, rounded, signal).catch(() => undefined);
+    this.requestClusters(view, rounded, signal).catch(() => undefined);
   }
 
   forget(): void {
@@ -91,7 +91,7 @@ export class ServerMarkerSource implements MarkerSource {
    * Asks for the markers of a box around the view. Until it answers, it is `flying`; once its
    * signal aborts (the map asked for something newer), no later request waits for it.
    */
-  private fetch(view: ViewBox, zoom: number, signal: AbortSignal): Promise<KeptAnswer> {
+  private requestClusters(view: ViewBox, zoom: number, signal: AbortSignal): Promise<KeptAnswer> {
     const box = requestBox(view);
     const flying: Flying = { zoom, box, answer: this.ask(box, zoom, signal) };
     const land = () => {

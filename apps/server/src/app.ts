@@ -148,13 +148,17 @@ export async function buildApp({
   await app.register(statisticsRoutes, { statistics: createStatisticsService(db) });
   await app.register(dataSummaryRoutes, { dataSummary: createDataSummaryService(db) });
   const colonies = createColoniesService(db);
-  await app.register(coloniesRoutes, { colonies });
   const colonyClusters = createColonyClustersService(colonies, {
     onError: (error) =>
       app.log.warn(
         { err: error },
         'map model: background work failed; requests build what they need',
       ),
+  });
+  // Filtered lists take their colonies from the map's model (decision 0041), not the feed.
+  await app.register(coloniesRoutes, {
+    colonies,
+    matchingIds: (filters, known) => colonyClusters.matchingIds(filters, known),
   });
   await app.register(colonyClustersRoutes, { colonyClusters });
   if (warmMapModel) {
@@ -207,7 +211,12 @@ export async function buildApp({
     authenticator,
   });
 
-  const sources = createDownloadSources(db, { publicUrl: config.publicUrl, colonies, cart });
+  const sources = createDownloadSources(db, {
+    publicUrl: config.publicUrl,
+    colonies,
+    matchingIds: (filters, known) => colonyClusters.matchingIds(filters, known),
+    cart,
+  });
   const writer = createDownloadWriter(db, {
     publicUrl: config.publicUrl,
     softwareVersion: SOFTWARE_VERSION,

@@ -1,10 +1,12 @@
+import type { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 /**
- * Sends JSON that was serialised (and possibly compressed) ahead of time. Fastify passes Buffers
- * through untouched; taking the untyped reply tells the type provider the bytes match the schema.
+ * Sends JSON that was serialised (and possibly compressed) ahead of time, whole or as a stream.
+ * Fastify passes Buffers and streams through untouched; taking the untyped reply tells the type
+ * provider the bytes match the schema.
  */
-export function sendPreserialized(reply: FastifyReply, body: Buffer): FastifyReply {
+export function sendPreserialized(reply: FastifyReply, body: Buffer | Readable): FastifyReply {
   return reply.send(body);
 }
 

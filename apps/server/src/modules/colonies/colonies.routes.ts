@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
+import { Readable, pipeline } from 'node:stream';
 import { promisify } from 'node:util';
-import { gzip } from 'node:zlib';
+import { createGzip, gzip } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  filterColonies,
   filterSetToQueryString,
   isEmptyFilterSet,
   normalizeFilterSet,
@@ -17,7 +17,15 @@ import {
 import { badRequest } from '../../errors';
 import { parsePageQuery, setNextPageHeaders, ZPageQuery } from '../../lib/keyset-cursor';
 import { acceptsGzip, isClientCopyCurrent, sendPreserialized } from '../../lib/send-preserialized';
-import { COLONY_FEED_FORMAT, type ColoniesService, type ColonyFeed } from './colonies.service';
+import {
+  COLONY_FEED_FORMAT,
+  type ColoniesService,
+  type ColonyFeed,
+  type MatchingIds,
+} from './colonies.service';
+
+/** Up to this many colonies a filtered list is sent whole (kept for the last filter sets). */
+const WHOLE_ANSWER_COLONIES = 2000; // ITEMS_PER_READ: one read of the database
 
 const gzipAsync = promisify(gzip);
 
@@ -52,10 +60,10 @@ async function sendFeed(request: FastifyRequest, reply: FastifyReply, feed: Colo
   return sendPreserialized(reply, await feed.json());
 }
 
-export const coloniesRoutes: FastifyPluginAsyncZod<{ colonies: ColoniesService }> = async (
-  app,
-  { colonies },
-) => {
+export const coloniesRoutes: FastifyPluginAsyncZod<{
+  colonies: ColoniesService;
+  matchingIds: MatchingIds;
+}> = async (app, { colonies, matchingIds }) => {
   app.get(
     '/api/public/colonies/',
     {
@@ -107,12 +115,13 @@ export const coloniesRoutes: FastifyPluginAsyncZod<{ colonies: ColoniesService }
         return sendJson(request, reply, Buffer.from(JSON.stringify(page.colonies)));
       }
 
-      // Filters without a page: filtered in memory over the cached feed, as before paging existed
-      // (the whole answer at once costs one small query; decision 0037).
-      const { feed, defaults } = await colonies.filterContext();
+      // Filters without a page: the colonies the map's model selects, their items read from the
+      // database in batches and streamed, so no answer needs the whole feed in memory (at a
+      // million colonies its JSON is more than one string can hold).
+      const { version, defaults } = await colonies.pageContext();
       const normal = normalizeFilterSet(filters, defaults);
       // Default ranges filter nothing: the whole feed, as stored.
-      if (isEmptyFilterSet(normal)) return sendFeed(request, reply, feed);
+      if (isEmptyFilterSet(normal)) return sendFeed(request, reply, await colonies.feed());
 
       // The normal form's query names every filter that changes the answer, hideFlagged included.
       const fingerprint = fingerprintOf(filterSetToQueryString(normal));
@@ -120,16 +129,30 @@ export const coloniesRoutes: FastifyPluginAsyncZod<{ colonies: ColoniesService }
         isClientCopyCurrent(
           request,
           reply,
-          `"colonies-v${feed.version}.${COLONY_FEED_FORMAT}-${fingerprint}"`,
+          `"colonies-v${version}.${COLONY_FEED_FORMAT}-${fingerprint}"`,
         )
       ) {
         return reply.status(304).send();
       }
-      // With hideFlagged, filterColonies answers the stripped copies (decision 0013).
-      const json = Buffer.from(
-        JSON.stringify(filterColonies(await feed.colonies(), normal, defaults)),
-      );
-      return sendJson(request, reply, json);
+      const selected = await matchingIds(normal, { version, defaults });
+      // With hideFlagged, the items are shown without their hidden entries (decision 0013).
+      const hideFlagged = normal.hideFlagged === true;
+      if (selected.ids.length <= WHOLE_ANSWER_COLONIES) {
+        const key = `${selected.version}?${fingerprint}`;
+        return sendJson(
+          request,
+          reply,
+          await colonies.shortListJson(key, selected.ids, { hideFlagged }),
+        );
+      }
+      const items = colonies.itemsJson(selected.ids, { hideFlagged });
+      reply.type('application/json; charset=utf-8');
+      if (!acceptsGzip(request)) return sendPreserialized(reply, Readable.from(items));
+      // A failed read ends the response early; a client that left is not an error (decision 0024).
+      const body = pipeline(Readable.from(items), createGzip(), (error) => {
+        if (error) request.log.debug({ err: error }, 'filtered colonies stream ended early');
+      });
+      return sendPreserialized(reply.header('Content-Encoding', 'gzip'), body);
     },
   );
 };

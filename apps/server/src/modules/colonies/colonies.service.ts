@@ -19,6 +19,7 @@ import {
 } from '@coral/core/map-clusters';
 import type { AppDb } from '../../db/database';
 import { pageOf } from '../../lib/keyset-cursor';
+import { LruCache } from '../../lib/lru-cache';
 import { VersionedCache } from '../../lib/versioned-cache';
 import type { ColonyScope } from '../../db/visibility';
 import { assembleGzip, deflateSegment, deflateSegmentSync } from '../../lib/gzip-segments';
@@ -56,6 +57,22 @@ export async function loadAllColonies(db: AppDb, scope: ColonyScope = {}): Promi
   ]);
   return rows.map((row) => ({ ...row, ...(thresholds.get(row.id) ?? emptyThresholdLists()) }));
 }
+
+/** Colonies read per query when a long list of items is streamed (a few MB of JSON each). */
+const ITEMS_PER_READ = 2000;
+
+/** Filtered lists of up to ITEMS_PER_READ colonies kept serialised, for the filter sets asked last. */
+const KEPT_FILTERED_LISTS = 32;
+
+/**
+ * The ids (ascending) of the colonies the map shows for a filter set, with the data version they
+ * were selected in: the map's model selects them (decision 0041: core's filter engine over the
+ * model's columns), without the feed.
+ */
+export type MatchingIds = (
+  filters: FilterSet,
+  known?: { version: number; defaults: DefaultRanges },
+) => Promise<{ version: number; ids: Int32Array }>;
 
 /** Version of the feed's JSON shape. 2: colonies carry `collection_years`. */
 const COLONY_FEED_SHAPE = 2;
@@ -326,6 +343,35 @@ export interface ColonyPage {
 
 export function createColoniesService(db: AppDb) {
   const cache = new VersionedCache<ColonyFeed>();
+  const filteredLists = new LruCache<string, Promise<Buffer>>(KEPT_FILTERED_LISTS);
+
+  /**
+   * The JSON array of the feed's items of the given public colonies (ascending ids), in pieces:
+   * read from the database ITEMS_PER_READ colonies at a time, so a list of a million colonies is
+   * streamed without its whole text (over what one string holds) or all its items in memory.
+   * With `hideFlagged` each item is shown without its hidden entries (decision 0013).
+   */
+  async function* itemsJson(
+    ids: ArrayLike<number>,
+    options: { hideFlagged: boolean },
+  ): AsyncGenerator<Buffer> {
+    yield Buffer.from('[');
+    let first = true;
+    for (let start = 0; start < ids.length; start += ITEMS_PER_READ) {
+      const wanted = Array.from({ length: Math.min(ITEMS_PER_READ, ids.length - start) }, (_, k) =>
+        Number(ids[start + k]),
+      );
+      const items = await loadAllColonies(db, { ids: wanted, publicOnly: true });
+      if (items.length === 0) continue;
+      const shown = options.hideFlagged ? items.map(withoutFlaggedEntries) : items;
+      // The array's own text without its brackets: items joined by commas, as JSON.stringify.
+      const text = JSON.stringify(shown).slice(1, -1);
+      yield Buffer.from(first ? text : `,${text}`);
+      first = false;
+    }
+    yield Buffer.from(']');
+  }
+
   const defaultsCache = new VersionedCache<DefaultRanges>();
   const defaultsOf = (version: number) => defaultsCache.get(version, () => loadDefaultRanges(db));
   const feedOf = (version: number) =>
@@ -422,6 +468,28 @@ export function createColoniesService(db: AppDb) {
       const hideFlagged = normalizeFilterSet(query.filters, query.defaults).hideFlagged === true;
       return { colonies: hideFlagged ? items.map(withoutFlaggedEntries) : items, nextAfterId };
     },
+
+    /**
+     * A short filtered list (at most ITEMS_PER_READ colonies) as one JSON text, kept for the
+     * filter sets asked last under `key` (which must name the data version and the normal
+     * filter set): a map that asks again costs no read. A failed read is not kept.
+     */
+    shortListJson(
+      key: string,
+      ids: ArrayLike<number>,
+      options: { hideFlagged: boolean },
+    ): Promise<Buffer> {
+      if (ids.length > ITEMS_PER_READ) throw new Error('shortListJson: more ids than one read');
+      const json = filteredLists.getOrCreate(key, async () => {
+        const pieces: Buffer[] = [];
+        for await (const piece of itemsJson(ids, options)) pieces.push(piece);
+        return Buffer.concat(pieces);
+      });
+      json.catch(() => filteredLists.delete(key));
+      return json;
+    },
+
+    itemsJson,
   };
 }
 export type ColoniesService = ReturnType<typeof createColoniesService>;

@@ -75,6 +75,8 @@ interface Clustered {
   selection: MapSelection;
   index: ClusterIndex;
   sitesByCoordinates?: Map<string, SelectedSite>;
+  /** The selection's colony ids, ascending (made on first use). */
+  idArray?: Int32Array;
   ids?: Promise<SerializedJson>;
 }
 
@@ -152,6 +154,17 @@ export function createColonyClustersService(
     return { version, model, clustered };
   }
   const select = async (filters: FilterSet) => selectIn(await current(filters), filters);
+
+  /** The ids of a selection's colonies, ascending (colony indices are in feed order, i.e. id). */
+  function selectedIds({ model, clustered }: Selected): Int32Array {
+    if (!clustered.idArray) {
+      const { colonyIndices } = clustered.selection;
+      const ids = new Int32Array(colonyIndices.length);
+      for (let k = 0; k < ids.length; k++) ids[k] = model.ids[colonyIndices[k]!]!;
+      clustered.idArray = ids;
+    }
+    return clustered.idArray;
+  }
 
   /** The colony indices (of the model) under a marker, site by site; null for no such marker. */
   function markerColonies({ model, clustered }: Selected, marker: MarkerRef): number[] | null {
@@ -271,12 +284,10 @@ export function createColonyClustersService(
      * milliseconds at a million colonies), once per kept filter set.
      */
     async ids(filters: FilterSet): Promise<SerializedJson> {
-      const { version, model, clustered } = await select(filters);
+      const selected = await select(filters);
+      const { version, clustered } = selected;
       const answer = (clustered.ids ??= (async () => {
-        const { colonyIndices } = clustered.selection;
-        // Colony indices are in feed order, which is ascending id order.
-        const ids = new Int32Array(colonyIndices.length);
-        for (let k = 0; k < ids.length; k++) ids[k] = model.ids[colonyIndices[k]!]!;
+        const ids = selectedIds(selected);
         const json = Buffer.concat([
           Buffer.from(`{"data_version":${version},"ids":`),
           jsonIntArray(ids),
@@ -289,6 +300,24 @@ export function createColonyClustersService(
         if (clustered.ids === answer) clustered.ids = undefined;
       });
       return answer;
+    },
+
+    /**
+     * The ids of the colonies the map shows for `filters`, ascending, with the data version they
+     * were selected in: what the filtered colonies list and the map view's downloads read, so
+     * neither needs the whole feed (at a million colonies its JSON exceeds what a string holds).
+     */
+    async matchingIds(
+      filters: FilterSet,
+      known?: { version: number; defaults: DefaultRanges },
+    ): Promise<{ version: number; ids: Int32Array }> {
+      // A caller that has just read the version and its default ranges saves reading them again.
+      const built = known && (await store.of(known.version));
+      const selected =
+        known && built && built.version === known.version
+          ? selectIn({ ...known, model: built.model }, filters)
+          : await select(filters);
+      return { version: selected.version, ids: selectedIds(selected) };
     },
 
     /** The filter sidebar's choices over the public colonies, serialised once per data version. */

@@ -1,5 +1,4 @@
 import {
-  filterColonies,
   isEmptyFilterSet,
   normalizeFilterSet,
   parseFilterQuery,
@@ -10,7 +9,7 @@ import type { AppDb } from '../../db/database';
 import { badRequest, notFound } from '../../errors';
 import type { SessionUser } from '../auth/sessions.service';
 import type { CartService } from '../cart/cart.service';
-import type { ColoniesService } from '../colonies/colonies.service';
+import type { ColoniesService, MatchingIds } from '../colonies/colonies.service';
 import {
   downloadDatasetVersions,
   type DownloadDatasetVersion,
@@ -42,6 +41,8 @@ export interface DownloadPlan {
 export interface DownloadSourcesOptions {
   publicUrl: string;
   colonies: ColoniesService;
+  /** The colonies the map shows for a filter set, from the map's model (decision 0041). */
+  matchingIds: MatchingIds;
   cart: CartService;
 }
 
@@ -105,14 +106,12 @@ export function createDownloadSources(db: AppDb, options: DownloadSourcesOptions
     async map(rawQuery: Parameters<typeof parseFilterQuery>[0]): Promise<DownloadPlan> {
       const { filters, problems } = parseFilterQuery(rawQuery);
       if (problems.length > 0) throw badRequest(`Invalid filter: ${problems.join('; ')}`, problems);
-      const { feed, defaults } = await options.colonies.filterContext();
-      const normal: FilterSet = normalizeFilterSet(filters, defaults);
-      // No filter: every public colony, straight from the database (no feed to parse).
+      const context = await options.colonies.pageContext();
+      const normal: FilterSet = normalizeFilterSet(filters, context.defaults);
+      // No filter: every public colony, straight from the database; else the map's selection.
       const colonyIds = isEmptyFilterSet(normal)
         ? await repo.publicColonyIds(db)
-        : filterColonies(await feed.colonies(), normal, defaults)
-            .map((colony) => colony.id)
-            .sort((a, b) => a - b);
+        : Array.from((await options.matchingIds(normal, context)).ids);
       return plan(
         { source: { kind: 'map', filters: normal }, hideFlagged: normal.hideFlagged === true },
         colonyIds,

@@ -1,4 +1,5 @@
-import type { Readable } from 'node:stream';
+import { pipeline, Readable, type Transform } from 'node:stream';
+import { createGunzip, createGzip } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 /**
@@ -44,4 +45,59 @@ export function sendVersionedJson(
   return acceptsGzip(request)
     ? sendPreserialized(reply.header('Content-Encoding', 'gzip'), body.gzipped)
     : sendPreserialized(reply, body.json);
+}
+
+/** JSON of one data version kept only gzipped (too long to keep, or to hold, as text). */
+export interface VersionedGzip {
+  etag: string;
+  gzipped: Buffer;
+}
+
+/**
+ * Answers a VersionedGzip: 304 for a current copy, the gzipped bytes when the client accepts
+ * them, else those bytes inflated as they are sent.
+ */
+export function sendVersionedGzip(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  body: VersionedGzip,
+): FastifyReply {
+  if (isClientCopyCurrent(request, reply, body.etag)) return reply.status(304).send();
+  reply.type('application/json; charset=utf-8');
+  if (acceptsGzip(request)) {
+    return sendPreserialized(reply.header('Content-Encoding', 'gzip'), body.gzipped);
+  }
+  return sendPreserialized(reply, streamed(request, Readable.from([body.gzipped]), createGunzip()));
+}
+
+/**
+ * Sends a JSON text given in pieces as they come, gzip-encoded when the client accepts it: a long
+ * list is never held whole.
+ */
+export function sendJsonPieces(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  pieces: AsyncIterable<Buffer>,
+): FastifyReply {
+  reply.type('application/json; charset=utf-8');
+  const source = Readable.from(pieces);
+  if (!acceptsGzip(request)) return sendPreserialized(reply, source);
+  return sendPreserialized(
+    reply.header('Content-Encoding', 'gzip'),
+    streamed(request, source, createGzip()),
+  );
+}
+
+/**
+ * The source through a transform. A failed read ends the response early and a client that left
+ * is not an error (decision 0024): either is logged at debug level, never thrown.
+ */
+function streamed(
+  request: FastifyRequest,
+  source: Readable,
+  transform: Transform,
+): Transform {
+  return pipeline(source, transform, (error) => {
+    if (error) request.log.debug({ err: error }, 'streamed answer ended early');
+  });
 }

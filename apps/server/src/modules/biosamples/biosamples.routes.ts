@@ -16,8 +16,9 @@ import { parsePageQuery, setNextPageHeaders, ZPageQuery } from '../../lib/keyset
 import {
   acceptsGzip,
   isClientCopyCurrent,
+  sendJsonPieces,
   sendPreserialized,
-  sendVersionedJson,
+  sendVersionedGzip,
 } from '../../lib/send-preserialized';
 import type { BiosamplesService } from './biosamples.service';
 
@@ -42,11 +43,12 @@ export const biosamplesRoutes: FastifyPluginAsyncZod<{ biosamples: BiosamplesSer
         tags: ['public'],
         summary: 'All biosamples (nubbins) with their colony and project',
         description:
-          'Without parameters: every public biosample, in id order (serialised once per data ' +
-          'version). With the filter parameters of GET /api/public/colonies/: the biosamples of ' +
+          'Without parameters: every public biosample, in id order (built once per data version). ' +
+          'With the filter parameters of GET /api/public/colonies/: the biosamples of ' +
           'exactly the colonies the map shows for that filter set (the filter is evaluated in the ' +
           'database). `limit` and `cursor` page the answer by id: while more biosamples follow, ' +
-          'the X-Next-Cursor header holds the cursor of the next page (and Link its URL). ' +
+          'the X-Next-Cursor header holds the cursor of the next page (and Link its URL); without ' +
+          '`limit` the answer is streamed to the end. ' +
           'Gzip-encoded when the client accepts it. ETag changes whenever the data changes.',
         querystring: ZBiosampleQuery,
         response: {
@@ -58,7 +60,7 @@ export const biosamplesRoutes: FastifyPluginAsyncZod<{ biosamples: BiosamplesSer
     },
     async (request, reply) => {
       if (Object.keys(request.query).length === 0) {
-        return sendVersionedJson(request, reply, await biosamples.list());
+        return sendVersionedGzip(request, reply, await biosamples.list());
       }
       const { limit: limitText, cursor, ...filterQuery } = request.query;
       const { filters, problems } = parseFilterQuery(filterQuery);
@@ -77,6 +79,10 @@ export const biosamplesRoutes: FastifyPluginAsyncZod<{ biosamples: BiosamplesSer
         .slice(0, 16);
       if (isClientCopyCurrent(request, reply, `"biosamples-v${version}-${fingerprint}"`)) {
         return reply.status(304).send();
+      }
+      // Without a limit the answer can be millions of rows: streamed, read a batch at a time.
+      if (limit === undefined) {
+        return sendJsonPieces(request, reply, biosamples.filteredJson(filters, afterId));
       }
       const page = await biosamples.page({ filters, afterId, limit });
       setNextPageHeaders(request, reply, 'biosamples', page.nextAfterId);

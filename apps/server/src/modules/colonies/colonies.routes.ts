@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
-import { Readable, pipeline } from 'node:stream';
 import { promisify } from 'node:util';
-import { createGzip, gzip } from 'node:zlib';
+import { gzip } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -16,7 +15,12 @@ import {
 } from '@coral/core';
 import { badRequest } from '../../errors';
 import { parsePageQuery, setNextPageHeaders, ZPageQuery } from '../../lib/keyset-cursor';
-import { acceptsGzip, isClientCopyCurrent, sendPreserialized } from '../../lib/send-preserialized';
+import {
+  acceptsGzip,
+  isClientCopyCurrent,
+  sendJsonPieces,
+  sendPreserialized,
+} from '../../lib/send-preserialized';
 import {
   COLONY_FEED_FORMAT,
   type ColoniesService,
@@ -145,14 +149,7 @@ export const coloniesRoutes: FastifyPluginAsyncZod<{
           await colonies.shortListJson(key, selected.ids, { hideFlagged }),
         );
       }
-      const items = colonies.itemsJson(selected.ids, { hideFlagged });
-      reply.type('application/json; charset=utf-8');
-      if (!acceptsGzip(request)) return sendPreserialized(reply, Readable.from(items));
-      // A failed read ends the response early; a client that left is not an error (decision 0024).
-      const body = pipeline(Readable.from(items), createGzip(), (error) => {
-        if (error) request.log.debug({ err: error }, 'filtered colonies stream ended early');
-      });
-      return sendPreserialized(reply.header('Content-Encoding', 'gzip'), body);
+      return sendJsonPieces(request, reply, colonies.itemsJson(selected.ids, { hideFlagged }));
     },
   );
 };

@@ -19,6 +19,7 @@ import {
 } from '@coral/core/map-clusters';
 import type { AppDb } from '../../db/database';
 import { pageOf } from '../../lib/keyset-cursor';
+import { jsonArrayPieces } from '../../lib/json-array-stream';
 import { LruCache } from '../../lib/lru-cache';
 import { VersionedCache } from '../../lib/versioned-cache';
 import type { ColonyScope } from '../../db/visibility';
@@ -351,25 +352,20 @@ export function createColoniesService(db: AppDb) {
    * streamed without its whole text (over what one string holds) or all its items in memory.
    * With `hideFlagged` each item is shown without its hidden entries (decision 0013).
    */
-  async function* itemsJson(
+  function itemsJson(ids: ArrayLike<number>, options: { hideFlagged: boolean }) {
+    return jsonArrayPieces(itemBatches(ids, options));
+  }
+  async function* itemBatches(
     ids: ArrayLike<number>,
     options: { hideFlagged: boolean },
-  ): AsyncGenerator<Buffer> {
-    yield Buffer.from('[');
-    let first = true;
+  ): AsyncGenerator<TColony[]> {
     for (let start = 0; start < ids.length; start += ITEMS_PER_READ) {
       const wanted = Array.from({ length: Math.min(ITEMS_PER_READ, ids.length - start) }, (_, k) =>
         Number(ids[start + k]),
       );
       const items = await loadAllColonies(db, { ids: wanted, publicOnly: true });
-      if (items.length === 0) continue;
-      const shown = options.hideFlagged ? items.map(withoutFlaggedEntries) : items;
-      // The array's own text without its brackets: items joined by commas, as JSON.stringify.
-      const text = JSON.stringify(shown).slice(1, -1);
-      yield Buffer.from(first ? text : `,${text}`);
-      first = false;
+      yield options.hideFlagged ? items.map(withoutFlaggedEntries) : items;
     }
-    yield Buffer.from(']');
   }
 
   const defaultsCache = new VersionedCache<DefaultRanges>();

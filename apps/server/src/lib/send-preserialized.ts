@@ -92,11 +92,7 @@ export function sendJsonPieces(
  * The source through a transform. A failed read ends the response early and a client that left
  * is not an error (decision 0024): either is logged at debug level, never thrown.
  */
-function streamed(
-  request: FastifyRequest,
-  source: Readable,
-  transform: Transform,
-): Transform {
+function streamed(request: FastifyRequest, source: Readable, transform: Transform): Transform {
   return pipeline(source, transform, (error) => {
     if (error) request.log.debug({ err: error }, 'streamed answer ended early');
   });

@@ -64,6 +64,27 @@ export const SCALE_CALLS: { label: string; path: string }[] = [
   },
 ];
 
+/**
+ * Whole lists (no `limit`): at a million colonies longer than one string holds, so built or sent
+ * in pieces. Timed the first time in a data version (built) and again, with the bytes a client
+ * receives (inflated); no target, but each must answer.
+ */
+export const WHOLE_LISTS: { label: string; path: string }[] = [
+  {
+    label: 'colonies, one species, whole list',
+    path: '/api/public/colonies/?species=Porites%20lobata',
+  },
+  {
+    label: 'colonies, ED50 range and flagged hidden, whole list',
+    path: '/api/public/colonies/?absThermalTolerance=36,37&hideFlagged=true',
+  },
+  { label: 'biosamples, whole list', path: '/api/public/biosamples/' },
+  {
+    label: 'biosamples, one species, whole list',
+    path: '/api/public/biosamples/?species=Porites%20lobata',
+  },
+];
+
 interface SizeResult {
   colonies: number;
   generateMs: number;
@@ -72,6 +93,8 @@ interface SizeResult {
   calls: Map<string, number>;
   /** Calls that did not answer 200, with what they answered instead: reported, not fatal. */
   failures: Map<string, string>;
+  /** Per whole list: first and second answer's times and its size, or how it failed. */
+  wholeLists: Map<string, string>;
   republishMs: number;
   peakRssMb: number;
 }
@@ -109,6 +132,7 @@ export async function runScaleBench(options: { databaseUrl?: string; colonies: n
     ...SCALE_CALLS.map(({ label }) =>
       row(`p50 ${label}`, (r) => r.failures.get(label) ?? ms(r.calls.get(label)!)),
     ),
+    ...WHOLE_LISTS.map(({ label }) => row(label, (r) => r.wholeLists.get(label)!)),
     row('1,000-colony upload: import and republish', (r) => ms(r.republishMs)),
     row('server peak RSS', (r) => `${count(Math.round(r.peakRssMb))} MB`),
   ]);
@@ -178,6 +202,10 @@ async function measureSize(baseUrl: string, colonies: number): Promise<SizeResul
           failures.set(call.label, `failed (${(error as Error).message.replace(/^.*: /, '')})`);
         }
       }
+      const wholeLists = new Map<string, string>();
+      for (const list of WHOLE_LISTS) {
+        wholeLists.set(list.label, await firstAndAgain(server.origin + list.path));
+      }
       const upload = syntheticDataset({ colonies: 1_000, projects: 1, seed: 7 });
       const republishMs = await timeIt(() =>
         database.handle.db.transaction().execute((trx) => importAsPublished(trx, upload)),
@@ -193,6 +221,7 @@ async function measureSize(baseUrl: string, colonies: number): Promise<SizeResul
         importParts,
         calls,
         failures,
+        wholeLists,
         republishMs,
         peakRssMb: server.peakRssMb(),
       };
@@ -311,11 +340,29 @@ async function p50(url: string): Promise<number> {
   return median(times);
 }
 
+/** A whole list's first answer in its data version, a second one, and its size; or its failure. */
+async function firstAndAgain(url: string): Promise<string> {
+  try {
+    let bytes = 0;
+    const first = await timeIt(async () => (bytes = await fetchOk(url)));
+    const again = await timeIt(() => fetchOk(url));
+    return `${ms(first)} first, ${ms(again)} again, ${(bytes / 1e6).toFixed(1)} MB`;
+  } catch (error) {
+    return `failed (${(error as Error).message.replace(/^.*: /, '')})`;
+  }
+}
+
 /** Node's fetch keeps connections alive (undici's pool), as a browser does. */
-async function fetchOk(url: string): Promise<void> {
+async function fetchOk(url: string): Promise<number> {
   const response = await fetch(url, { headers: { 'accept-encoding': 'gzip' } });
-  await response.arrayBuffer();
+  // Counted as it comes (inflated by fetch), not held: a whole list can be hundreds of MB.
+  let bytes = 0;
+  const reader = response.body?.getReader();
+  for (let read = await reader?.read(); read && !read.done; read = await reader!.read()) {
+    bytes += read.value.length;
+  }
   if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
+  return bytes;
 }
 
 async function freshDatabase(baseUrl: string, profile: ImportProfile) {

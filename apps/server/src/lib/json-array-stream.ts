@@ -44,7 +44,7 @@ export async function* keysetBatches<Row extends { id: number }>(
 /** The pieces gzipped into one Buffer (the whole text is never held, only its compressed form). */
 export async function gzipPieces(pieces: AsyncIterable<Buffer>): Promise<Buffer> {
   const gzip = createGzip();
-  const compressed = buffer(gzip);
-  await pipeline(Readable.from(pieces), gzip);
+  // Both awaited together: when a piece fails, both reject, and neither rejection goes unhandled.
+  const [, compressed] = await Promise.all([pipeline(Readable.from(pieces), gzip), buffer(gzip)]);
   return compressed;
 }

@@ -1,12 +1,14 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
+import {
+  filterSidebar as sidebar,
+  mapCount as count,
+  mapMarkers as markers,
+} from '../support/map-page';
 
 /** Issue 19, defect 5: the map on a 390 × 844 phone. */
 test.use({ viewport: { width: 390, height: 844 } });
 
-const count = (page: Page) => page.locator('.map-count');
-const markers = (page: Page) => page.locator('.colony-marker');
-const sidebar = (page: Page) => page.getByRole('complementary', { name: /Filters/ });
 const funnel = (page: Page) => page.getByRole('button', { name: /^Show filters/ });
 
 async function openMap(page: Page, path = '/map') {

@@ -1,17 +1,15 @@
-import type { APIRequestContext, Page } from '@playwright/test';
-import {
-  defaultRangesFromMaxMin,
-  filterColonies,
-  THRESHOLD_KIND_INFO,
-  THRESHOLD_KINDS,
-  type DefaultRanges,
-  type FilterSet,
-  type TCartGroup,
-  type TColony,
-} from '@coral/core';
+import type { Page } from '@playwright/test';
+import { type TCartGroup } from '@coral/core';
 import { e2eEnv } from '../support/environment';
 import { expect, test } from '../support/fixtures';
 import { logInThroughUi } from '../support/login';
+import {
+  applyFiltersButton as applyButton,
+  browserModeShows,
+  coloniesOnMarkers,
+  mapCount as count,
+  mapMarkers as markers,
+} from '../support/map-page';
 import { RESEARCHER } from '../support/users';
 
 /**
@@ -23,46 +21,8 @@ import { RESEARCHER } from '../support/users';
 // eslint-disable-next-line no-empty-pattern
 test.use({ baseURL: async ({}, use) => use(e2eEnv('serverModeBaseUrl')) });
 
-interface Seed {
-  colonies: TColony[];
-  defaults: DefaultRanges;
-}
-let seed: Seed | undefined;
-async function readSeed(request: APIRequestContext): Promise<Seed> {
-  if (seed) return seed;
-  const colonies = (await (await request.get('/api/public/colonies/')).json()) as TColony[];
-  const answers = await Promise.all(
-    THRESHOLD_KINDS.map(async (kind) => {
-      const path = `/api/public/${THRESHOLD_KIND_INFO[kind].maxMinPath}/max-min/`;
-      return [kind, (await (await request.get(path)).json()) as Record<string, number>] as const;
-    }),
-  );
-  seed = { colonies, defaults: defaultRangesFromMaxMin(Object.fromEntries(answers)) };
-  return seed;
-}
-
-/** The colonies the browser mode shows for a filter set. */
-async function browserModeShows(request: APIRequestContext, filters: FilterSet) {
-  const { colonies, defaults } = await readSeed(request);
-  return filterColonies(colonies, filters, defaults);
-}
-
 const byNumber = (a: number, b: number) => a - b;
-const count = (page: Page) => page.locator('.map-count');
-const markers = (page: Page) => page.locator('.colony-marker');
-const applyButton = (page: Page) => page.getByRole('button', { name: /^Apply Filters \(\d+\)$/ });
 const popup = (page: Page) => page.locator('.leaflet-popup');
-
-async function coloniesOnMarkers(page: Page): Promise<number> {
-  const labels = await markers(page).evaluateAll((elements) =>
-    elements.map((e) => e.getAttribute('aria-label') ?? ''),
-  );
-  return labels.reduce((sum, label) => {
-    if (label.startsWith('Colony ')) return sum + 1;
-    const n = /(\d[\d,]*) colon/.exec(label)?.[1];
-    return sum + (n ? Number(n.replaceAll(',', '')) : 0);
-  }, 0);
-}
 
 /** Opens the map, recording the map's API calls; the feed must never be among them. */
 async function openMap(page: Page, path = '/map') {

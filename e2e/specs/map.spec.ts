@@ -1,49 +1,22 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import {
-  defaultRangesFromMaxMin,
-  filterColonies,
-  THRESHOLD_KIND_INFO,
-  THRESHOLD_KINDS,
-  type DefaultRanges,
-  type FilterSet,
-  type TCartGroup,
-  type TColony,
-} from '@coral/core';
+import { type FilterSet, type TCartGroup } from '@coral/core';
 import { expect, test } from '../support/fixtures';
 import { holdRequests } from '../support/hold';
+import {
+  applyFiltersButton as applyButton,
+  browserModeShows,
+  coloniesOnMarkers,
+  filterSidebar as sidebar,
+  mapCount as count,
+  mapMarkers as markers,
+  readSeed,
+} from '../support/map-page';
 import { logInThroughUi } from '../support/login';
 import { RESEARCHER } from '../support/users';
 
-/** The seed as the browser sees it: the feed and the filters' defaults, from the server. */
-interface Seed {
-  colonies: TColony[];
-  defaults: DefaultRanges;
-}
-let seed: Seed | undefined;
-async function readSeed(request: APIRequestContext): Promise<Seed> {
-  if (seed) return seed;
-  const colonies = (await (await request.get('/api/public/colonies/')).json()) as TColony[];
-  const answers = await Promise.all(
-    THRESHOLD_KINDS.map(async (kind) => {
-      const response = await request.get(
-        `/api/public/${THRESHOLD_KIND_INFO[kind].maxMinPath}/max-min/`,
-      );
-      return [kind, (await response.json()) as Record<string, number | null>] as const;
-    }),
-  );
-  seed = { colonies, defaults: defaultRangesFromMaxMin(Object.fromEntries(answers)) };
-  return seed;
-}
-
 async function expected(request: APIRequestContext, filters: FilterSet): Promise<number> {
-  const { colonies, defaults } = await readSeed(request);
-  return filterColonies(colonies, filters, defaults).length;
+  return (await browserModeShows(request, filters)).length;
 }
-
-const count = (page: Page) => page.locator('.map-count');
-const markers = (page: Page) => page.locator('.colony-marker');
-const sidebar = (page: Page) => page.getByRole('complementary', { name: /Filters/ });
-const applyButton = (page: Page) => page.getByRole('button', { name: /^Apply Filters \(\d+\)$/ });
 
 /** Sets a native range input the way a drag would (an input event React listens to). */
 async function setSlider(slider: Locator, value: number) {
@@ -55,18 +28,6 @@ async function setSlider(slider: Locator, value: number) {
     );
     input.dispatchEvent(new Event('input', { bubbles: true }));
   }, value);
-}
-
-/** Colonies on the map according to the markers' names ('Cluster of 176 colonies', …). */
-async function coloniesOnMarkers(page: Page): Promise<number> {
-  const labels = await markers(page).evaluateAll((elements) =>
-    elements.map((e) => e.getAttribute('aria-label') ?? ''),
-  );
-  return labels.reduce((sum, label) => {
-    if (label.startsWith('Colony ')) return sum + 1;
-    const n = /(\d[\d,]*) colon/.exec(label)?.[1];
-    return sum + (n ? Number(n.replaceAll(',', '')) : 0);
-  }, 0);
 }
 
 async function openMap(page: Page, path = '/map') {

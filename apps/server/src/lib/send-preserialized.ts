@@ -1,5 +1,6 @@
 import { pipeline, Readable, type Transform } from 'node:stream';
-import { createGunzip, createGzip } from 'node:zlib';
+import { promisify } from 'node:util';
+import { createGunzip, createGzip, gzip } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 /**
@@ -10,6 +11,11 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 export function sendPreserialized(reply: FastifyReply, body: Buffer | Readable): FastifyReply {
   return reply.send(body);
 }
+
+const gzipAsync = promisify(gzip);
+
+/** Answers this small are not worth compressing. */
+const GZIP_MIN_BYTES = 1024;
 
 export const acceptsGzip = (request: FastifyRequest) =>
   /\bgzip\b/.test(request.headers['accept-encoding'] ?? '');
@@ -41,7 +47,16 @@ export function sendVersionedJson(
   body: VersionedJson,
 ): FastifyReply {
   if (isClientCopyCurrent(request, reply, body.etag)) return reply.status(304).send();
-  reply.type('application/json; charset=utf-8');
+  return sendKeptJson(request, reply, body);
+}
+
+/** Answers JSON kept both as text and gzipped: the gzipped bytes when the client accepts them. */
+export function sendKeptJson(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  body: { json: Buffer; gzipped: Buffer },
+): FastifyReply {
+  reply.type('application/json; charset=utf-8').header('Vary', 'Accept-Encoding');
   return acceptsGzip(request)
     ? sendPreserialized(reply.header('Content-Encoding', 'gzip'), body.gzipped)
     : sendPreserialized(reply, body.json);
@@ -96,4 +111,17 @@ function streamed(request: FastifyRequest, source: Readable, transform: Transfor
   return pipeline(source, transform, (error) => {
     if (error) request.log.debug({ err: error }, 'streamed answer ended early');
   });
+}
+
+/** A JSON answer computed for this request: gzipped when the client accepts it and it is worth it. */
+export async function sendComputedJson(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  json: Buffer,
+): Promise<FastifyReply> {
+  reply.type('application/json; charset=utf-8');
+  if (acceptsGzip(request) && json.length >= GZIP_MIN_BYTES) {
+    return sendPreserialized(reply.header('Content-Encoding', 'gzip'), await gzipAsync(json));
+  }
+  return sendPreserialized(reply, json);
 }

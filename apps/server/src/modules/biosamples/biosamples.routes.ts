@@ -1,6 +1,4 @@
 import { createHash } from 'node:crypto';
-import { promisify } from 'node:util';
-import { gzip } from 'node:zlib';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -14,18 +12,12 @@ import {
 import { badRequest } from '../../errors';
 import { parsePageQuery, setNextPageHeaders, ZPageQuery } from '../../lib/keyset-cursor';
 import {
-  acceptsGzip,
   isClientCopyCurrent,
+  sendComputedJson,
   sendJsonPieces,
-  sendPreserialized,
   sendVersionedGzip,
 } from '../../lib/send-preserialized';
 import type { BiosamplesService } from './biosamples.service';
-
-const gzipAsync = promisify(gzip);
-
-/** Filtered answers this small are not worth compressing. */
-const GZIP_MIN_BYTES = 1024;
 
 /** The map's filter parameters, and a page of the answer (both optional). */
 const ZBiosampleQuery = ZFilterQuery.extend(ZPageQuery);
@@ -86,12 +78,7 @@ export const biosamplesRoutes: FastifyPluginAsyncZod<{ biosamples: BiosamplesSer
       }
       const page = await biosamples.page({ filters, afterId, limit });
       setNextPageHeaders(request, reply, 'biosamples', page.nextAfterId);
-      const json = Buffer.from(JSON.stringify(page.rows));
-      reply.type('application/json; charset=utf-8');
-      if (acceptsGzip(request) && json.length >= GZIP_MIN_BYTES) {
-        return sendPreserialized(reply.header('Content-Encoding', 'gzip'), await gzipAsync(json));
-      }
-      return sendPreserialized(reply, json);
+      return sendComputedJson(request, reply, Buffer.from(JSON.stringify(page.rows)));
     },
   );
 };

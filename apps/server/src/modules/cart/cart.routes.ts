@@ -13,7 +13,7 @@ import {
   ZCartRenameRequest,
   ZErrorResponse,
 } from '@coral/core';
-import { acceptsGzip, sendPreserialized } from '../../lib/send-preserialized';
+import { sendKeptJson } from '../../lib/send-preserialized';
 import type { Authenticator } from '../../plugins/authentication';
 import type { CartService } from './cart.service';
 
@@ -52,11 +52,7 @@ export const cartRoutes: FastifyPluginAsyncZod<CartRoutesOptions> = async (app, 
       },
     },
     async (request, reply) => {
-      const answer = await cart.listJson(await authenticator.user(request));
-      reply.type('application/json; charset=utf-8').header('Vary', 'Accept-Encoding');
-      return acceptsGzip(request)
-        ? sendPreserialized(reply.header('Content-Encoding', 'gzip'), answer.gzipped)
-        : sendPreserialized(reply, answer.json);
+      return sendKeptJson(request, reply, await cart.listJson(await authenticator.user(request)));
     },
   );
 

@@ -1,6 +1,4 @@
 import { createHash } from 'node:crypto';
-import { promisify } from 'node:util';
-import { gzip } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -18,6 +16,7 @@ import { parsePageQuery, setNextPageHeaders, ZPageQuery } from '../../lib/keyset
 import {
   acceptsGzip,
   isClientCopyCurrent,
+  sendComputedJson,
   sendJsonPieces,
   sendPreserialized,
 } from '../../lib/send-preserialized';
@@ -31,22 +30,8 @@ import {
 /** Up to this many colonies a filtered list is sent whole (kept for the last filter sets). */
 const WHOLE_ANSWER_COLONIES = 2000; // ITEMS_PER_READ: one read of the database
 
-const gzipAsync = promisify(gzip);
-
-/** Filtered answers this small are not worth compressing. */
-const GZIP_MIN_BYTES = 1024;
-
 /** The map's filter parameters, and a page of the answer (all optional). */
 const ZColonyQuery = ZFilterQuery.extend(ZPageQuery);
-
-/** A computed answer: gzip when the client accepts it and it is worth it. */
-async function sendJson(request: FastifyRequest, reply: FastifyReply, json: Buffer) {
-  reply.type('application/json; charset=utf-8');
-  if (acceptsGzip(request) && json.length >= GZIP_MIN_BYTES) {
-    return sendPreserialized(reply.header('Content-Encoding', 'gzip'), await gzipAsync(json));
-  }
-  return sendPreserialized(reply, json);
-}
 
 /** A short digest naming a filtered (or paged) answer in its ETag. */
 const fingerprintOf = (text: string) =>
@@ -116,7 +101,7 @@ export const coloniesRoutes: FastifyPluginAsyncZod<{
         if (isClientCopyCurrent(request, reply, etag)) return reply.status(304).send();
         const page = await colonies.page({ filters, defaults, afterId, limit });
         setNextPageHeaders(request, reply, 'colonies', page.nextAfterId);
-        return sendJson(request, reply, Buffer.from(JSON.stringify(page.colonies)));
+        return sendComputedJson(request, reply, Buffer.from(JSON.stringify(page.colonies)));
       }
 
       // Filters without a page: the colonies the map's model selects, their items read from the
@@ -143,7 +128,7 @@ export const coloniesRoutes: FastifyPluginAsyncZod<{
       const hideFlagged = normal.hideFlagged === true;
       if (selected.ids.length <= WHOLE_ANSWER_COLONIES) {
         const key = `${selected.version}?${fingerprint}`;
-        return sendJson(
+        return sendComputedJson(
           request,
           reply,
           await colonies.shortListJson(key, selected.ids, { hideFlagged }),

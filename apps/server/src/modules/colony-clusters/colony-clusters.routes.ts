@@ -15,7 +15,7 @@ import {
   type TFilterQuery,
 } from '@coral/core';
 import { badRequest } from '../../errors';
-import { acceptsGzip, sendPreserialized, sendVersionedJson } from '../../lib/send-preserialized';
+import { sendKeptJson, sendVersionedJson } from '../../lib/send-preserialized';
 import { MEMBERS_PAGE, type ColonyClustersService } from './colony-clusters.service';
 import { parseMarkerRef } from './marker-ref';
 
@@ -114,11 +114,7 @@ export const colonyClustersRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      const answer = await colonyClusters.ids(filtersOf(request.query));
-      reply.type('application/json; charset=utf-8').header('Vary', 'Accept-Encoding');
-      return acceptsGzip(request)
-        ? sendPreserialized(reply.header('Content-Encoding', 'gzip'), answer.gzipped)
-        : sendPreserialized(reply, answer.json);
+      return sendKeptJson(request, reply, await colonyClusters.ids(filtersOf(request.query)));
     },
   );
 

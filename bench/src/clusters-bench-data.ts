@@ -2,18 +2,11 @@ import { sql } from 'kysely';
 import { loadConfig } from '../../apps/server/src/config';
 import { openDatabase, type DatabaseHandle } from '../../apps/server/src/db/database';
 import { migrateToLatest } from '../../apps/server/src/db/migrate';
-import { publishColonyFeed } from '../../apps/server/src/modules/colonies/colonies.service';
-import { importDataset } from '../../apps/server/src/modules/datasets/dataset-import.service';
 import {
   importAsPublished,
   seedDatabase,
 } from '../../apps/server/src/modules/datasets/dataset-seed.service';
-import {
-  createSeedVersion,
-  publishSeedVersions,
-} from '../../apps/server/src/modules/datasets/dataset-versions.service';
-import { bumpDataVersion } from '../../apps/server/src/modules/read-models/read-models.service';
-import { timeIt } from './report';
+import { publishUpload } from './publish-upload';
 import { syntheticDataset } from './synthetic-dataset';
 
 /**
@@ -25,28 +18,12 @@ import { syntheticDataset } from './synthetic-dataset';
 const config = loadConfig({ NODE_ENV: 'test' });
 
 /** An upload of 1,000 colonies made public, as an approval does; timed: the republish. */
-export async function uploadThousand(handle: DatabaseHandle, run: number): Promise<number> {
-  const bundle = syntheticDataset({ colonies: 1_000, projects: 1, seed: 7_000 + run });
-  for (const project of bundle.projects) project.name = `Clusters bench upload ${run}`;
-  for (const publication of bundle.publications) publication.doi = `10.0000/clusters-${run}`;
-  let republish = 0;
-  await handle.db.transaction().execute(async (trx) => {
-    const versions: number[] = [];
-    await importDataset(trx, bundle, {
-      versionForProject: async (projectId) => {
-        const id = await createSeedVersion(trx, projectId);
-        versions.push(id);
-        return id;
-      },
-    });
-    await publishSeedVersions(trx, versions);
-    const version = await bumpDataVersion(trx);
-    republish = await timeIt(async () => {
-      const how = await publishColonyFeed(trx, version, { datasetVersionIds: versions });
-      if (how !== 'parts') throw new Error(`the feed was rebuilt in full (${how}), not by parts`);
-    });
+export function uploadThousand(handle: DatabaseHandle, run: number): Promise<number> {
+  return publishUpload(handle, {
+    colonies: 1_000,
+    seed: 7_000 + run,
+    name: `Clusters bench upload ${run}`,
   });
-  return republish;
 }
 
 /** Synthetic colonies imported in chunks of 100,000 (bounded memory), each its own projects. */

@@ -4,6 +4,7 @@ import { THRESHOLD_KIND_INFO, THRESHOLD_KINDS } from '../thresholds/threshold-ki
 import { compileColonyFilter, compileColonyView, filterColonies } from './filter-engine';
 import { ALL_RANGE_KEYS, RANGE_SPEC_BY_KEY, type AnyRangeKey, type FilterSet } from './filter-set';
 import { colony, TEST_DEFAULTS as defaults } from '../../test/test-colonies';
+import { seededRandom as random } from '../../test/random-filter-sets';
 
 const passes = (filters: FilterSet, c = colony()) => compileColonyFilter(filters, defaults)(c);
 
@@ -92,18 +93,6 @@ describe('hideFlagged', () => {
     }
   });
 });
-
-/** mulberry32: a seeded PRNG, so a failure can be replayed. */
-function random(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /**
  * The server answers `filterColonies`; the map tests each colony with `compileColonyFilter` and

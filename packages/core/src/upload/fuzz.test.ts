@@ -3,18 +3,7 @@ import { decodeCsvBytes } from './decode-csv';
 import { prepareUpload, type PrepareResult } from './prepare-upload';
 import { previewCsv } from './preview';
 import { datasheetText, TODAY } from '../../test/upload-test-files';
-
-/** A small deterministic PRNG (mulberry32), so a failure can be replayed. */
-function random(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { seededRandom as random } from '../../test/random-filter-sets';
 
 const encoder = new TextEncoder();
 const PIECES = [

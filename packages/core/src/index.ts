@@ -18,6 +18,7 @@ export * from './util/group-by';
 export * from './format';
 export * from './csv';
 export * from './downloads';
+export * from './tabular';
 export * from './upload';
 export * from './filters';
 export * from './downloads';

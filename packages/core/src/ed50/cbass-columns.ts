@@ -1,8 +1,8 @@
-import { normaliseColumnName } from '../upload/column-spec';
-import { rawCbassColumn } from '../upload/formats/raw-cbass/columns';
-import type { RawCbassTable } from '../upload/formats/raw-cbass/read-table';
+import { normaliseColumnName } from '../tabular/column-spec';
+import { CBASS_COLUMNS, rawCbassColumn } from '../tabular/raw-cbass/columns';
+import type { RawCbassTable } from '../tabular/raw-cbass/read-table';
 import type { IssueList } from './issue-list';
-import { CBASS_COLUMNS, type ColumnMapping } from './types';
+import type { ColumnMapping } from './types';
 
 export interface ResolvedColumns {
   ok: boolean;

@@ -1,5 +1,5 @@
 import { THRESHOLD_KINDS_BY_LEVEL, THRESHOLD_KIND_INFO } from '../thresholds/threshold-kinds';
-import { formatRNumber } from './r-numerics/r-number-format';
+import { formatRNumber } from '../tabular/r-number-format';
 import { roundR } from './r-numerics/r-round';
 import { summarizeGroupUnrounded } from './summary';
 import type {

@@ -1,4 +1,4 @@
-import type { RawCbassTable } from '../upload/formats/raw-cbass/read-table';
+import type { RawCbassTable } from '../tabular/raw-cbass/read-table';
 import type { IssueList } from './issue-list';
 
 /**

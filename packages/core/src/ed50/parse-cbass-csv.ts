@@ -1,5 +1,5 @@
-import { readCsvTable } from '../upload/csv-table';
-import { readRawCbassTable } from '../upload/formats/raw-cbass/read-table';
+import { readCsvTable } from '../tabular/csv-table';
+import { readRawCbassTable } from '../tabular/raw-cbass/read-table';
 import { resolveColumns } from './cbass-columns';
 import { IssueList } from './issue-list';
 import { noteCelsiusList } from './note-format';

@@ -3,7 +3,7 @@ import {
   THRESHOLD_KINDS_BY_LEVEL,
   type ThresholdKind,
 } from '../../thresholds/threshold-kinds';
-import { col, normaliseColumnName, type ColumnSpec } from '../column-spec';
+import { col, normaliseColumnName, type ColumnSpec } from '../../tabular/column-spec';
 import type { CompanionFile } from './format';
 
 /** The ED results file is matched on its ED50; the other kinds are optional columns. */

@@ -1,6 +1,6 @@
-import { describeGroup, groupingTuple } from '../../ed-results';
+import { describeGroup, groupingTuple } from '../../pair-check';
 import type { UploadLayout } from '../format';
-import { RAW_CBASS_COLUMNS } from './columns';
+import { RAW_CBASS_COLUMNS } from '../../../tabular/raw-cbass/columns';
 import { readRawRows } from './read-rows';
 
 /** Columns a raw CBASS header has (normalised); four of them make a raw header. */

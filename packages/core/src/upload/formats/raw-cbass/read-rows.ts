@@ -1,8 +1,8 @@
-import type { CsvRecord } from '../../csv-table';
+import type { CsvRecord } from '../../../tabular/csv-table';
 import { PlanBuilder } from '../../plan-builder';
 import { VALUE_RULES, type RowReader } from '../../row-reader';
-import { RAW_CBASS_COLUMNS } from './columns';
-import { numericLabelColumns } from './read-table';
+import { RAW_CBASS_COLUMNS } from '../../../tabular/raw-cbass/columns';
+import { numericLabelColumns } from '../../../tabular/raw-cbass/read-table';
 
 /** The columns read as labels (the grouping values and the colony's genotype). */
 const LABELS: ReadonlySet<string> = new Set([

@@ -1,8 +1,8 @@
-import { rNumericLabel } from '../../../ed50/r-labels';
-import { matchColumns, type ColumnRecognition } from '../../column-spec';
-import type { CsvRecord } from '../../csv-table';
-import { isMissingCell } from '../../values';
-import type { UploadTable } from '../format';
+import { rNumericLabel } from '../r-labels';
+import { matchColumns, type ColumnRecognition } from '../column-spec';
+import type { CsvRecord } from '../csv-table';
+import { isMissingCell } from '../values';
+import type { DataTable } from '../data-table';
 import { RAW_CBASS_COLUMNS } from './columns';
 
 /**
@@ -49,7 +49,7 @@ export interface RawCbassTable {
 }
 
 /** Reads the header and the labels of a raw CBASS table; the rows are the reader's business. */
-export function readRawCbassTable(table: UploadTable, reader: RawCbassReader): RawCbassTable {
+export function readRawCbassTable(table: DataTable, reader: RawCbassReader): RawCbassTable {
   // The optional MMM is the upload's column; to the calculator it is one more column.
   const specs =
     reader === 'upload' ? RAW_CBASS_COLUMNS : RAW_CBASS_COLUMNS.filter((c) => c.required);

@@ -6,6 +6,8 @@ export * from './thresholds/quality-flags';
 export * from './thresholds/quality-flag-descriptions';
 export * from './thresholds/flagged-entries';
 export * from './datasets/dataset-bundle';
+export * from './datasets/dataset-metadata';
+export * from './datasets/lifecycle-terms';
 export * from './datasets/threshold-flags';
 export * from './datasets/identifiers';
 export * from './datasets/licences';

@@ -7,11 +7,11 @@ import { RAW_CBASS_COLUMNS } from './columns';
 
 /**
  * THE raw CBASS reader, shared by the ED calculator (ed50/parse-cbass-csv.ts) and the upload's
- * raw format (read-rows.ts), so that a file the calculator computed and the same file uploaded
- * with the calculator's ED50_Results.csv are read alike: the same CSV reader (csv-table.ts,
- * after the one text decoder), the same columns (columns.ts) found by the same header
- * recognition, the same missing cells (values.ts isMissingCell), the same numbers
- * (util/parse-decimal.ts) and the same labels (R's read.csv, below).
+ * raw format (upload/formats/raw-cbass/read-rows.ts), so that a file the calculator computed and
+ * the same file uploaded with the calculator's ED50_Results.csv are read alike: the same CSV
+ * reader (../csv-table.ts, after the one text decoder), the same columns (columns.ts) found by
+ * the same header recognition, the same missing cells (../values.ts isMissingCell), the same
+ * numbers (util/parse-decimal.ts) and the same labels (R's read.csv, below).
  *
  * Where the two readers were lenient in different ways, this is what was chosen (issue 13):
  * - Column names: both accept a name in another letter case, with other separators, a unit in

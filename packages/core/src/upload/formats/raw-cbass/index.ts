@@ -15,8 +15,9 @@ const RAW_SIGNALS = [
 ];
 
 /**
- * The raw CBASS long format (CBASSED50's input, one row per nubbin; columns.ts). Its ED values
- * come from the ED results file the calculator wrote for it, which is therefore needed.
+ * The raw CBASS long format (CBASSED50's input, one row per nubbin; its columns are
+ * tabular/raw-cbass/columns.ts). Its ED values come from the ED results file the calculator
+ * wrote for it, which is therefore needed.
  */
 export const rawCbass = {
   id: 'raw',

@@ -38,7 +38,8 @@ interface RawRow {
  * {Timepoint}" — with the condition inserted after the genotype when two conditions were assayed
  * on the same day (otherwise their nubbins would share a name). The ED values come from the ED
  * results file (ed-results.ts). Labels are read as the ED calculator reads them (the shared raw
- * CBASS reader, read-table.ts), so names and ED rows agree with the calculator's output.
+ * CBASS reader, tabular/raw-cbass/read-table.ts), so names and ED rows agree with the
+ * calculator's output.
  */
 export function readRawRows(
   records: readonly CsvRecord[],

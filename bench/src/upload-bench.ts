@@ -3,11 +3,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import {
+  CBASSED50_FILE_KINDS,
   ed50,
   formatCsvRow,
   prepareUpload,
   THRESHOLD_KIND_INFO,
-  THRESHOLD_KINDS_BY_LEVEL,
 } from '@coral/core';
 import { loadConfig, type AppConfig } from '../../apps/server/src/config';
 import { openDatabase, type DatabaseHandle } from '../../apps/server/src/db/database';
@@ -40,7 +40,7 @@ const GENOTYPES_PER_GROUP = 10;
 const MAIN_HEADER = ed50.CBASS_COLUMNS;
 const ED_HEADER = [
   '',
-  ...THRESHOLD_KINDS_BY_LEVEL.map((kind) => THRESHOLD_KIND_INFO[kind].edLabel),
+  ...CBASSED50_FILE_KINDS.map((kind) => THRESHOLD_KIND_INFO[kind].edLabel),
   'GroupingProperty',
   'Site',
   'Condition',
@@ -101,7 +101,7 @@ export function syntheticUpload(rows: number, seed = 8): { main: string; ed: str
     ed.push(
       formatCsvRow([
         c + 1,
-        ...THRESHOLD_KINDS_BY_LEVEL.map((kind) =>
+        ...CBASSED50_FILE_KINDS.map((kind) =>
           round(edAtLevel(ed50, hill, THRESHOLD_KIND_INFO[kind].level)),
         ),
         `${site}_${condition}_${species}_420_${genotype}`,

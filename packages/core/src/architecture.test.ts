@@ -8,11 +8,40 @@ import corePackage from '../package.json';
  * - other workspaces use core only through the entry points of its package.json "exports";
  * - the calculator's R-exact numerics (ed50/r-numerics/) are imported only by the calculator;
  * - test helpers (packages/core/test/, `@coral/core/testing`) are imported only by tests.
+ * Inside core, shipped code follows one order of folders (CORE_LAYERS, below; decision 0043): a
+ * file imports only from its own folder and the folders before it, and no files import each
+ * other in a circle. Type-only imports count like any other: they name what a file depends on.
  * The file system is read through TypeScript's `ts.sys` (core is compiled without Node's types)
  * and imports are found with TypeScript's own pre-processor, so comments and strings never count.
  */
 
 const CORE = 'packages/core/';
+const CORE_SOURCES = 'packages/core/src/';
+
+/**
+ * Core's folders (and its root files), lowest first: each may import only from itself and the
+ * ones before it (docs/decisions/0043-core-layers.md says why this order).
+ */
+const CORE_LAYERS = [
+  'util', // generic helpers
+  'client-routes.ts', // the web app's paths
+  'countries', // ISO 3166 and country spellings
+  'geo', // land and coast
+  'thresholds', // the threshold-kind registry, entries, quality flags, ED models and provenance
+  'tabular', // data files as tables of cells: text, CSV, XLSX, columns, values, raw CBASS
+  'ed50', // the ED calculator, which reads raw CBASS tables
+  'csv', // CSV writing and the cart export
+  'datasets', // dataset metadata, licences, identifiers, lifecycle, bundles
+  'filters', // the map's filter set and engine
+  'upload', // upload formats and checks; refits with the calculator
+  'contract', // the API's schemas, made from the vocabularies above
+  'format', // display rules
+  'citation', // citations of dataset versions
+  'species', // species distributions
+  'map-clusters', // the map's sites and clusters of API colonies
+  'downloads', // open downloads of API colonies
+  'index.ts', // the package's entry point
+] as const;
 const CALCULATOR = 'packages/core/src/ed50/';
 const NUMERICS = 'packages/core/src/ed50/r-numerics/';
 const TEST_HELPERS = 'packages/core/test/';
@@ -68,6 +97,104 @@ function importViolation(edge: ImportEdge): string | null {
   return null;
 }
 
+/** Repository path of the file an import names ('…/x' → '…/x.ts' or '…/x/index.ts'), else null. */
+function targetFile(edge: ImportEdge, exists: (path: string) => boolean): string | null {
+  const path = target(edge);
+  if (path === null) return null;
+  return [path, `${path}.ts`, `${path}.tsx`, `${path}/index.ts`].find(exists) ?? path;
+}
+
+/** The layer of a core source file: its folder under src/, or its own name at the top. */
+const layerOf = (file: string) => file.slice(CORE_SOURCES.length).split('/')[0]!;
+
+/** Shipped core code: packages/core/src/ without tests. */
+const isCoreSource = (file: string) => file.startsWith(CORE_SOURCES) && !isTestCode(file);
+
+/** Why an import from one shipped core file to another climbs CORE_LAYERS, or null. */
+function layerViolation(file: string, imported: string): string | null {
+  if (!isCoreSource(file) || !imported.startsWith(CORE_SOURCES)) return null;
+  const [from, to] = [layerOf(file), layerOf(imported)];
+  const layers: readonly string[] = CORE_LAYERS;
+  for (const layer of [from, to]) {
+    if (!layers.includes(layer)) return `${layer} is not in CORE_LAYERS: give it its place`;
+  }
+  return layers.indexOf(to) > layers.indexOf(from)
+    ? `${to} lies above ${from} in CORE_LAYERS: an import may only go down`
+    : null;
+}
+
+/**
+ * Every circle of imports in a graph, one per strongly connected part (Tarjan), written from
+ * its smallest node: 'a → b → a'.
+ */
+function importCircles(graph: ReadonlyMap<string, ReadonlySet<string>>): string[] {
+  const next = (node: string) => [...(graph.get(node) ?? [])];
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const parts: string[][] = [];
+  const connect = (node: string) => {
+    index.set(node, index.size);
+    low.set(node, index.get(node)!);
+    stack.push(node);
+    for (const to of next(node)) {
+      if (!index.has(to)) {
+        connect(to);
+        low.set(node, Math.min(low.get(node)!, low.get(to)!));
+      } else if (stack.includes(to)) low.set(node, Math.min(low.get(node)!, index.get(to)!));
+    }
+    if (low.get(node) !== index.get(node)) return;
+    const part: string[] = [];
+    let member: string;
+    do {
+      member = stack.pop()!;
+      part.push(member);
+    } while (member !== node);
+    if (part.length > 1 || next(node).includes(node)) parts.push(part);
+  };
+  for (const node of graph.keys()) if (!index.has(node)) connect(node);
+  return parts
+    .map((part) => {
+      // The shortest way from the part's smallest node back to it, breadth first.
+      const start = [...part].sort()[0]!;
+      const via = new Map<string, string>();
+      const queue = [start];
+      while (queue.length > 0) {
+        const node = queue.shift()!;
+        for (const to of next(node).filter((n) => part.includes(n))) {
+          if (to === start) {
+            const loop = [start];
+            for (let at = node; at !== start; at = via.get(at)!) loop.splice(1, 0, at);
+            return [...loop, start].join(' → ');
+          }
+          if (!via.has(to)) {
+            via.set(to, node);
+            queue.push(to);
+          }
+        }
+      }
+      return start;
+    })
+    .sort();
+}
+
+/** The import graph of shipped core code, between files and between layers. */
+function coreGraphs(edges: readonly ImportEdge[], exists: (path: string) => boolean) {
+  const files = new Map<string, Set<string>>();
+  const layers = new Map<string, Set<string>>();
+  const add = (graph: Map<string, Set<string>>, from: string, to: string) =>
+    graph.set(from, (graph.get(from) ?? new Set()).add(to));
+  for (const edge of edges) {
+    const imported = targetFile(edge, exists);
+    if (!isCoreSource(edge.file) || imported === null || !isCoreSource(imported)) continue;
+    add(files, edge.file, imported);
+    if (layerOf(edge.file) !== layerOf(imported)) {
+      add(layers, layerOf(edge.file), layerOf(imported));
+    }
+  }
+  return { files, layers };
+}
+
 const SOURCE_EXTENSIONS = ['.ts', '.tsx', '.mts', '.cts', '.js', '.jsx', '.mjs', '.cjs'];
 const NOT_SOURCES = [
   '**/node_modules',
@@ -109,6 +236,36 @@ describe('imports of @coral/core', () => {
     expect(violations).toEqual([]);
   });
 
+  it(`follow core's order of layers inside core: ${CORE_LAYERS.join(' → ')}`, () => {
+    const exists = (path: string) =>
+      ts.sys.fileExists(decodeURIComponent(new URL(path, rootUrl).pathname));
+    const climbs = edges.flatMap((edge) => {
+      const imported = targetFile(edge, exists);
+      const why = imported === null ? null : layerViolation(edge.file, imported);
+      return why === null ? [] : [`${edge.file}: '${edge.specifier}': ${why}`];
+    });
+    expect(climbs).toEqual([]);
+    // Every folder and file at the top of src/ has its place.
+    const src = decodeURIComponent(new URL(CORE_SOURCES, rootUrl).pathname);
+    const top = [
+      ...ts.sys.getDirectories(src),
+      ...ts.sys
+        .readDirectory(src, ['.ts'], undefined, undefined, 1)
+        .map((path) => path.slice(src.length))
+        .filter((file) => !isTestCode(file) && !file.endsWith('.d.ts')),
+    ];
+    expect([...top].sort()).toEqual([...CORE_LAYERS].sort());
+  });
+
+  it('import no core file from itself through others (no circles of files or of layers)', () => {
+    const exists = (path: string) =>
+      ts.sys.fileExists(decodeURIComponent(new URL(path, rootUrl).pathname));
+    const { files, layers } = coreGraphs(edges, exists);
+    expect(files.size).toBeGreaterThan(100);
+    expect(importCircles(files)).toEqual([]);
+    expect(importCircles(layers)).toEqual([]);
+  });
+
   it('has exact entry points only (no "./*" pattern), each an existing file', () => {
     expect(ENTRY_POINTS).toEqual(['.', './ed50', './map-clusters', './testing']);
     for (const path of Object.values(corePackage.exports)) {
@@ -147,5 +304,69 @@ describe('importViolation', () => {
 
   it.each(forbidden)('rejects $file → $specifier', (edge) => {
     expect(importViolation(edge)).not.toBeNull();
+  });
+});
+
+describe("core's order of layers", () => {
+  const at = (path: string) => `${CORE_SOURCES}${path}`;
+
+  it.each([
+    ['upload/refit.ts', 'ed50/compute-eds.ts'],
+    ['ed50/parse-cbass-csv.ts', 'tabular/csv-table.ts'],
+    ['contract/uploads.ts', 'upload/formats/registry.ts'],
+    ['tabular/values.ts', 'util/parse-decimal.ts'],
+    ['downloads/download-citation.ts', 'client-routes.ts'],
+    ['upload/formats/format.ts', 'upload/pair-check.ts'],
+    ['ed50/x.test.ts', 'upload/prepare-upload.ts'],
+  ])('allows %s → %s', (file, imported) => {
+    expect(layerViolation(at(file), at(imported))).toBeNull();
+  });
+
+  it.each([
+    ['ed50/index.ts', 'upload/decode-text.ts', 'upload lies above ed50'],
+    ['thresholds/ed-provenance.ts', 'ed50/model-families.ts', 'ed50 lies above thresholds'],
+    ['tabular/raw-cbass/read-table.ts', 'ed50/r-labels.ts', 'ed50 lies above tabular'],
+    ['datasets/lifecycle.ts', 'contract/datasets.ts', 'contract lies above datasets'],
+    ['filters/filter-engine.ts', 'contract/colonies.ts', 'contract lies above filters'],
+    ['util/group-by.ts', 'index.ts', 'index.ts lies above util'],
+    ['upload/x.ts', 'workflows/x.ts', 'workflows is not in CORE_LAYERS'],
+  ])('rejects %s → %s (%s)', (file, imported, why) => {
+    expect(layerViolation(at(file), at(imported))).toContain(why);
+  });
+
+  it('finds every circle, of files and of layers', () => {
+    const known = [
+      'upload/upload-plan.ts',
+      'upload/formats/registry.ts',
+      'upload/formats/raw-cbass/index.ts',
+      'datasets/licences.ts',
+      'contract/datasets.ts',
+      'csv/a.ts',
+      'ed50/a.ts',
+      'upload/a.ts',
+    ].map(at);
+    const exists = (path: string) => known.includes(path);
+    const edge = (file: string, specifier: string): ImportEdge => ({ file: at(file), specifier });
+    const { files, layers } = coreGraphs(
+      [
+        edge('upload/upload-plan.ts', './formats/registry'),
+        edge('upload/formats/registry.ts', './raw-cbass'),
+        edge('upload/formats/raw-cbass/index.ts', '../../upload-plan'),
+        edge('upload/pair-check.ts', './upload-plan'),
+        edge('contract/datasets.ts', '../datasets/licences'),
+        edge('datasets/lifecycle.ts', '../contract/datasets'),
+        edge('csv/a.ts', './a'),
+        edge('upload/a.ts', '../ed50/a'),
+        edge('ed50/a.test.ts', '../upload/a'),
+      ],
+      exists,
+    );
+    expect(importCircles(files)).toEqual(
+      [
+        'csv/a.ts → csv/a.ts',
+        'upload/formats/raw-cbass/index.ts → upload/upload-plan.ts → upload/formats/registry.ts → upload/formats/raw-cbass/index.ts',
+      ].map((circle) => circle.replace(/[\w./-]+\.ts/g, at)),
+    );
+    expect(importCircles(layers)).toEqual(['contract → datasets → contract']);
   });
 });

@@ -184,7 +184,7 @@ function groupingOf(list: string): string[] {
 }
 
 /**
- * The file as CSV text, by the platform's one data-file decoder (core upload/decode-data-file.ts):
+ * The file as CSV text, by the platform's one data-file decoder (core tabular/decode-data-file.ts):
  * an Excel workbook's first sheet, or text in UTF-16 with a byte-order mark, UTF-8, or else
  * Windows-1252 (Excel).
  */

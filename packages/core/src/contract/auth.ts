@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { USER_ROLES } from './datasets';
+import { USER_ROLES } from '../datasets/lifecycle-terms';
 
 export const ZAuthStatus = z
   .object({

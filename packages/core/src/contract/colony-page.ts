@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LICENCE_IDS } from '../datasets/licences';
 import { ZDatasetCitation } from './datasets';
-import { ED_MODELS } from '../ed50/model-families';
+import { ED_MODELS } from '../thresholds/ed-models';
 import {
   THRESHOLD_KIND_INFO,
   THRESHOLD_KINDS,

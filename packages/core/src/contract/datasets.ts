@@ -1,8 +1,10 @@
 import { z } from 'zod';
-import { ZColony } from './colonies';
-import { normalizeDoi, normalizeOrcid } from '../datasets/identifiers';
+import { ZChangeSummary } from '../datasets/change-summary';
+import { DATASET_LIMITS, ZCreator, ZDatasetMetadata } from '../datasets/dataset-metadata';
+import { DATASET_VERSION_STATES } from '../datasets/lifecycle-terms';
 import { LICENCE_IDS } from '../datasets/licences';
-import { PAM_INSTRUMENT_IDS, RAMP_HOLD_PROFILE_IDS } from '../datasets/protocol';
+import { noNul, text } from '../datasets/text-fields';
+import { ZColony } from './colonies';
 
 /**
  * Datasets (docs/decisions/0012-datasets.md): the unit of contribution. Each accepted upload is a
@@ -10,173 +12,9 @@ import { PAM_INSTRUMENT_IDS, RAMP_HOLD_PROFILE_IDS } from '../datasets/protocol'
  * until a date); a dataset can be withdrawn. What a reader sees is the latest published version.
  */
 
-/** Limits of the metadata a researcher types. */
-export const DATASET_LIMITS = {
-  title: 300,
-  description: 10_000,
-  creators: 100,
-  creatorName: 200,
-  affiliation: 300,
-  keywords: 30,
-  keyword: 60,
-  publications: 50,
-  publicationTitle: 1_000,
-  protocolText: 2_000,
-  timepoints: 50,
-  message: 5_000,
-} as const;
-
-export const DATASET_VERSION_STATES = [
-  'draft',
-  'in_review',
-  'rejected',
-  'published',
-  'embargoed',
-] as const;
-export type DatasetVersionState = (typeof DATASET_VERSION_STATES)[number];
-
-export const USER_ROLES = ['contributor', 'curator', 'admin'] as const;
-export type UserRole = (typeof USER_ROLES)[number];
-
-const text = (max: number) => z.string().trim().max(max);
-const noNul = (schema: z.ZodString) =>
-  schema.refine((value) => !value.includes('\u0000'), 'must not contain a NUL character');
-
-/**
- * A string normalised on the way in (an identifier pasted in any of its usual forms) and sent as
- * stored on the way out. A codec, not a transform: the server also encodes its answers with
- * these schemas.
- */
-const normalisedString = (normalise: (value: string) => string | null, problem: string) =>
-  z.codec(z.string(), z.string(), {
-    decode: (value, context) => {
-      const normal = normalise(value);
-      if (normal === null) {
-        context.issues.push({
-          code: 'custom',
-          message: problem.replace('{value}', value),
-          input: value,
-        });
-        return z.NEVER;
-      }
-      return normal;
-    },
-    encode: (value) => value,
-  });
-
-export const ZOrcid = normalisedString(
-  normalizeOrcid,
-  '"{value}" is not an ORCID iD (16 digits like 0000-0002-1825-0097, the last one a check digit)',
-).meta({ description: 'ORCID iD, 0000-0002-1825-0097 (checked with its check digit)' });
-
-export const ZDoi = normalisedString(
-  normalizeDoi,
-  '"{value}" is not a DOI (it starts with 10., like 10.1111/gcb.15148)',
-).meta({ description: 'DOI without resolver: 10.1111/gcb.15148' });
-
-export const ZCreator = z
-  .object({
-    name: noNul(text(DATASET_LIMITS.creatorName).min(1, 'A creator needs a name')),
-    affiliation: noNul(text(DATASET_LIMITS.affiliation)).nullable().default(null),
-    orcid: ZOrcid.nullable().default(null),
-  })
-  .meta({ id: 'DatasetCreator' });
-export type TCreator = z.output<typeof ZCreator>;
-
-export const ZRelatedPublication = z
-  .object({
-    doi: ZDoi,
-    title: noNul(text(DATASET_LIMITS.publicationTitle)).nullable().default(null),
-  })
-  .meta({ id: 'RelatedPublication' });
-
-export const ZAssayProtocol = z
-  .object({
-    ramp_hold_profile: z.enum(RAMP_HOLD_PROFILE_IDS).nullable().default(null),
-    ramp_hold_other: noNul(text(DATASET_LIMITS.protocolText)).nullable().default(null),
-    hold_temperatures_c: z
-      .array(z.number().min(0).max(60))
-      .max(20)
-      .default([])
-      .meta({ description: 'Target (hold) temperatures of the assay, °C' }),
-    hold_duration_minutes: z
-      .number()
-      .int()
-      .min(1)
-      .max(24 * 60)
-      .nullable()
-      .default(null),
-    pam_instrument: z.enum(PAM_INSTRUMENT_IDS).nullable().default(null),
-    pam_instrument_other: noNul(text(DATASET_LIMITS.protocolText)).nullable().default(null),
-    timepoints: z
-      .array(
-        z.object({
-          timepoint: noNul(text(50).min(1)),
-          meaning: noNul(text(DATASET_LIMITS.protocolText).min(1)),
-        }),
-      )
-      .max(DATASET_LIMITS.timepoints)
-      .default([]),
-  })
-  .meta({ id: 'AssayProtocol' });
-export type TAssayProtocol = z.output<typeof ZAssayProtocol>;
-
-/** The fields of a dataset version's description, each as the API validates it. */
-const metadataFields = {
-  title: noNul(text(DATASET_LIMITS.title)),
-  description: noNul(text(DATASET_LIMITS.description)),
-  creators: z.array(ZCreator).max(DATASET_LIMITS.creators),
-  licence: z
-    .enum(LICENCE_IDS)
-    .nullable()
-    .meta({ description: 'SPDX id; null only for data imported before licences existed' }),
-  related_publications: z.array(ZRelatedPublication).max(DATASET_LIMITS.publications),
-  keywords: z.array(noNul(text(DATASET_LIMITS.keyword).min(1))).max(DATASET_LIMITS.keywords),
-  protocol: ZAssayProtocol,
-  embargo_until: z.iso
-    .date()
-    .nullable()
-    .meta({ description: 'ISO date: metadata public, data hidden until then' }),
-};
-
-/** Everything a researcher describes a dataset version with (what the metadata form edits). */
-export const ZDatasetMetadata = z
-  .object({
-    title: metadataFields.title.default(''),
-    description: metadataFields.description.default(''),
-    creators: metadataFields.creators.default([]),
-    licence: metadataFields.licence.default(null),
-    related_publications: metadataFields.related_publications.default([]),
-    keywords: metadataFields.keywords.default([]),
-    protocol: metadataFields.protocol.default(ZAssayProtocol.parse({})),
-    embargo_until: metadataFields.embargo_until.default(null),
-  })
-  .meta({ id: 'DatasetMetadata' });
-export type TDatasetMetadata = z.output<typeof ZDatasetMetadata>;
-export type TDatasetMetadataInput = z.input<typeof ZDatasetMetadata>;
-
-/** Fields the owner may still change once a version is published (recorded in the history). */
-export const DESCRIPTIVE_FIELDS = [
-  'title',
-  'description',
-  'related_publications',
-  'keywords',
-] as const satisfies readonly (keyof TDatasetMetadata)[];
-
 export const ZUserRef = z
   .object({ username: z.string(), orcid: z.string().nullable() })
   .meta({ id: 'UserRef' });
-
-/** What changed from the previous version (null for version 1). */
-export const ZChangeSummary = z
-  .object({
-    colonies_added: z.number().int(),
-    colonies_changed: z.number().int(),
-    colonies_removed: z.number().int(),
-    thresholds_changed: z.number().int(),
-  })
-  .meta({ id: 'DatasetChangeSummary' });
-export type TChangeSummary = z.infer<typeof ZChangeSummary>;
 
 export const ZDatasetCounts = z
   .object({
@@ -308,13 +146,6 @@ export const ZDatasetDetail = z
   })
   .meta({ id: 'DatasetDetail' });
 export type TDatasetDetail = z.infer<typeof ZDatasetDetail>;
-
-/** A metadata edit: only the fields given change (no defaults fill the others). */
-export const ZDatasetMetadataUpdate = z.object(metadataFields).partial().meta({
-  id: 'DatasetMetadataUpdate',
-  description: 'The fields to change; in a published version only the descriptive ones',
-});
-export type TDatasetMetadataUpdate = z.input<typeof ZDatasetMetadataUpdate>;
 
 export const ZReviewDecision = z
   .object({ message: noNul(text(DATASET_LIMITS.message)).default('') })

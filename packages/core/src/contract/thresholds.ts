@@ -135,3 +135,30 @@ export function thresholdEntry<K extends ThresholdKind>(
     quality_flags: [...values.quality_flags],
   } as TThresholdEntry<K>;
 }
+
+/**
+ * The answer a max-min endpoint gives for stored bounds (absolute and relative, with the ed
+ * aliases repeating them). The server builds its filter defaults through this
+ * (filters/default-ranges.ts reads the answers), so they are the ones the browser reads.
+ */
+export function maxMinAnswerFromBounds<K extends ThresholdKind>(
+  kind: K,
+  bounds: {
+    min_abs: number | null;
+    max_abs: number | null;
+    min_rel: number | null;
+    max_rel: number | null;
+  },
+): TThresholdMaxMin<K> {
+  const info = THRESHOLD_KIND_INFO[kind];
+  const answer: Record<string, number | null> = {};
+  for (const key of [info.absKey, info.edKey]) {
+    answer[`min_${key}`] = bounds.min_abs;
+    answer[`max_${key}`] = bounds.max_abs;
+  }
+  for (const key of [info.relKey, info.edMmmKey]) {
+    answer[`min_${key}`] = bounds.min_rel;
+    answer[`max_${key}`] = bounds.max_rel;
+  }
+  return answer as TThresholdMaxMin<K>;
+}

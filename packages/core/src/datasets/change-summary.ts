@@ -1,5 +1,16 @@
-import type { TChangeSummary } from '../contract/datasets';
+import { z } from 'zod';
 import type { ThresholdKind } from '../thresholds/threshold-kinds';
+
+/** What changed from the previous version (null for version 1). */
+export const ZChangeSummary = z
+  .object({
+    colonies_added: z.number().int(),
+    colonies_changed: z.number().int(),
+    colonies_removed: z.number().int(),
+    thresholds_changed: z.number().int(),
+  })
+  .meta({ id: 'DatasetChangeSummary' });
+export type TChangeSummary = z.infer<typeof ZChangeSummary>;
 
 /** A colony of a version as a change summary compares them. */
 export interface ComparedColony {

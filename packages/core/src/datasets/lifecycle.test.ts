@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ZDatasetMetadata, type DatasetVersionState } from '../contract/datasets';
+import { ZDatasetMetadata } from './dataset-metadata';
+import type { DatasetVersionState } from './lifecycle-terms';
 import {
   approvedState,
   canReadData,

@@ -1,9 +1,5 @@
-import {
-  DESCRIPTIVE_FIELDS,
-  type DatasetVersionState,
-  type TDatasetMetadata,
-  type UserRole,
-} from '../contract/datasets';
+import { DESCRIPTIVE_FIELDS, type TDatasetMetadata } from './dataset-metadata';
+import type { DatasetVersionState, UserRole } from './lifecycle-terms';
 import { LICENCES } from './licences';
 
 /**

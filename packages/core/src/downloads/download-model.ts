@@ -1,7 +1,7 @@
 import type { EdProvenance } from '../thresholds/ed-provenance';
 import type { CitationFacts } from '../citation/citation-facts';
 import type { CartExportThreshold } from '../csv/cart-export';
-import type { TAssayProtocol } from '../contract/datasets';
+import type { TAssayProtocol } from '../datasets/dataset-metadata';
 import type { FilterSet } from '../filters/filter-set';
 import type { ThresholdKind } from '../thresholds/threshold-kinds';
 

@@ -1,8 +1,8 @@
-import { normaliseColumnName } from '../upload/column-spec';
-import { rawCbassColumn } from '../upload/formats/raw-cbass/columns';
-import type { RawCbassTable } from '../upload/formats/raw-cbass/read-table';
+import { normaliseColumnName } from '../tabular/column-spec';
+import { CBASS_COLUMNS, rawCbassColumn } from '../tabular/raw-cbass/columns';
+import type { RawCbassTable } from '../tabular/raw-cbass/read-table';
 import type { IssueList } from './issue-list';
-import { CBASS_COLUMNS, type ColumnMapping } from './types';
+import type { ColumnMapping } from './types';
 
 export interface ResolvedColumns {
   ok: boolean;
@@ -13,7 +13,7 @@ export interface ResolvedColumns {
 
 /**
  * What the calculator says about the header the shared raw CBASS reader recognised
- * (upload/formats/raw-cbass/read-table.ts; ed50-algorithm §2: CBASSED50's "replacement has 0
+ * (tabular/raw-cbass/read-table.ts; ed50-algorithm §2: CBASSED50's "replacement has 0
  * rows" is what a wrong column name gives there). Exact names are used as is; a name written
  * otherwise (letter case, separators, a unit in brackets) is accepted and reported; a missing
  * column the computation needs is an error naming it.

@@ -1,7 +1,7 @@
 import { THRESHOLD_KINDS_BY_LEVEL, THRESHOLD_KIND_INFO } from '../thresholds/threshold-kinds';
 import { formatFull, quote } from './format-csv';
 import type { GroupComparisonResult } from './group-comparison';
-import { formatRNumber } from './r-numerics/r-number-format';
+import { formatRNumber } from '../tabular/r-number-format';
 import { roundR } from './r-numerics/r-round';
 import type { ThresholdKind } from '../thresholds/threshold-kinds';
 import type { EdComputation } from './types';

@@ -1,5 +1,5 @@
-import { THRESHOLD_KINDS_BY_LEVEL, THRESHOLD_KIND_INFO } from '../thresholds/threshold-kinds';
-import { formatRNumber } from './r-numerics/r-number-format';
+import { CBASSED50_FILE_KINDS, THRESHOLD_KIND_INFO } from '../thresholds/threshold-kinds';
+import { formatRNumber } from '../tabular/r-number-format';
 import { roundR } from './r-numerics/r-round';
 import { summarizeGroupUnrounded } from './summary';
 import type {
@@ -46,8 +46,8 @@ export function formatFull(x: number): string {
   return String(x);
 }
 
-/** The ED columns in CBASSED50's order, by increasing level: ED5, ED50, ED95. */
-const ED_COLUMNS = THRESHOLD_KINDS_BY_LEVEL.map((kind) => THRESHOLD_KIND_INFO[kind]);
+/** The ED columns of CBASSED50's files, in its order (by increasing level): ED5, ED50, ED95. */
+const ED_COLUMNS = CBASSED50_FILE_KINDS.map((kind) => THRESHOLD_KIND_INFO[kind]);
 
 /**
  * The ED table in CBASSED50's layout, `ED5,ED50,ED95,GroupingProperty,<grouping columns>`, one

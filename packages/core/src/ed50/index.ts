@@ -54,8 +54,10 @@ export {
   type ParameterLimits,
 } from './parameter-bounds';
 export * from './types';
-// What the calculator's Web Worker needs to read a file, so that it never loads the rest of core
-// (the API contract, zod): the shared text decoder, workbook reader and CSV reader.
-export { decodeText, type DecodedText } from '../upload/decode-text';
-export { DATA_FILE_ACCEPT, decodeDataFile, type DataFileText } from '../upload/decode-data-file';
-export { readCsvTable } from '../upload/csv-table';
+// The calculator reads its files with the tabular layer below it (the one text decoder, workbook
+// reader, CSV reader and raw CBASS columns); offered here so that its Web Worker never loads the
+// rest of core (the API contract, zod).
+export { CBASS_COLUMNS, type CbassColumn } from '../tabular/raw-cbass/columns';
+export { decodeText, type DecodedText } from '../tabular/decode-text';
+export { DATA_FILE_ACCEPT, decodeDataFile, type DataFileText } from '../tabular/decode-data-file';
+export { readCsvTable } from '../tabular/csv-table';

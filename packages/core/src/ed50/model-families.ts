@@ -1,3 +1,4 @@
+import { ED_MODELS, type EdModel } from '../thresholds/ed-models';
 import { THRESHOLD_KIND_INFO, type ThresholdKind } from '../thresholds/threshold-kinds';
 import { perKind } from './ed-kinds';
 import { glibcExp, glibcLog } from './r-numerics/glibc-exp-log';
@@ -6,10 +7,10 @@ import { rPow } from './r-numerics/r-pow';
 /**
  * drc 3.0-1's dose-response model families the calculator offers (issue 15 part 3, decision
  * 0030). LL.3 is CBASSED50's and the default; it keeps its own, faster code path (drm-fit.ts).
- * The others are fitted by family-fit.ts, which evaluates them through this table.
+ * The others are fitted by family-fit.ts, which evaluates them through this table. Their ids
+ * are the threshold layer's (thresholds/ed-models.ts), since an ED's provenance names them too.
  */
-export const ED_MODELS = ['LL.3', 'LL.2', 'LL.4', 'LL.5', 'W1.3', 'W2.3'] as const;
-export type EdModel = (typeof ED_MODELS)[number];
+export { ED_MODELS, type EdModel };
 export const DEFAULT_ED_MODEL: EdModel = 'LL.3';
 
 /** drc's five parameter names, in drc's order (llogistic: b, c, d, e, f; Weibull: b, c, d, e). */

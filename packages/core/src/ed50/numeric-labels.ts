@@ -1,9 +1,9 @@
-import type { RawCbassTable } from '../upload/formats/raw-cbass/read-table';
+import type { RawCbassTable } from '../tabular/raw-cbass/read-table';
 import type { IssueList } from './issue-list';
 
 /**
  * The label columns the shared raw CBASS reader normalises the way R's read.csv reads them
- * (upload/formats/raw-cbass/read-table.ts: Genotype "01" → "1"), each reported once. Returns,
+ * (tabular/raw-cbass/read-table.ts: Genotype "01" → "1"), each reported once. Returns,
  * per affected column, the function mapping a raw cell to its label.
  */
 export function normalisedLabelColumns(

@@ -1,5 +1,5 @@
-import { readCsvTable } from '../upload/csv-table';
-import { readRawCbassTable } from '../upload/formats/raw-cbass/read-table';
+import { readCsvTable } from '../tabular/csv-table';
+import { readRawCbassTable } from '../tabular/raw-cbass/read-table';
 import { resolveColumns } from './cbass-columns';
 import { IssueList } from './issue-list';
 import { noteCelsiusList } from './note-format';
@@ -20,7 +20,7 @@ const COMPUTATION_COLUMNS = [
 
 /**
  * Reads a raw CBASS file (long format, one row per nubbin; ed50-algorithm §2) for the calculator,
- * with the raw CBASS reader the upload shares (upload/formats/raw-cbass/read-table.ts: CSV
+ * with the raw CBASS reader the upload shares (tabular/raw-cbass/read-table.ts: CSV
  * reader, columns, missing cells, numbers, labels; what was reconciled is listed there).
  * Tolerates a UTF-8 BOM, CRLF, quoted fields, `NA`, empty cells in unused columns, trailing
  * empty columns, semicolon-separated files and decimal commas, and reports what it did. Row

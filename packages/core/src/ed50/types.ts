@@ -1,25 +1,9 @@
 import type { ParameterBounds } from './parameter-bounds';
 import type { ThresholdKind } from '../thresholds/threshold-kinds';
 import type { EdModel, ModelParameters } from './model-families';
+import type { CbassColumn } from '../tabular/raw-cbass/columns';
 
 /** Public types of the ED calculator (parseCbassCsv → computeEds → format*Csv). */
-
-/** Columns of the raw CBASS long format, in CBASSED50's spelling (any order in a file). */
-export const CBASS_COLUMNS = [
-  'Project',
-  'Date',
-  'Country',
-  'Latitude',
-  'Longitude',
-  'Site',
-  'Condition',
-  'Species',
-  'Genotype',
-  'Temperature',
-  'Timepoint',
-  'Pam_value',
-] as const;
-export type CbassColumn = (typeof CBASS_COLUMNS)[number];
 
 /** CBASSED50's default grouping: one joint fit per Site × Condition × Species × Timepoint. */
 export const DEFAULT_GROUPING: readonly string[] = ['Site', 'Condition', 'Species', 'Timepoint'];

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { maxMinAnswerFromBounds } from '../contract/thresholds';
 import {
   defaultRangesFromMaxMin,
   FALLBACK_DEFAULT_RANGES,
-  maxMinAnswerFromBounds,
   type MaxMinAnswers,
 } from './default-ranges';
 import { RANGE_KEYS } from './filter-set';
@@ -121,22 +121,5 @@ describe('defaultRangesFromMaxMin', () => {
     expect(ranges.absThermalTolerance).toEqual({ min: 32.11, max: 44.06 });
     expect(ranges.absBreakpointTemperature).toEqual({ min: 20, max: 40 });
     expect(ranges.relBreakpointTemperature).toEqual({ min: 0, max: 10 });
-  });
-});
-
-describe('maxMinAnswerFromBounds', () => {
-  it('answers like the max-min endpoints: absolute, relative and the ed aliases', () => {
-    expect(
-      maxMinAnswerFromBounds('ed5', { min_abs: 1, max_abs: 2, min_rel: 3, max_rel: null }),
-    ).toEqual({
-      min_abs_breakpoint_temperature: 1,
-      max_abs_breakpoint_temperature: 2,
-      min_rel_breakpoint_temperature: 3,
-      max_rel_breakpoint_temperature: null,
-      min_ed5: 1,
-      max_ed5: 2,
-      min_ed5_mmm: 3,
-      max_ed5_mmm: null,
-    });
   });
 });

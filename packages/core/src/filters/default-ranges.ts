@@ -1,5 +1,4 @@
-import { THRESHOLD_KIND_INFO, type ThresholdKind } from '../thresholds/threshold-kinds';
-import type { TThresholdMaxMin } from '../contract/thresholds';
+import type { ThresholdKind } from '../thresholds/threshold-kinds';
 import { RANGE_SPECS, type RangeKey, type RangeScale } from './filter-set';
 
 export interface RangeBounds {
@@ -48,30 +47,3 @@ export function defaultRangesFromMaxMin(answers: MaxMinAnswers): DefaultRanges {
 
 /** The defaults when no max-min answer is available: every range at its fallback. */
 export const FALLBACK_DEFAULT_RANGES: DefaultRanges = defaultRangesFromMaxMin({});
-
-/**
- * The answer a max-min endpoint gives for stored bounds (absolute and relative, with the ed
- * aliases repeating them). The server builds its filter defaults through this, so they are
- * the ones the browser reads.
- */
-export function maxMinAnswerFromBounds<K extends ThresholdKind>(
-  kind: K,
-  bounds: {
-    min_abs: number | null;
-    max_abs: number | null;
-    min_rel: number | null;
-    max_rel: number | null;
-  },
-): TThresholdMaxMin<K> {
-  const info = THRESHOLD_KIND_INFO[kind];
-  const answer: Record<string, number | null> = {};
-  for (const key of [info.absKey, info.edKey]) {
-    answer[`min_${key}`] = bounds.min_abs;
-    answer[`max_${key}`] = bounds.max_abs;
-  }
-  for (const key of [info.relKey, info.edMmmKey]) {
-    answer[`min_${key}`] = bounds.min_rel;
-    answer[`max_${key}`] = bounds.max_rel;
-  }
-  return answer as TThresholdMaxMin<K>;
-}

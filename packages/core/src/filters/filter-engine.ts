@@ -1,6 +1,5 @@
-import type { TColony } from '../contract/colonies';
 import { colonyWithoutFlagged } from '../thresholds/flagged-entries';
-import type { ThresholdListKey } from '../thresholds/threshold-kinds';
+import type { ThresholdListsOfKinds } from '../thresholds/threshold-entries';
 import type { DefaultRanges, RangeBounds } from './default-ranges';
 import {
   ABSOLUTE_RANGE_KEYS,
@@ -12,10 +11,15 @@ import {
   type FilterSet,
 } from './filter-set';
 
-/** What the engine reads of a colony (the colonies feed gives all of it). */
-export type FilterableColony = Pick<TColony, 'species' | 'projects' | ThresholdListKey> & {
+/**
+ * What the engine reads of a colony (the API's colony, contract/colonies.ts, has all of it): its
+ * species, projects, collection years and every kind's threshold entries, read by key.
+ */
+export type FilterableColony = {
+  species: string;
+  projects: readonly string[];
   collection_years?: readonly number[];
-};
+} & ThresholdListsOfKinds;
 
 /**
  * Two bounds closer than this are equal: slider values and dataset bounds are both stored to
@@ -124,8 +128,11 @@ export function compileColonyView(
     const shown = hideFlagged ? colonyWithoutFlagged(colony) : colony;
     if (shown === null) return null;
     for (const { listKey, valueKey, min, max } of checks) {
-      const entries = shown[listKey] as readonly Record<string, unknown>[] | undefined;
-      if (!entries?.some((entry) => inRange(entry[valueKey], min, max))) return null;
+      // Any kind's entries, read by the range's value key.
+      const entries: readonly object[] | undefined = shown[listKey];
+      const passes = (entry: object) =>
+        inRange((entry as Record<string, unknown>)[valueKey], min, max);
+      if (!entries?.some(passes)) return null;
     }
     return shown;
   };

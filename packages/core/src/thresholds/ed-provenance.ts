@@ -1,4 +1,4 @@
-import type { EdModel } from '../ed50/model-families';
+import type { EdModel } from './ed-models';
 
 /**
  * The platform's ED engine, as provenance names it: the core package's version (bumped with the

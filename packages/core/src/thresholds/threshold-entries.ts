@@ -1,4 +1,9 @@
-import { THRESHOLD_KIND_INFO, type ThresholdKind, type ThresholdListKey } from './threshold-kinds';
+import {
+  THRESHOLD_KIND_INFO,
+  type ThresholdKind,
+  type ThresholdListKey,
+  type ThresholdValueKey,
+} from './threshold-kinds';
 
 /** What every threshold entry has, whatever its kind (API colonies, projects and cart alike). */
 export interface ThresholdEntryBase {
@@ -8,6 +13,19 @@ export interface ThresholdEntryBase {
   sst_clim_mmm: number | null;
   quality_flags: readonly string[];
 }
+
+/**
+ * An entry of kind K under its own value keys (`abs_thermal_tolerance`, `rel_thermal_tolerance`,
+ * `ed50`, `ed50_mmm`), as the API's colonies (contract/thresholds.ts) give it.
+ */
+export type ThresholdEntryOfKind<K extends ThresholdKind = ThresholdKind> = ThresholdEntryBase & {
+  readonly [V in ThresholdValueKey<K>]: number | null;
+};
+
+/** Every kind's list under its API list key, as a colony holds them. */
+export type ThresholdListsOfKinds = {
+  readonly [K in ThresholdKind as ThresholdListKey<K>]: readonly ThresholdEntryOfKind<K>[];
+};
 
 /** A threshold entry with its kind-specific keys read: `abs` and `rel` instead of `abs_<noun>`. */
 export interface ThresholdEntryValues extends ThresholdEntryBase {

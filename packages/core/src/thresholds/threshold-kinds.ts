@@ -27,6 +27,13 @@ interface ThresholdKindDefinition {
   meaning: string;
   /** Colour of its lines and marks in charts (at least 3:1 contrast on white). */
   color: string;
+  /**
+   * Whether CBASSED50 computes this kind and writes it into its files (ED50_Results.csv, the
+   * group summary). The calculator's CBASSED50-layout downloads and the upload's ED results file
+   * have a column for exactly these kinds, so those files stay CBASSED50's byte for byte; a kind
+   * CBASSED50 does not know is still computed, stored, filtered, shown and exported.
+   */
+  inCbassed50Files: boolean;
 }
 
 const DEFINITIONS = {
@@ -38,6 +45,7 @@ const DEFINITIONS = {
     abbreviation: 'TT',
     meaning: 'temperature at which half of the initial photosynthetic efficiency (Fv/Fm) is lost',
     color: '#b02a37',
+    inCbassed50Files: true,
   },
   ed5: {
     level: 5,
@@ -47,6 +55,7 @@ const DEFINITIONS = {
     abbreviation: 'BT',
     meaning: 'temperature at which photosynthetic efficiency starts to fall (5 % lost)',
     color: '#9a4a00',
+    inCbassed50Files: true,
   },
   ed95: {
     level: 95,
@@ -56,6 +65,7 @@ const DEFINITIONS = {
     abbreviation: 'TL',
     meaning: 'temperature at which photosynthetic efficiency is almost entirely lost (95 % lost)',
     color: '#5a32a3',
+    inCbassed50Files: true,
   },
 } as const satisfies Record<`ed${number}`, ThresholdKindDefinition>;
 
@@ -127,6 +137,8 @@ export interface ThresholdKindInfo<K extends ThresholdKind = ThresholdKind> {
   filterKeys: ThresholdFilterKeys<K>;
   /** Short label in default group names: 'TT'. */
   groupNameAbbreviation: string;
+  /** A column of CBASSED50's files (ED50_Results.csv, the summary): see the definition. */
+  inCbassed50Files: boolean;
 }
 
 const pascal = (noun: string) =>
@@ -166,6 +178,7 @@ function describe<K extends ThresholdKind>(kind: K): ThresholdKindInfo<K> {
       edMmm: `${kind}Mmm`,
     },
     groupNameAbbreviation: definition.abbreviation,
+    inCbassed50Files: definition.inCbassed50Files,
   };
 }
 
@@ -175,6 +188,11 @@ export const THRESHOLD_KINDS = Object.keys(DEFINITIONS) as readonly ThresholdKin
 /** Every kind by increasing level (ED5, ED50, ED95): the order of curves, tables and checks. */
 export const THRESHOLD_KINDS_BY_LEVEL: readonly ThresholdKind[] = [...THRESHOLD_KINDS].sort(
   (a, b) => DEFINITIONS[a].level - DEFINITIONS[b].level,
+);
+
+/** The kinds CBASSED50's files have a column for, by increasing level (ED5, ED50, ED95). */
+export const CBASSED50_FILE_KINDS: readonly ThresholdKind[] = THRESHOLD_KINDS_BY_LEVEL.filter(
+  (kind) => DEFINITIONS[kind].inCbassed50Files,
 );
 
 export const THRESHOLD_KIND_INFO = Object.fromEntries(

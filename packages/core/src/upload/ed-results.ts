@@ -3,28 +3,21 @@ import {
   THRESHOLD_KIND_INFO,
   THRESHOLD_KINDS,
 } from '../thresholds/threshold-kinds';
-import type { CsvRecord } from './csv-table';
-import type { CurveCandidate, UploadLayout } from './formats/format';
+import type { CsvRecord } from '../tabular/csv-table';
+import { normaliseNumericLabel } from '../tabular/values';
+import {
+  describeGroup,
+  groupingTuple,
+  pairEdRows,
+  type CurveCandidate,
+  type EdMatching,
+  type EdRow,
+} from './pair-check';
 import type { PlanBuilder } from './plan-builder';
 import { VALUE_RULES, type RowReader } from './row-reader';
-import type { ValuesByKind } from './upload-plan';
-import { describeGroup, groupingTuple, pairEdRows } from './pair-check';
-import { normaliseNumericLabel } from './values';
-
-export { describeGroup, groupingTuple } from './pair-check';
 
 /** The kind whose value the ED results file must give (and an inline value must agree with). */
 const ED50 = THRESHOLD_KIND_INFO.ed50.kind;
-
-/** One row of the calculator's ED results file, with its value of each kind (field id = kind). */
-export interface EdRow extends ValuesByKind {
-  row: number;
-  site: string;
-  condition: string;
-  species: string;
-  timepoint: string;
-  genotype: string;
-}
 
 /**
  * Reads the ED results file (ED5, ED50, ED95, GroupingProperty, Site, Condition, Species,
@@ -186,7 +179,7 @@ export function matchEdRows(
   edRows: readonly EdRow[],
   main: RowReader,
   ed: RowReader,
-  layout: Pick<UploadLayout, 'edMatching'>,
+  layout: { edMatching: EdMatching },
 ): void {
   const candidates = curveCandidates(builder);
   const pairing = pairEdRows(candidates, edRows, layout);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decodeCsvBytes } from './decode-csv';
+import { decodeCsvBytes } from '../tabular/decode-csv';
 import { prepareUpload, type PrepareResult } from './prepare-upload';
 import { previewCsv } from './preview';
 import { datasheetText, TODAY } from '../../test/upload-test-files';

@@ -1,10 +1,5 @@
 export * from './problems';
 export * from './columns';
-export * from './values';
-export * from './decode-text';
-export * from './decode-csv';
-export * from './decode-data-file';
-export * from './csv-table';
 export * from './upload-plan';
 export * from './quality-flags';
 export * from './prepare-upload';
@@ -30,11 +25,4 @@ export {
   UPLOAD_FORMATS,
   uploadFormat,
 } from './formats/registry';
-export type {
-  CompanionFile,
-  EdFileNeed,
-  TableReadResult,
-  UploadFileType,
-  UploadLayout,
-  UploadTable,
-} from './formats/format';
+export type { CompanionFile, EdFileNeed, UploadLayout } from './formats/format';

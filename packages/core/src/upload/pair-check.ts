@@ -1,6 +1,5 @@
-import type { EdRow } from './ed-results';
-import type { CurveCandidate, UploadLayout } from './formats/format';
-import { cleanLabel, normaliseNumericLabel } from './values';
+import { cleanLabel, normaliseNumericLabel } from '../tabular/values';
+import type { PlanColony, PlanObservation, ValuesByKind } from './upload-plan';
 
 /**
  * The one rule that pairs the rows of an ED50 results file with the curves of a main data file.
@@ -8,6 +7,34 @@ import { cleanLabel, normaliseNumericLabel } from './values';
  * page (prepare-upload.ts checkUploadPair) sums it up in one message before anything is sent,
  * so a mismatched pair is refused in the browser by the same rule the worker applies.
  */
+
+/** One row of the calculator's ED results file, with its value of each kind (field id = kind). */
+export interface EdRow extends ValuesByKind {
+  row: number;
+  site: string;
+  condition: string;
+  species: string;
+  timepoint: string;
+  genotype: string;
+}
+
+/** A colony × condition × timepoint of the main file that an ED results row may belong to. */
+export interface CurveCandidate {
+  colony: PlanColony;
+  condition: string | null;
+  timepoint: string | null;
+  observations: PlanObservation[];
+  /** First main-file row of the curve. */
+  row: number;
+}
+
+/** How the rows of the ED results file name a curve of a layout (its `edMatching`). */
+export interface EdMatching {
+  /** The grouping tuples (`groupingTuple`) under which an ED row names it. */
+  tuples(candidate: CurveCandidate): string[];
+  /** A curve without ED row: in words, and the field of the main file to point at. */
+  unmatched(candidate: CurveCandidate): { what: string; field: string };
+}
 
 const GROUP_FIELDS = ['Site', 'Condition', 'Species', 'Timepoint', 'Genotype'] as const;
 
@@ -55,7 +82,7 @@ export interface EdPairing {
 export function pairEdRows(
   candidates: ReadonlyMap<string, CurveCandidate>,
   edRows: readonly EdRow[],
-  layout: Pick<UploadLayout, 'edMatching'>,
+  layout: { edMatching: EdMatching },
 ): EdPairing {
   const byTuple = new Map<string, string[]>();
   for (const [key, candidate] of candidates) {
@@ -84,7 +111,7 @@ const listValues = (values: readonly string[]) =>
 export function describePairMismatch(
   candidates: ReadonlyMap<string, CurveCandidate>,
   pairing: EdPairing,
-  layout: Pick<UploadLayout, 'edMatching'>,
+  layout: { edMatching: EdMatching },
 ): string | null {
   const unmatched = pairing.rows.filter((r) => r.keys.length === 0).map((r) => r.edRow);
   const ambiguous = pairing.rows.filter((r) => r.keys.length > 1);

@@ -1,4 +1,4 @@
-import type { CsvRecord } from './csv-table';
+import type { CsvRecord } from '../tabular/csv-table';
 import type { RowReader } from './row-reader';
 import {
   curveKeyOf,

@@ -1,6 +1,6 @@
-import type { ColumnMatch } from './column-spec';
+import type { ColumnMatch } from '../tabular/column-spec';
 import { curveCandidates, matchEdRows, readEdRows } from './ed-results';
-import type { UploadTable } from './formats/format';
+import type { DataTable } from '../tabular/data-table';
 import {
   detectSchema,
   ED_RESULTS_FILE,
@@ -35,7 +35,7 @@ export interface PrepareOptions {
 }
 
 export type PrepareResult =
-  | { ok: true; plan: UploadPlan }
+  | { ok: true; plan: UploadPlan<UploadFormat> }
   | {
       ok: false;
       format: UploadFormat | null;
@@ -51,7 +51,7 @@ const FILE_LABEL: Record<UploadFileRole, string> = {
 };
 
 interface ReadFile {
-  table: UploadTable;
+  table: DataTable;
   recognition: HeaderRecognition;
   reader: RowReader;
 }
@@ -279,7 +279,7 @@ function openFile(file: UploadFile, role: UploadFileRole, problems: ProblemList)
 }
 
 /** Cells beyond the header's columns that hold something: usually an unquoted comma. */
-function checkRowWidths(table: UploadTable, role: UploadFileRole, problems: ProblemList): void {
+function checkRowWidths(table: DataTable, role: UploadFileRole, problems: ProblemList): void {
   const width = table.header.length;
   for (const record of table.records) {
     if (record.cells.length <= width) continue;

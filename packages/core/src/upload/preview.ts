@@ -1,6 +1,6 @@
-import type { ColumnMatch } from './column-spec';
-import { readCsvTable } from './csv-table';
-import type { UploadTable } from './formats/format';
+import type { ColumnMatch } from '../tabular/column-spec';
+import { readCsvTable } from '../tabular/csv-table';
+import type { DataTable } from '../tabular/data-table';
 import {
   detectSchema,
   readUploadTable,
@@ -69,7 +69,7 @@ export function previewCsv(text: string): PreviewResult {
  * the recognised format (the standard schema's 18 columns of product-spec §3 when the format is not
  * recognised).
  */
-function previewTable(table: UploadTable): PreviewResult {
+function previewTable(table: DataTable): PreviewResult {
   const { header, records, recordCount: rowCount } = table;
   if (header.length === 0 || rowCount === 0) return { ok: false, message: NEEDS_ROWS };
   const rows = records.map((record) => record.cells);

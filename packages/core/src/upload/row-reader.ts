@@ -1,8 +1,14 @@
 import { findCountry } from '../countries/normalize-country';
-import type { CsvRecord } from './csv-table';
-import type { ColumnRecognition } from './column-spec';
+import type { CsvRecord } from '../tabular/csv-table';
+import type { ColumnRecognition } from '../tabular/column-spec';
 import type { ProblemList, UploadFileRole } from './problems';
-import { cleanLabel, dateReader, isMissingCell, readNumber, type DateCell } from './values';
+import {
+  cleanLabel,
+  dateReader,
+  isMissingCell,
+  readNumber,
+  type DateCell,
+} from '../tabular/values';
 
 export interface NumberRule {
   min: number;

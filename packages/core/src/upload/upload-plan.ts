@@ -1,17 +1,17 @@
 import type { EdProvenance } from '../thresholds/ed-provenance';
 import type { ThresholdKind } from '../thresholds/threshold-kinds';
-import type { ColumnMatch } from './column-spec';
-import type { UploadFormat } from './formats/registry';
+import type { ColumnMatch } from '../tabular/column-spec';
 import type { UploadNotice } from './problems';
 import type { UploadQualityFlag } from './quality-flags';
 
 /**
  * A validated upload, before the database is consulted: what the files say, normalised and
  * linked by key. The server turns it into a DatasetBundle (build-bundle.ts) once it knows which
- * rows already exist for the uploader and where MMM values come from.
+ * rows already exist for the uploader and where MMM values come from. `Format` is the layout's
+ * id (the registry's `UploadFormat`, which lies above the plan: prepare-upload.ts gives it).
  */
-export interface UploadPlan {
-  format: UploadFormat;
+export interface UploadPlan<Format extends string = string> {
+  format: Format;
   /** Data rows read from the main file. */
   rowCount: number;
   columnMapping: ColumnMatch[];

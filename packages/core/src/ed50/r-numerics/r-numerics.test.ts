@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import qtTable from '../../../../../fixtures/ed50-reference/qt_0975_df1_1000.csv?raw';
-import { formatRNumber } from './r-number-format';
 import { roundR } from './r-round';
 import { studentTQuantile } from './student-t';
 
@@ -59,20 +58,5 @@ describe("studentTQuantile vs R's qt(0.975, df), df = 1..1000", () => {
     expect(studentTQuantile(0.975, 100000)).toBeCloseTo(1.959987708, 8);
     expect(studentTQuantile(0.025, 10)).toBeCloseTo(-2.228138852, 8);
     expect(studentTQuantile(0.975, 0)).toBeNaN();
-  });
-});
-
-describe('formatRNumber (as write.csv prints numbers)', () => {
-  it.each([
-    [38.4, '38.4'],
-    [420, '420'],
-    [36.91, '36.91'],
-    [1e5, '1e+05'],
-    [0.0001, '1e-04'],
-    [1 / 3, '0.333333333333333'],
-    [0.1 + 0.2, '0.3'],
-    [NaN, 'NaN'],
-  ])('%s → %s', (x, text) => {
-    expect(formatRNumber(x)).toBe(text);
   });
 });

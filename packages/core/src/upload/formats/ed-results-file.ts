@@ -1,22 +1,22 @@
 import {
+  CBASSED50_FILE_KINDS,
   THRESHOLD_KIND_INFO,
-  THRESHOLD_KINDS_BY_LEVEL,
   type ThresholdKind,
 } from '../../thresholds/threshold-kinds';
-import { col, normaliseColumnName, type ColumnSpec } from '../column-spec';
+import { col, normaliseColumnName, type ColumnSpec } from '../../tabular/column-spec';
 import type { CompanionFile } from './format';
 
 /** The ED results file is matched on its ED50; the other kinds are optional columns. */
 const MATCHED_KIND: ThresholdKind = THRESHOLD_KIND_INFO.ed50.kind;
-const ED_LABELS = THRESHOLD_KINDS_BY_LEVEL.map((kind) => THRESHOLD_KIND_INFO[kind].edLabel);
+const ED_LABELS = CBASSED50_FILE_KINDS.map((kind) => THRESHOLD_KIND_INFO[kind].edLabel);
 
 /**
- * The calculator's ED results file (ED5, ED50, ED95 in level order, field id = the kind, then
- * GroupingProperty and the grouping columns); the leading unnamed index column is ignored and a
- * trailing Genotype column is optional.
+ * The calculator's ED results file, CBASSED50's ED50_Results.csv: the kinds of CBASSED50's files
+ * (ED5, ED50, ED95) in level order, field id = the kind, then GroupingProperty and the grouping
+ * columns; the leading unnamed index column is ignored and a trailing Genotype column is optional.
  */
 export const ED_COLUMNS: readonly ColumnSpec[] = [
-  ...THRESHOLD_KINDS_BY_LEVEL.map((kind) =>
+  ...CBASSED50_FILE_KINDS.map((kind) =>
     col(kind, THRESHOLD_KIND_INFO[kind].edLabel, kind === MATCHED_KIND),
   ),
   col('groupingProperty', 'GroupingProperty', false, 'grouping property', 'grouping'),

@@ -1,16 +1,22 @@
-import { HeaderNames, matchColumns, type ColumnRecognition, type ColumnSpec } from '../column-spec';
-import { csvFile } from './csv-file';
+import {
+  HeaderNames,
+  matchColumns,
+  type ColumnRecognition,
+  type ColumnSpec,
+} from '../../tabular/column-spec';
+import { csvFile } from '../../tabular/csv-file';
+import type { DataFileType, TableReadOptions, TableReadResult } from '../../tabular/data-table';
+import { xlsxFile } from '../../tabular/xlsx-file';
 import { edResultsFile } from './ed-results-file';
-import type { TableReadOptions, TableReadResult, UploadFileType, UploadLayout } from './format';
+import type { UploadLayout } from './format';
 import { rawCbass } from './raw-cbass';
 import { standardSheet } from './standard-sheet';
-import { xlsxFile } from './xlsx-file';
 
 /**
  * THE REGISTRY OF UPLOAD FORMATS. Detection, reading, the preview, the quick check, labels, the
  * API's `format` enum (and the server's uploads.format type) and the file pickers all go through
  * these lists; nothing else names a format. README.md says how to add one:
- * - a file type (like xlsx-file.ts): its module + this file (2 source files);
+ * - a file type (like tabular/xlsx-file.ts): its module + this file (2 source files);
  * - a layout: its module + this file + a migration widening uploads.format (3 source files).
  */
 
@@ -18,10 +24,7 @@ import { xlsxFile } from './xlsx-file';
 export const UPLOAD_FORMATS = [standardSheet, rawCbass] as const;
 
 /** How the bytes of a file become rows: asked in order, the last one takes the rest. */
-export const UPLOAD_FILE_TYPES: readonly [...UploadFileType[], UploadFileType] = [
-  xlsxFile,
-  csvFile,
-];
+export const UPLOAD_FILE_TYPES: readonly [...DataFileType[], DataFileType] = [xlsxFile, csvFile];
 
 /** The second file of an upload: the calculator's ED results. */
 export const ED_RESULTS_FILE = edResultsFile;
@@ -77,7 +80,7 @@ export function detectSchema(header: readonly string[]): CsvSchema | null {
 }
 
 /** The file type of a file, from its first bytes. */
-export function fileTypeOf(head: Uint8Array): UploadFileType {
+export function fileTypeOf(head: Uint8Array): DataFileType {
   return UPLOAD_FILE_TYPES.find((type) => type.claims(head)) ?? UPLOAD_FILE_TYPES.at(-1)!;
 }
 

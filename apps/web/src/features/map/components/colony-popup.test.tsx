@@ -6,8 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { colonyPath, formatCoordinates, speciesPath, type TColony } from '@coral/core';
 import { listedMembers } from '../markers/browser-marker-source';
 import { buildColonies, buildColony } from '../testing/colonies';
-import { buildMapModel } from '../utils/map-model';
-import { summarizeSites, type SiteSummary } from '../utils/site-summary';
+import { buildMapModel, summarizeSites, type SiteSummary } from '@coral/core/map-clusters';
 import { ColonyPopup, POPUP_LIST_PAGE } from './colony-popup';
 
 /** A marker's colonies listed from memory, as the browser mode gives them. */

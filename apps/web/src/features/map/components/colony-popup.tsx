@@ -6,7 +6,7 @@ import { Loading } from '@/components/loading';
 import { QualityFlagBadge } from '@/components/quality-flag-badge';
 import { POPUP_LIST_PAGE, useMarkerMembers } from '../hooks/use-marker-members';
 import type { MarkerMembers } from '../markers/marker-source';
-import type { SiteSummary } from '../utils/site-summary';
+import type { SiteSummary } from '@coral/core/map-clusters';
 import { popupLists, type PopupEntry } from '../utils/colony-entries';
 import { ColoniesFailed, LOADING_COLONIES } from './colonies-failed';
 import { SiteSummaryBlock } from './site-summary';

@@ -1,6 +1,6 @@
 import { formatCoordinates } from '@coral/core';
 import { SpeciesLink } from '@/components/entity-links';
-import type { SiteSummary } from '../utils/site-summary';
+import type { SiteSummary } from '@coral/core/map-clusters';
 
 const colonies = (n: number) => `${n.toLocaleString('en-US')} ${n === 1 ? 'colony' : 'colonies'}`;
 

@@ -7,7 +7,7 @@ import {
 import { useCallback, useMemo } from 'react';
 import { useColonies } from '../api/get-colonies';
 import { browserMarkerSource } from '../markers/browser-marker-source';
-import { buildMapModel, selectColonies } from '../utils/map-model';
+import { buildMapModel, selectColonies } from '@coral/core/map-clusters';
 import type { MapMarkers } from './map-markers';
 
 /**

@@ -2,7 +2,7 @@ import type { TColony } from '@coral/core';
 import { useCallback, useEffect, useState } from 'react';
 import { isStaleDataVersion } from '../api/get-colony-markers';
 import type { MarkerMembers, MembersPage } from '../markers/marker-source';
-import type { SiteSummary } from '../utils/site-summary';
+import type { SiteSummary } from '@coral/core/map-clusters';
 
 /** How many colonies a popup lists before 'Show more'. */
 export const POPUP_LIST_PAGE = 50;

@@ -1,6 +1,6 @@
 import { formatCoordinates, type TDraftColony } from '@coral/core';
 import L from 'leaflet';
-import { toMap } from '@/lib/antimeridian';
+import { MAX_MAP_ZOOM, toMap } from '@coral/core/map-clusters';
 import { addBaseTileLayers } from '@/lib/base-tile-layers';
 import type {
   Eventually,
@@ -11,7 +11,6 @@ import type {
   SourceMarker,
   ViewBox,
 } from '../markers/marker-source';
-import { MAX_MAP_ZOOM } from '../utils/cluster-index';
 import type { ColorMode, ColorScale } from '../utils/color-scale';
 import type { FitPadding } from '../utils/fit-padding';
 import { fittedView, fitView } from './fit-view';

@@ -1,5 +1,5 @@
 import L from 'leaflet';
-import { toMap } from '@/lib/antimeridian';
+import { toMap } from '@coral/core/map-clusters';
 import type { SelectionFrame, ViewBox } from '../markers/marker-source';
 import type { FitPadding } from '../utils/fit-padding';
 

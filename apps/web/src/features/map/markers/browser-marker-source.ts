@@ -1,13 +1,14 @@
 import {
   buildClusterIndex,
   frameBox,
+  summarizeSites,
   type ClusterIndex,
   type MapMarker,
   type MapModel,
   type MapSelection,
+  type SiteSummary,
 } from '@coral/core/map-clusters';
 import type { TColony } from '@coral/core';
-import { summarizeSites, type SiteSummary } from '../utils/site-summary';
 import type { MarkerMembers, MarkerSource, MembersPage, SourceMarker } from './marker-source';
 
 /** Indexes by selection: the unfiltered one is kept (core keeps it), so a reset does not re-cluster. */

@@ -1,6 +1,5 @@
 import type { TColony } from '@coral/core';
-import type { MarkerTotals } from '@coral/core/map-clusters';
-import type { SiteSummary } from '../utils/site-summary';
+import type { MarkerTotals, SiteSummary } from '@coral/core/map-clusters';
 
 /**
  * Where the map's markers come from (issue 16): the browser, which has the whole colonies feed

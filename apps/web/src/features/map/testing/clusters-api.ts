@@ -15,10 +15,10 @@ import {
   buildMapModel,
   frameBox,
   selectColonies,
+  summarizeSites,
   toMap,
 } from '@coral/core/map-clusters';
 import type { ApiHandlers } from '@/testing/mock-api';
-import { summarizeSites } from '../utils/site-summary';
 import { buildChoices, seedMaxMin } from './colonies';
 
 /** Parameters of the server-mode calls that are not filters. */

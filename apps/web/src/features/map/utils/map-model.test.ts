@@ -1,9 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { buildColonies, buildColony } from '../testing/colonies';
-import { toMap } from '@/lib/antimeridian';
-import { buildClusterIndex, MAX_MAP_ZOOM } from './cluster-index';
+import {
+  buildClusterIndex,
+  buildMapModel,
+  MAX_MAP_ZOOM,
+  selectColonies,
+  toMap,
+} from '@coral/core/map-clusters';
 import { colorScale, NO_DATA_COLOR, SCALE_COLORS } from './color-scale';
-import { buildMapModel, selectColonies } from './map-model';
 
 describe('buildMapModel', () => {
   const colonies = [

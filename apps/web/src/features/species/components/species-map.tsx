@@ -2,7 +2,7 @@ import type { TPublicConfig, TSpeciesSite } from '@coral/core';
 import L from 'leaflet';
 import 'leaflet/dist/leaflet.css';
 import { useEffect, useRef } from 'react';
-import { longitudeOffset, toFrame, toMap } from '@/lib/antimeridian';
+import { longitudeOffset, toFrame, toMap } from '@coral/core/map-clusters';
 import { addBaseTileLayers } from '@/lib/base-tile-layers';
 
 const COLOR = '#0072B2';

@@ -1,6 +1,6 @@
-import { describeGroup, groupingTuple } from '../../ed-results';
+import { describeGroup, groupingTuple } from '../../pair-check';
 import type { UploadLayout } from '../format';
-import { RAW_CBASS_COLUMNS } from './columns';
+import { RAW_CBASS_COLUMNS } from '../../../tabular/raw-cbass/columns';
 import { readRawRows } from './read-rows';
 
 /** Columns a raw CBASS header has (normalised); four of them make a raw header. */
@@ -15,8 +15,9 @@ const RAW_SIGNALS = [
 ];
 
 /**
- * The raw CBASS long format (CBASSED50's input, one row per nubbin; columns.ts). Its ED values
- * come from the ED results file the calculator wrote for it, which is therefore needed.
+ * The raw CBASS long format (CBASSED50's input, one row per nubbin; its columns are
+ * tabular/raw-cbass/columns.ts). Its ED values come from the ED results file the calculator
+ * wrote for it, which is therefore needed.
  */
 export const rawCbass = {
   id: 'raw',

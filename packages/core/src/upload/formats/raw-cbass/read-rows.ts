@@ -1,8 +1,8 @@
-import type { CsvRecord } from '../../csv-table';
+import type { CsvRecord } from '../../../tabular/csv-table';
 import { PlanBuilder } from '../../plan-builder';
 import { VALUE_RULES, type RowReader } from '../../row-reader';
-import { RAW_CBASS_COLUMNS } from './columns';
-import { numericLabelColumns } from './read-table';
+import { RAW_CBASS_COLUMNS } from '../../../tabular/raw-cbass/columns';
+import { numericLabelColumns } from '../../../tabular/raw-cbass/read-table';
 
 /** The columns read as labels (the grouping values and the colony's genotype). */
 const LABELS: ReadonlySet<string> = new Set([
@@ -38,7 +38,8 @@ interface RawRow {
  * {Timepoint}" — with the condition inserted after the genotype when two conditions were assayed
  * on the same day (otherwise their nubbins would share a name). The ED values come from the ED
  * results file (ed-results.ts). Labels are read as the ED calculator reads them (the shared raw
- * CBASS reader, read-table.ts), so names and ED rows agree with the calculator's output.
+ * CBASS reader, tabular/raw-cbass/read-table.ts), so names and ED rows agree with the
+ * calculator's output.
  */
 export function readRawRows(
   records: readonly CsvRecord[],

@@ -4,7 +4,7 @@ import {
   THRESHOLD_KINDS_BY_LEVEL,
   type ThresholdKind,
 } from '../../../thresholds/threshold-kinds';
-import { col, type ColumnSpec } from '../../column-spec';
+import { col, type ColumnSpec } from '../../../tabular/column-spec';
 
 /**
  * The kind whose inline column the spec requires (product-spec §3: Colony.ed50 among the 18

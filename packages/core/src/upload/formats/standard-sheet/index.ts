@@ -1,4 +1,4 @@
-import { groupingTuple } from '../../ed-results';
+import { groupingTuple } from '../../pair-check';
 import type { UploadLayout } from '../format';
 import { REQUIRED_KIND, STANDARD_COLUMNS, STANDARD_THRESHOLD_COLUMNS } from './columns';
 import { readStandardRows } from './read-rows';

@@ -3,7 +3,7 @@ import {
   THRESHOLD_KIND_INFO,
   THRESHOLD_KINDS,
 } from '../../../thresholds/threshold-kinds';
-import type { CsvRecord } from '../../csv-table';
+import type { CsvRecord } from '../../../tabular/csv-table';
 import { PlanBuilder } from '../../plan-builder';
 import { VALUE_RULES, type RowReader } from '../../row-reader';
 import { curveKeyOf, type PlanCurve, type ValuesByKind } from '../../upload-plan';

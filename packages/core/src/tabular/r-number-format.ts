@@ -2,7 +2,9 @@
  * How R writes a double as text (`as.character`, and `write.csv` for numeric columns): at most
  * 15 significant digits, the fewest that reproduce the 15-digit value, and scientific notation
  * only when it is shorter than fixed notation (R's default scipen = 0). Examples: 38.4 → "38.4",
- * 420 → "420", 100000 → "1e+05", 0.0001 → "1e-04", NaN → "NaN".
+ * 420 → "420", 100000 → "1e+05", 0.0001 → "1e-04", NaN → "NaN". The raw CBASS reader's labels
+ * (r-labels.ts) and the calculator's CSV files (ed50/format-csv.ts), which must equal CBASSED50's
+ * byte for byte, are written with it.
  */
 export function formatRNumber(x: number): string {
   const plain = String(x);

@@ -1,5 +1,21 @@
-import { CBASS_COLUMNS, type CbassColumn } from '../../../ed50/types';
-import { col, type ColumnSpec } from '../../column-spec';
+import { col, type ColumnSpec } from '../column-spec';
+
+/** Columns of the raw CBASS long format, in CBASSED50's spelling (any order in a file). */
+export const CBASS_COLUMNS = [
+  'Project',
+  'Date',
+  'Country',
+  'Latitude',
+  'Longitude',
+  'Site',
+  'Condition',
+  'Species',
+  'Genotype',
+  'Temperature',
+  'Timepoint',
+  'Pam_value',
+] as const;
+export type CbassColumn = (typeof CBASS_COLUMNS)[number];
 
 /** A column of the raw CBASS format. */
 export interface RawCbassColumn extends ColumnSpec {
@@ -33,8 +49,8 @@ const MEASUREMENTS: ReadonlySet<CbassColumn> = new Set(['Temperature', 'Pam_valu
 
 /**
  * THE raw CBASS long format (CBASSED50's input; ed50-algorithm §2), shared by the ED calculator
- * and the upload: CBASSED50's twelve columns in its spelling and order (ed50/types.ts
- * CBASS_COLUMNS), with the synonyms the upload accepts, plus an optional MMM (the upload's).
+ * and the upload: CBASSED50's twelve columns in its spelling and order (CBASS_COLUMNS
+ * above), with the synonyms the upload accepts, plus an optional MMM (the upload's).
  * The upload requires all twelve; the calculator needs only the computation columns.
  */
 export const RAW_CBASS_COLUMNS: readonly RawCbassColumn[] = [

@@ -1,6 +1,6 @@
-import type { CsvRecord } from '../csv-table';
-import { isWorkbook, readXlsxRows } from '../read-xlsx';
-import type { UploadFileType, UploadTable } from './format';
+import type { CsvRecord } from './csv-table';
+import { isWorkbook, readXlsxRows } from './read-xlsx';
+import type { DataFileType, DataTable } from './data-table';
 
 /**
  * An Excel workbook (.xlsx): its first sheet, read by the one workbook reader (../read-xlsx.ts),
@@ -26,7 +26,7 @@ export const xlsxFile = {
     const records: CsvRecord[] = data
       .slice(0, limit)
       .map((row) => ({ row: row.row, cells: padded(row.cells) }));
-    const table: UploadTable = {
+    const table: DataTable = {
       header: header!.cells,
       headerRow: header!.row,
       records,
@@ -36,4 +36,4 @@ export const xlsxFile = {
     };
     return { ok: true, table, warning: null };
   },
-} as const satisfies UploadFileType;
+} as const satisfies DataFileType;

@@ -1,4 +1,4 @@
-import { formatRNumber } from './r-numerics/r-number-format';
+import { formatRNumber } from './r-number-format';
 
 /**
  * The label R's `read.csv` gives a cell of a column whose every value is a number: a column of

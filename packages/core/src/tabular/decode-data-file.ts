@@ -1,7 +1,7 @@
 import Papa from 'papaparse';
 import { decodeText, type TextEncodingName } from './decode-text';
-import { csvFile } from './formats/csv-file';
-import { xlsxFile } from './formats/xlsx-file';
+import { csvFile } from './csv-file';
+import { xlsxFile } from './xlsx-file';
 import { isWorkbook, readXlsxRows, type SheetRow } from './read-xlsx';
 
 /** The calculator's file picker `accept`: the same file types as the upload's. */

@@ -4,7 +4,7 @@
  * unit in brackets is ignored ("Temperature (°C)"), and a few obvious synonyms are known
  * ("Colony.ed50_value" for "Colony.ed50", "Fv/Fm" for "Pam_value"). Every recognised column is
  * reported with how it was matched, so the researcher sees what was read as what. The columns
- * themselves belong to the formats (formats/).
+ * themselves belong to the formats (upload/formats/, tabular/raw-cbass/columns.ts).
  */
 export interface ColumnSpec {
   /** Internal field id. */

@@ -1,17 +1,17 @@
-import { rNumericLabel } from '../../../ed50/r-labels';
-import { matchColumns, type ColumnRecognition } from '../../column-spec';
-import type { CsvRecord } from '../../csv-table';
-import { isMissingCell } from '../../values';
-import type { UploadTable } from '../format';
+import { rNumericLabel } from '../r-labels';
+import { matchColumns, type ColumnRecognition } from '../column-spec';
+import type { CsvRecord } from '../csv-table';
+import { isMissingCell } from '../values';
+import type { DataTable } from '../data-table';
 import { RAW_CBASS_COLUMNS } from './columns';
 
 /**
  * THE raw CBASS reader, shared by the ED calculator (ed50/parse-cbass-csv.ts) and the upload's
- * raw format (read-rows.ts), so that a file the calculator computed and the same file uploaded
- * with the calculator's ED50_Results.csv are read alike: the same CSV reader (csv-table.ts,
- * after the one text decoder), the same columns (columns.ts) found by the same header
- * recognition, the same missing cells (values.ts isMissingCell), the same numbers
- * (util/parse-decimal.ts) and the same labels (R's read.csv, below).
+ * raw format (upload/formats/raw-cbass/read-rows.ts), so that a file the calculator computed and
+ * the same file uploaded with the calculator's ED50_Results.csv are read alike: the same CSV
+ * reader (../csv-table.ts, after the one text decoder), the same columns (columns.ts) found by
+ * the same header recognition, the same missing cells (../values.ts isMissingCell), the same
+ * numbers (util/parse-decimal.ts) and the same labels (R's read.csv, below).
  *
  * Where the two readers were lenient in different ways, this is what was chosen (issue 13):
  * - Column names: both accept a name in another letter case, with other separators, a unit in
@@ -49,7 +49,7 @@ export interface RawCbassTable {
 }
 
 /** Reads the header and the labels of a raw CBASS table; the rows are the reader's business. */
-export function readRawCbassTable(table: UploadTable, reader: RawCbassReader): RawCbassTable {
+export function readRawCbassTable(table: DataTable, reader: RawCbassReader): RawCbassTable {
   // The optional MMM is the upload's column; to the calculator it is one more column.
   const specs =
     reader === 'upload' ? RAW_CBASS_COLUMNS : RAW_CBASS_COLUMNS.filter((c) => c.required);

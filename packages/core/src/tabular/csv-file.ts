@@ -1,6 +1,6 @@
-import { readCsvTable } from '../csv-table';
-import { decodeCsvBytes } from '../decode-csv';
-import type { UploadFileType } from './format';
+import { readCsvTable } from './csv-table';
+import { decodeCsvBytes } from './decode-csv';
+import type { DataFileType } from './data-table';
 
 /**
  * CSV text: decoded by the one text decoder (binary files renamed .csv are refused, saying what
@@ -18,4 +18,4 @@ export const csvFile = {
     if (!decoded.ok) return decoded;
     return { ok: true, table: readCsvTable(decoded.text, options), warning: decoded.warning };
   },
-} as const satisfies UploadFileType;
+} as const satisfies DataFileType;

@@ -2,7 +2,7 @@ import { zipSync, strToU8 } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { datasheet } from '../../test/upload-test-files';
 import { workbookBytes, workbookDatasheet } from '../../test/xlsx-test-files';
-import { readUploadTable } from './formats/registry';
+import { readUploadTable } from '../upload/formats/registry';
 import { readXlsxRows, XLSX_LIMITS } from './read-xlsx';
 
 const rowsOf = (bytes: Uint8Array) => {

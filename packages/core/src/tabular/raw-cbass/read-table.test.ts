@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { computeEds } from '../../../ed50/compute-eds';
-import { formatEdResultsCsv } from '../../../ed50/format-csv';
-import { parseCbassCsv } from '../../../ed50/parse-cbass-csv';
-import { readCsvTable } from '../../csv-table';
-import { prepareUpload, type PrepareResult } from '../../prepare-upload';
-import { datasheetText, textFile, TODAY } from '../../../../test/upload-test-files';
+import { computeEds } from '../../ed50/compute-eds';
+import { formatEdResultsCsv } from '../../ed50/format-csv';
+import { parseCbassCsv } from '../../ed50/parse-cbass-csv';
+import { readCsvTable } from '../csv-table';
+import { prepareUpload, type PrepareResult } from '../../upload/prepare-upload';
+import { datasheetText, textFile, TODAY } from '../../../test/upload-test-files';
 import { readRawCbassTable } from './read-table';
 
 /** What reconciling the calculator's and the upload's raw CBASS readers changed (read-table.ts). */

@@ -4,7 +4,7 @@ import {
   type OrcidPurpose,
   type OrcidSignInErrorCode,
 } from '@coral/core';
-import type { OrcidConfig } from '../../orcid-settings';
+import type { OrcidConfig } from '../../config';
 import type { AppDb } from '../../db/database';
 import { AppError, conflict } from '../../errors';
 import type { SessionService } from '../auth/sessions.service';

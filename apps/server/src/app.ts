@@ -9,7 +9,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config';
-import type { AppDb } from './db/database';
+import type { AppDb } from './db/schema';
 import { createAuthService } from './modules/auth/auth.service';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createLoginRateLimiter } from './modules/auth/login-rate-limiter';

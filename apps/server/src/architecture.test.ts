@@ -249,7 +249,7 @@ describe('the layering checks', () => {
     'db/seed/format.ts': `import { x } from '../../modules/a/a.service';`,
     'modules/a/a.routes.ts': [
       `import { aRepository } from './a.repository';`,
-      `import type { AppDb } from '../../db/database';`,
+      `import type { AppDb } from '../../db/schema';`,
     ].join('\n'),
     'modules/a/a.service.ts': [
       `import { aRepository } from './a.repository';`,

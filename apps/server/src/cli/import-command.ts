@@ -13,7 +13,7 @@ import {
   type TUploadDetail,
   type UploadError,
 } from '@coral/core';
-import type { AppDb } from '../db/database';
+import type { AppDb } from '../db/schema';
 import { AppError } from '../errors';
 import { createJobQueue, jobQueueOptions } from '../jobs/job-queue';
 import { runUploadNow } from '../jobs/upload-worker';

@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TUploadAccepted } from '@coral/core';
 import type { AppConfig } from '../config';
-import type { AppDb } from '../db/database';
+import type { AppDb } from '../db/schema';
 import { createJobQueue, jobQueueOptions, UPLOAD_IMPORT_QUEUE } from '../jobs/job-queue';
 import { processUpload } from '../modules/uploads/upload-processor';
 import {

@@ -1,6 +1,6 @@
 import { CompiledQuery } from 'kysely';
 import PgBoss from 'pg-boss';
-import type { AppDb } from '../db/database';
+import type { AppDb } from '../db/schema';
 import {
   runWorkLoop,
   type JobHandler,

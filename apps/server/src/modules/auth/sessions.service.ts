@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import type { AppConfig } from '../../config';
-import type { AppDb } from '../../db/database';
+import type { AppDb } from '../../db/schema';
 import type { UserRole } from '@coral/core';
 import { sessionsRepository as repo } from './sessions.repository';
 

@@ -9,7 +9,7 @@ import {
   withoutFlaggedEntries,
   ZCartGroupList,
 } from '@coral/core';
-import type { AppDb } from '../../db/database';
+import type { AppDb } from '../../db/schema';
 import { AppError, badRequest, notFound } from '../../errors';
 import { PerOwnerCache } from '../../lib/per-owner-cache';
 import type { SessionUser } from '../auth/sessions.service';

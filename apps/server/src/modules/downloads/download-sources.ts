@@ -5,7 +5,7 @@ import {
   type DownloadQuery,
   type FilterSet,
 } from '@coral/core';
-import type { AppDb } from '../../db/database';
+import type { AppDb } from '../../db/schema';
 import { badRequest, notFound } from '../../errors';
 import type { SessionUser } from '../auth/sessions.service';
 import type { CartService } from '../cart/cart.service';

@@ -13,7 +13,7 @@ import {
   type TSnapshotCreated,
 } from '@coral/core';
 import type { z } from 'zod';
-import type { AppDb } from '../../db/database';
+import type { AppDb } from '../../db/schema';
 import { AppError, conflict, notFound } from '../../errors';
 import type { SessionUser } from '../auth/sessions.service';
 import type { DownloadDatasetVersion } from '../datasets/dataset-download-facts.service';

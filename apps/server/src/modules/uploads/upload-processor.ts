@@ -12,7 +12,7 @@ import {
   type UploadPlan,
 } from '@coral/core';
 import type { AppConfig } from '../../config';
-import type { AppDb } from '../../db/database';
+import type { AppDb } from '../../db/schema';
 import { UPLOAD_IMPORT_QUEUE } from '../../jobs/job-queue';
 import { importDataset } from '../datasets/dataset-import.service';
 import {

@@ -13,7 +13,7 @@ import {
   ZUploadDatasetRequest,
 } from '@coral/core';
 import type { AppConfig } from '../../config';
-import type { AppDb } from '../../db/database';
+import type { AppDb } from '../../db/schema';
 import { AppError, notFound } from '../../errors';
 import type { JobQueue } from '../../jobs/job-queue';
 import type { SessionUser } from '../auth/sessions.service';

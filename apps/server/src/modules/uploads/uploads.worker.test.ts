@@ -8,7 +8,7 @@ import { reconcileUploads } from './upload-processor';
 import { createTestApp, type TestContext } from '../../../test/test-app';
 import { testDatabaseKind } from '../../../test/test-database';
 import { createUser, TestAgent } from '../../../test/auth-client';
-import type { AppDb } from '../../db/database';
+import type { AppDb } from '../../db/schema';
 import { processUpload } from './upload-processor';
 import {
   datasetSnapshot,

@@ -12,7 +12,7 @@ import {
 import type { AppDb } from '../../db/schema';
 import { AppError, badRequest, notFound } from '../../errors';
 import { PerOwnerCache } from '../../lib/per-owner-cache';
-import type { SessionUser } from '../auth/sessions.service';
+import type { SessionUser } from '../../plugins/authentication';
 import { readableColonyIds } from '../colonies/colonies.service';
 import { loadThresholdLists } from '../thresholds/thresholds.service';
 import { cartExportLines } from './cart-export';

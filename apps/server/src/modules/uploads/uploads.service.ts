@@ -16,7 +16,7 @@ import type { AppConfig } from '../../config';
 import type { AppDb } from '../../db/schema';
 import { AppError, notFound } from '../../errors';
 import type { JobQueue } from '../../jobs/job-queue';
-import type { SessionUser } from '../auth/sessions.service';
+import type { SessionUser } from '../../plugins/authentication';
 import {
   discardUpload,
   FileTooLargeError,

@@ -12,7 +12,7 @@ import { openDatabase, type DatabaseHandle } from '../db/database';
 import type { AppDb } from '../db/schema';
 import { migrateToLatest } from '../db/migrate';
 import { createJobQueue, jobQueueOptions, type JobQueue } from './job-queue';
-import { startUploadWorker, type UploadWorker } from './upload-worker';
+import { startUploadWorker, type UploadWorker } from '../modules/uploads/upload-import.job';
 import { sql } from 'kysely';
 import { createUser, TestAgent } from '../../test/auth-client';
 import { startOwnPostgresCluster, type OwnPostgresCluster } from '../../test/own-postgres-cluster';

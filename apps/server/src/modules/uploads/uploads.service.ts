@@ -16,6 +16,7 @@ import type { AppConfig } from '../../config';
 import type { AppDb } from '../../db/schema';
 import { AppError, notFound } from '../../errors';
 import type { JobQueue } from '../../jobs/job-queue';
+import { queueUploadImport } from './upload-import.job';
 import type { SessionUser } from '../../plugins/authentication';
 import {
   discardUpload,
@@ -96,7 +97,7 @@ export function createUploadsService(
           format: check.format,
           datasetRequest: target,
         });
-        await jobs.enqueueUpload(trx, id);
+        await queueUploadImport(jobs, trx, id);
         return id;
       });
       jobs.wake();

@@ -1,5 +1,5 @@
 /**
- * The server's configuration (docs/architecture.md): the one entry the rest of the server imports
+ * The server's configuration (decision 0044): the one entry the rest of the server imports
  * (architecture.test.ts). A new variable is parsed in environment.ts, or in the module of its
  * group when it is checked together with others (datacite.ts, orcid.ts, …), and reaches the code
  * as a field of AppConfig (app-config.ts).

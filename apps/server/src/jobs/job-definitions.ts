@@ -2,7 +2,7 @@
  * Every background job of the server: its queue, the data a job carries and how its failures are
  * retried. Only definitions live here; a job's handler (the worker that runs it) and the
  * function that queues it live in the module whose work it does (`modules/<name>/*.job.ts`), and
- * main.ts starts the workers. jobs/ imports no module (architecture.test.ts).
+ * main.ts starts the workers. jobs/ imports no module (architecture.test.ts, decision 0044).
  */
 
 /** The retry settings of upload imports (configuration: UPLOAD_JOB_*). */

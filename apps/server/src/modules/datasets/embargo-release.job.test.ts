@@ -1,8 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import type { TDatasetActionResult, TDatasetDetail } from '@coral/core';
-import { createUser, TestAgent } from '../../../test/auth-client';
-import { COMPLETE_METADATA, studyVariant, uploadDraft } from '../../../test/dataset-helpers';
+import { TestAgent } from '../../../test/auth-client';
+import {
+  COMPLETE_METADATA,
+  curator,
+  studyVariant,
+  uploadDraft,
+} from '../../../test/dataset-helpers';
 import {
   closeUploadTestApp,
   openUploadTestApp,
@@ -10,7 +15,6 @@ import {
 } from '../../../test/upload-test-helpers';
 import { DATASET_EMBARGO_JOB } from '../../jobs/job-definitions';
 import { createJobQueue, jobQueueOptions } from '../../jobs/job-queue';
-import { usersService } from '../users/users.service';
 import { createDatasetsService } from './datasets.service';
 import { startEmbargoReleaseWorker } from './embargo-release.job';
 
@@ -23,8 +27,7 @@ let anonymous: TestAgent;
 beforeAll(async () => {
   app = await openUploadTestApp();
   ({ ann } = app);
-  await createUser(app.ctx.database.db, 'cora');
-  await usersService.setRole(app.ctx.database.db, 'cora', 'curator');
+  await curator(app.ctx.database.db, 'cora');
   cora = await new TestAgent(app.ctx.app).loginOrThrow('cora');
   anonymous = new TestAgent(app.ctx.app);
 });

@@ -17,7 +17,7 @@ import {
 } from '../../apps/server/src/modules/uploads/upload-storage';
 import { uploadsRepository } from '../../apps/server/src/modules/uploads/uploads.repository';
 import type { AppConfig } from '../../apps/server/src/config';
-import type { AppDb } from '../../apps/server/src/db/database';
+import type { AppDb } from '../../apps/server/src/db/schema';
 import { watchEventLoop } from '../../apps/server/test/event-loop-watch';
 import { freshServerDatabase, syntheticUpload } from './upload-bench';
 

@@ -9,7 +9,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config';
-import type { AppDb } from './db/database';
+import type { AppDb } from './db/schema';
 import { createAuthService } from './modules/auth/auth.service';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createLoginRateLimiter } from './modules/auth/login-rate-limiter';
@@ -49,6 +49,8 @@ import { uploadsRoutes } from './modules/uploads/uploads.routes';
 import { datasetsRoutes } from './modules/datasets/datasets.routes';
 import { datasetCitationRoutes } from './modules/datasets/dataset-citation.routes';
 import { createDatasetCitationsService } from './modules/datasets/dataset-citations.service';
+import { queueDoiRegistration } from './modules/datasets/doi-registration.job';
+import { scheduleEmbargoRelease } from './modules/datasets/embargo-release.job';
 import {
   createDatasetsService,
   type DatasetsServiceOptions,
@@ -250,12 +252,12 @@ export function datasetsServiceOptions(config: AppConfig, queue: JobQueue): Data
     jobs: {
       start: () => queue.start(),
       scheduleEmbargoRelease: (trx, datasetId, date) =>
-        queue.scheduleEmbargoRelease(trx, datasetId, date),
+        scheduleEmbargoRelease(queue, trx, datasetId, date),
       // DOIs only when DataCite settings are given (README, "Configuration").
       ...(config.datacite
         ? {
             registerDoi: (trx: AppDb, datasetId: number, version: number) =>
-              queue.enqueueDoiRegistration(trx, datasetId, version),
+              queueDoiRegistration(queue, trx, datasetId, version),
           }
         : {}),
     },

@@ -1,24 +1,41 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { addEdge, importCycles, sourceImports } from '@coral/core/testing';
 
 /**
  * The server's layering (docs/architecture.md), checked on the sources as the web app's is
  * (apps/web/src/architecture.test.ts):
  *
- *   routes → services → repositories → db
- *
- * - Each feature module (`modules/<name>/`) has `*.routes.ts` (HTTP only), `*.repository.ts`
- *   (all SQL) and, in every other file, its service layer (rules, transactions, presenters).
+ * - LAYERS below, lowest first: a file imports only its own layer and the layers below it, type
+ *   imports too. So the shared layers (lib/, errors.ts, config/, db/, jobs/, plugins/) import no
+ *   module and no entry point: no arrow points back up.
+ * - Inside a module: routes → services → repositories → db. Each feature module
+ *   (`modules/<name>/`) has `*.routes.ts` (HTTP only), `*.repository.ts` (all SQL) and, in every
+ *   other file, its service layer (rules, transactions, presenters, job handlers `*.job.ts`).
  * - A repository belongs to its module: only that module's service layer imports it. Routes,
  *   other modules, the CLI, the worker and plugins go through services.
  * - Routes import nothing from `db/`; outside repositories, `db/` is imported for types only,
  *   except by the entry points that open and migrate the database.
- * - Repositories import no service or route; `db/` and shared code import no module.
- * - Modules do not depend on each other in a cycle (type-only imports count too).
+ * - Repositories import no service or route; only app.ts registers routes.
+ * - config/ is the only reader of process.env and is imported through its entry (index.ts).
+ * - No import circles, between files or between folders (a module is one folder), type imports
+ *   included.
  * - SQL appears only in repositories and in the database infrastructure listed in
  *   SQL_INFRASTRUCTURE.
  */
+
+/** The layers, lowest first: a folder ends with '/', anything else is one file. */
+const LAYERS: readonly (readonly string[])[] = [
+  ['errors.ts', 'software-version.ts', 'lib/'],
+  ['config/'],
+  ['db/'],
+  ['jobs/'],
+  ['plugins/'],
+  ['modules/'],
+  ['app.ts', 'ed50-listener.ts'],
+  ['main.ts', 'cli.ts', 'cli/'],
+];
 
 /** Files outside repositories allowed to hold SQL, and why. */
 const SQL_INFRASTRUCTURE: Readonly<Record<string, string>> = {
@@ -38,8 +55,8 @@ const SQL_INFRASTRUCTURE: Readonly<Record<string, string>> = {
 /** Entry points that open and migrate the database (they import `db/` for real). */
 const DATABASE_OPENERS = new Set(['main.ts', 'cli/run-cli.ts']);
 
-/** Entry points: composition, CLI commands and the worker; modules never import them. */
-const ENTRY_POINT = /^(app\.ts|main\.ts|cli\.ts|cli\/.*|jobs\/upload-worker\.ts)$/;
+/** The one file of config/ the rest of the server imports. */
+const CONFIG_ENTRY = 'config/index.ts';
 
 type Sources = Readonly<Record<string, string>>;
 
@@ -63,22 +80,6 @@ function readSources(): Sources {
   );
 }
 
-const STATIC_IMPORT =
-  /^\s*(?:import|export)\s+(type\s+)?(?:([^'";]*?)\s*\bfrom\s+)?['"]([^'"]+)['"]/gm;
-const DYNAMIC_IMPORT = /\bimport\s*\(\s*['"]([^'"]+)['"]\s*\)/g;
-
-/** `import { type A, type B }` is type-only too. */
-const allTypes = (clause: string | undefined) =>
-  clause !== undefined &&
-  /^\{[^}]*\}$/.test(clause.trim()) &&
-  clause
-    .trim()
-    .slice(1, -1)
-    .split(',')
-    .map((name) => name.trim())
-    .filter(Boolean)
-    .every((name) => name.startsWith('type '));
-
 function resolve(from: string, specifier: string, sources: Sources): string {
   if (!specifier.startsWith('.')) return specifier;
   const joined = path.posix.normalize(path.posix.join(path.posix.dirname(from), specifier));
@@ -89,30 +90,90 @@ function resolve(from: string, specifier: string, sources: Sources): string {
 }
 
 function importsOf(file: string, sources: Sources): Import[] {
-  const source = sources[file]!;
-  const found: Import[] = [];
-  for (const match of source.matchAll(STATIC_IMPORT)) {
-    found.push({
-      target: resolve(file, match[3]!, sources),
-      typeOnly: match[1] !== undefined || allTypes(match[2]),
-    });
-  }
-  for (const match of source.matchAll(DYNAMIC_IMPORT)) {
-    found.push({ target: resolve(file, match[1]!, sources), typeOnly: false });
-  }
-  return found;
+  return sourceImports(sources[file]!).map(({ specifier, typeOnly }) => ({
+    target: resolve(file, specifier, sources),
+    typeOnly,
+  }));
 }
+
+const inPlace = (file: string, place: string) =>
+  place.endsWith('/') ? file.startsWith(place) : file === place;
+/** The index in LAYERS of a file's layer; -1 for a file in none. */
+const layerOf = (file: string) => LAYERS.findIndex((layer) => layer.some((p) => inPlace(file, p)));
+const layerName = (index: number) => LAYERS[index]!.join(', ');
 
 /** 'modules/cart' for every file of the cart module. */
 const moduleOf = (file: string) => /^(modules\/[^/]+)\//.exec(file)?.[1] ?? null;
+/** The folder a file counts in for circles: its module, its folder, or itself at the top. */
+const folderOf = (file: string) =>
+  moduleOf(file) ?? (file.includes('/') ? path.posix.dirname(file) : file);
 const isRoutes = (file: string) => moduleOf(file) !== null && file.endsWith('.routes.ts');
 const isRepository = (file: string) => moduleOf(file) !== null && file.endsWith('.repository.ts');
 const isServiceLayer = (file: string) =>
   moduleOf(file) !== null && !isRoutes(file) && !isRepository(file);
 const isDb = (file: string) => file.startsWith('db/');
 const isSeedFormat = (file: string) => file.startsWith('db/seed/');
-const isShared = (file: string) =>
-  isDb(file) || file.startsWith('lib/') || file === 'config.ts' || file === 'errors.ts';
+const isConfig = (file: string) => file.startsWith('config/');
+
+/** Why `file` may not import `imported` (a file of src/), or nothing. */
+function importViolation(file: string, { target, typeOnly }: Import): string[] {
+  const found: string[] = [];
+  const from = layerOf(file);
+  const to = layerOf(target);
+  if (from >= 0 && to > from) {
+    found.push(
+      `a layer imports only its own and lower layers: ${layerName(from)} is below ${layerName(to)}`,
+    );
+  }
+  const sameModuleBelowRoutes =
+    moduleOf(file) === moduleOf(target) && (isServiceLayer(file) || isRepository(file));
+  if (isRepository(target) && !sameModuleBelowRoutes) {
+    found.push('a repository is used only by the service layer of its own module');
+  }
+  if (isRoutes(file) && isDb(target)) found.push('routes reach the database through services');
+  if (
+    isDb(target) &&
+    !isDb(file) &&
+    !isRepository(file) &&
+    !isSeedFormat(target) &&
+    !typeOnly &&
+    !DATABASE_OPENERS.has(file)
+  ) {
+    found.push('outside repositories, db/ is imported for types only');
+  }
+  if (isRepository(file) && moduleOf(target) !== null && !isRepository(target)) {
+    found.push('repositories import no services or routes');
+  }
+  if (isRoutes(target) && file !== 'app.ts') found.push('only app.ts registers routes');
+  if (isConfig(target) && !isConfig(file) && target !== CONFIG_ENTRY) {
+    found.push(`config/ is imported through its entry, ${CONFIG_ENTRY}`);
+  }
+  return found;
+}
+
+function importViolations(sources: Sources): string[] {
+  return Object.keys(sources).flatMap((file) =>
+    importsOf(file, sources)
+      .filter(({ target }) => target in sources) // packages and node built-ins aside
+      .flatMap((found) =>
+        importViolation(file, found).map((why) => `${file} imports ${found.target}: ${why}`),
+      ),
+  );
+}
+
+/** Import circles between files and between folders; type-only imports count. */
+function cycles(sources: Sources): { files: string[]; folders: string[] } {
+  const files = new Map<string, Set<string>>();
+  const folders = new Map<string, Set<string>>();
+  for (const file of Object.keys(sources)) {
+    for (const { target } of importsOf(file, sources)) {
+      if (!(target in sources)) continue;
+      addEdge(files, file, target);
+      addEdge(folders, folderOf(file), folderOf(target));
+    }
+  }
+  return { files: importCycles(files), folders: importCycles(folders) };
+}
 
 /** Kysely's SQL tag and query builder, raw driver calls, and SQL in string literals. */
 const SQL_PATTERNS: readonly RegExp[] = [
@@ -126,75 +187,7 @@ const SQL_PATTERNS: readonly RegExp[] = [
 ];
 
 const sqlAllowed = (file: string) =>
-  isRepository(file) ||
-  Object.keys(SQL_INFRASTRUCTURE).some((allowed) =>
-    allowed.endsWith('/') ? file.startsWith(allowed) : file === allowed,
-  );
-
-function importViolations(sources: Sources): string[] {
-  const found: string[] = [];
-  for (const file of Object.keys(sources)) {
-    for (const { target, typeOnly } of importsOf(file, sources)) {
-      if (!(target in sources)) continue; // packages and node built-ins
-      const say = (why: string) => found.push(`${file} imports ${target}: ${why}`);
-      const sameModuleBelowRoutes =
-        moduleOf(file) === moduleOf(target) && (isServiceLayer(file) || isRepository(file));
-      if (isRepository(target) && !sameModuleBelowRoutes) {
-        say('a repository is used only by the service layer of its own module');
-      }
-      if (isRoutes(file) && isDb(target)) say('routes reach the database through services');
-      if (
-        isDb(target) &&
-        !isDb(file) &&
-        !isRepository(file) &&
-        !isSeedFormat(target) &&
-        !typeOnly &&
-        !DATABASE_OPENERS.has(file)
-      ) {
-        say('outside repositories, db/ is imported for types only');
-      }
-      if (isRepository(file) && moduleOf(target) !== null && !isRepository(target)) {
-        say('repositories import no services or routes');
-      }
-      if (isRoutes(target) && file !== 'app.ts') say('only app.ts registers routes');
-      if (isShared(file) && (moduleOf(target) !== null || ENTRY_POINT.test(target))) {
-        say('db/, lib/ and shared code import no module');
-      }
-      if (moduleOf(file) !== null && ENTRY_POINT.test(target)) {
-        say('modules import no entry point');
-      }
-    }
-  }
-  return found;
-}
-
-/** Every cycle between modules, as 'modules/a → modules/b → modules/a'. */
-function moduleCycles(sources: Sources): string[] {
-  const edges = new Map<string, Set<string>>();
-  for (const file of Object.keys(sources)) {
-    const from = moduleOf(file);
-    if (from === null) continue;
-    for (const { target } of importsOf(file, sources)) {
-      const to = moduleOf(target);
-      if (to !== null && to !== from) edges.set(from, (edges.get(from) ?? new Set()).add(to));
-    }
-  }
-  const cycles = new Set<string>();
-  const visit = (node: string, trail: string[]) => {
-    const at = trail.indexOf(node);
-    if (at >= 0) {
-      const loop = trail.slice(at);
-      // One spelling per cycle: start at its smallest module.
-      const start = loop.indexOf([...loop].sort()[0]!);
-      const rotated = [...loop.slice(start), ...loop.slice(0, start)];
-      cycles.add([...rotated, rotated[0]].join(' → '));
-      return;
-    }
-    for (const next of edges.get(node) ?? []) visit(next, [...trail, node]);
-  };
-  for (const node of edges.keys()) visit(node, []);
-  return [...cycles].sort();
-}
+  isRepository(file) || Object.keys(SQL_INFRASTRUCTURE).some((allowed) => inPlace(file, allowed));
 
 function sqlViolations(sources: Sources): string[] {
   return Object.entries(sources).flatMap(([file, source]) => {
@@ -202,6 +195,16 @@ function sqlViolations(sources: Sources): string[] {
     const hit = SQL_PATTERNS.find((pattern) => pattern.test(source));
     return hit ? [`${file} holds SQL (${hit.source}); move it into a repository`] : [];
   });
+}
+
+/** Comments removed: a `//` comment starts the line or follows a space (not `https://`). */
+const withoutComments = (source: string) =>
+  source.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|\s)\/\/.*$/gm, '$1');
+
+function environmentReaders(sources: Sources): string[] {
+  return Object.entries(sources)
+    .filter(([file, source]) => !isConfig(file) && /\bprocess\.env\b/.test(withoutComments(source)))
+    .map(([file]) => `${file} reads process.env: read settings from the AppConfig of config/`);
 }
 
 describe('server layering', () => {
@@ -213,75 +216,154 @@ describe('server layering', () => {
     expect(Object.keys(sources).filter(isRepository).length).toBeGreaterThanOrEqual(10);
   });
 
-  it('routes → services → repositories → db: no layer is skipped or climbed', () => {
+  it('every source file is in one of the layers', () => {
+    expect(Object.keys(sources).filter((file) => layerOf(file) < 0)).toEqual([]);
+    for (const place of LAYERS.flat()) {
+      expect(
+        Object.keys(sources).some((file) => inPlace(file, place)),
+        place,
+      ).toBe(true);
+    }
+  });
+
+  it('no import goes up a layer, skips one inside a module or climbs back', () => {
     expect(importViolations(sources)).toEqual([]);
   });
 
-  it('no cycles between modules', () => {
-    expect(moduleCycles(sources)).toEqual([]);
+  it('jobs/ holds the queue and the job definitions, and imports no module', () => {
+    const jobs = Object.keys(sources).filter((file) => file.startsWith('jobs/'));
+    expect(jobs).toContain('jobs/job-definitions.ts');
+    const intoModules = jobs.flatMap((file) =>
+      importsOf(file, sources)
+        .filter(({ target }) => moduleOf(target) !== null)
+        .map(({ target }) => `${file} → ${target}`),
+    );
+    expect(intoModules).toEqual([]);
+  });
+
+  it('no import circles between files or folders, type imports included', () => {
+    expect(cycles(sources)).toEqual({ files: [], folders: [] });
   });
 
   it('SQL only in repositories and the listed database infrastructure', () => {
     expect(sqlViolations(sources)).toEqual([]);
     for (const allowed of Object.keys(SQL_INFRASTRUCTURE)) {
       expect(
-        Object.keys(sources).some((file) => file.startsWith(allowed)),
+        Object.keys(sources).some((file) => inPlace(file, allowed)),
         allowed,
       ).toBe(true);
     }
   });
 
-  it('db/seed (the seed file format) imports no module', () => {
-    const seed = Object.keys(sources).filter(isSeedFormat);
-    expect(seed.length).toBeGreaterThan(0);
-    for (const file of seed) {
-      expect(importsOf(file, sources).filter(({ target }) => moduleOf(target) !== null)).toEqual(
-        [],
-      );
-    }
+  it('only config/ reads process.env', () => {
+    expect(environmentReaders(sources)).toEqual([]);
+    expect(sources['config/app-config.ts']).toMatch(/\bprocess\.env\b/);
   });
 });
 
 describe('the layering checks', () => {
-  const tree: Sources = {
-    'app.ts': `import { aRoutes } from './modules/a/a.routes';`,
-    'db/database.ts': `export type AppDb = unknown;`,
-    'db/seed/format.ts': `import { x } from '../../modules/a/a.service';`,
-    'modules/a/a.routes.ts': [
-      `import { aRepository } from './a.repository';`,
-      `import type { AppDb } from '../../db/database';`,
-    ].join('\n'),
-    'modules/a/a.service.ts': [
-      `import { aRepository } from './a.repository';`,
-      `import { b } from '../b/b.service';`,
-      `import { openDatabase } from '../../db/database';`,
-      `const rows = await db.selectFrom('a').execute();`,
-    ].join('\n'),
-    'modules/a/a.repository.ts': `import { sql } from 'kysely';\nimport { a } from './a.service';`,
-    'modules/b/b.service.ts': [
-      `import {\n  type BRow,\n  type Other,\n} from '../a/a.repository';`,
-      `import { a } from '../a/a.service';`,
-      `import { routes } from '../a/a.routes';`,
-    ].join('\n'),
-    'cli/command.ts': `import { bRepository } from '../modules/b/b.repository';\nconst q = 'SELECT 1 ';`,
-    'modules/b/b.repository.ts': `export const bRepository = {};`,
-  };
+  const edge = (file: string, target: string, typeOnly = false) => ({ file, target, typeOnly });
+  const allowed = [
+    edge('lib/keyset-cursor.ts', 'errors.ts'),
+    edge('db/database.ts', 'lib/database-errors.ts'),
+    edge('jobs/job-queue.ts', 'db/schema.ts', true),
+    edge('jobs/job-queue.ts', 'jobs/job-definitions.ts'),
+    edge('plugins/request-log.ts', 'config/index.ts', true),
+    edge('modules/a/a.service.ts', 'jobs/job-queue.ts', true),
+    edge('modules/a/x.job.ts', 'jobs/job-definitions.ts'),
+    edge('modules/a/a.service.ts', 'modules/a/a.repository.ts'),
+    edge('modules/a/a.service.ts', 'modules/b/b.service.ts'),
+    edge('modules/a/a.repository.ts', 'db/visibility.ts'),
+    edge('modules/a/a.routes.ts', 'plugins/authentication.ts', true),
+    edge('app.ts', 'modules/a/a.routes.ts'),
+    edge('main.ts', 'db/database.ts'),
+    edge('main.ts', 'modules/a/x.job.ts'),
+    edge('cli/import-command.ts', 'modules/a/a.service.ts'),
+    edge('config/app-config.ts', 'config/orcid.ts'),
+  ];
+  const forbidden = [
+    edge('jobs/upload-worker.ts', 'modules/uploads/upload-processor.ts'),
+    edge('jobs/dataset-worker.ts', 'modules/datasets/datasets.service.ts', true),
+    edge('plugins/authentication.ts', 'modules/auth/sessions.service.ts', true),
+    edge('db/seed/format.ts', 'modules/a/a.service.ts'),
+    edge('lib/cache.ts', 'config/index.ts', true),
+    edge('config/orcid.ts', 'db/schema.ts', true),
+    edge('db/database.ts', 'jobs/job-queue.ts'),
+    edge('modules/a/a.service.ts', 'app.ts'),
+    edge('modules/a/a.service.ts', 'cli/run-cli.ts', true),
+    edge('app.ts', 'main.ts'),
+    edge('modules/a/a.routes.ts', 'modules/a/a.repository.ts'),
+    edge('modules/a/a.routes.ts', 'db/schema.ts', true),
+    edge('modules/a/a.service.ts', 'db/database.ts'),
+    edge('modules/a/a.repository.ts', 'modules/a/a.service.ts'),
+    edge('modules/b/b.service.ts', 'modules/a/a.repository.ts', true),
+    edge('modules/b/b.service.ts', 'modules/a/a.routes.ts'),
+    edge('cli/command.ts', 'modules/b/b.repository.ts'),
+    edge('modules/a/a.service.ts', 'config/app-config.ts', true),
+  ];
 
-  it('catch what they must', () => {
-    expect(importViolations(tree)).toEqual([
-      'db/seed/format.ts imports modules/a/a.service.ts: db/, lib/ and shared code import no module',
-      'modules/a/a.routes.ts imports modules/a/a.repository.ts: a repository is used only by the service layer of its own module',
-      'modules/a/a.routes.ts imports db/database.ts: routes reach the database through services',
-      'modules/a/a.service.ts imports db/database.ts: outside repositories, db/ is imported for types only',
-      'modules/a/a.repository.ts imports modules/a/a.service.ts: repositories import no services or routes',
-      'modules/b/b.service.ts imports modules/a/a.repository.ts: a repository is used only by the service layer of its own module',
-      'modules/b/b.service.ts imports modules/a/a.routes.ts: only app.ts registers routes',
-      'cli/command.ts imports modules/b/b.repository.ts: a repository is used only by the service layer of its own module',
+  it.each(allowed)('allows $file → $target', ({ file, ...found }) => {
+    expect(importViolation(file, found)).toEqual([]);
+  });
+
+  it.each(forbidden)('rejects $file → $target', ({ file, ...found }) => {
+    expect(importViolation(file, found)).not.toEqual([]);
+  });
+
+  it('name the rule a forbidden import breaks', () => {
+    expect(importViolation('jobs/upload-worker.ts', edge('', 'modules/a/x.job.ts'))).toEqual([
+      'a layer imports only its own and lower layers: jobs/ is below modules/',
     ]);
-    expect(moduleCycles(tree)).toEqual(['modules/a → modules/b → modules/a']);
+    expect(importViolation('modules/a/a.service.ts', edge('', 'config/orcid.ts', true))).toEqual([
+      'config/ is imported through its entry, config/index.ts',
+    ]);
+  });
+
+  it('find import circles between files and between folders, type imports included', () => {
+    const tree: Sources = {
+      'config/index.ts': `export { loadConfig } from './load';`,
+      'config/load.ts': `import { orcid } from './orcid';`,
+      'config/orcid.ts': `import { ConfigError } from './load';`,
+      'db/database.ts': `import { copy } from './copy-rows';`,
+      'db/copy-rows.ts': `import type { AppDb } from './database';`,
+      'jobs/worker.ts': `import type { X } from '../modules/c/c.service';`,
+      'modules/c/c.service.ts': `import { queue } from '../../jobs/worker';`,
+      'modules/a/a.service.ts': `import { b } from '../b/b.service';`,
+      // Not type-only: with verbatimModuleSyntax it stays as \`import {} from\`, running a.service.
+      'modules/b/b.service.ts': `import { type A } from '../a/a.service';`,
+      'lib/ok.ts': `import './side-effect';`,
+      'lib/side-effect.ts': `export {};`,
+    };
+    expect(cycles(tree)).toEqual({
+      files: [
+        'config/load.ts → config/orcid.ts → config/load.ts',
+        'db/copy-rows.ts → db/database.ts → db/copy-rows.ts',
+        'jobs/worker.ts → modules/c/c.service.ts → jobs/worker.ts',
+        'modules/a/a.service.ts → modules/b/b.service.ts → modules/a/a.service.ts',
+      ],
+      folders: ['jobs → modules/c → jobs', 'modules/a → modules/b → modules/a'],
+    });
+    expect(
+      cycles({
+        'a.ts': `import { b } from './b';`,
+        'b.ts': `import { c } from './c';\nimport { a } from './a';`,
+        'c.ts': `import type { A } from './a';`,
+      }).files,
+    ).toEqual(['a.ts → b.ts → a.ts (a knot of 3)']);
+  });
+
+  it('find SQL outside repositories and readers of process.env outside config/', () => {
+    const tree: Sources = {
+      'modules/a/a.service.ts': `const rows = await db.selectFrom('a').execute();`,
+      'modules/a/a.repository.ts': `import { sql } from 'kysely';`,
+      'cli/command.ts': `const q = 'SELECT 1 ';\nconst port = process.env.PORT;`,
+      'plugins/x.ts': `// not process.env itself\nconst url = 'https://example.org'; /* process.env */`,
+      'config/environment.ts': `export const read = () => process.env;`,
+    };
     expect(sqlViolations(tree).map((v) => v.split(' ')[0])).toEqual([
       'modules/a/a.service.ts',
       'cli/command.ts',
     ]);
+    expect(environmentReaders(tree).map((v) => v.split(' ')[0])).toEqual(['cli/command.ts']);
   });
 });

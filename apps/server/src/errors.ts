@@ -19,5 +19,3 @@ export const badRequest = (message: string, details?: unknown) =>
 export const forbidden = (message: string) => new AppError(403, 'FORBIDDEN', message);
 /** The request is valid but not in the resource's current state (e.g. approving a draft). */
 export const conflict = (message: string) => new AppError(409, 'CONFLICT', message);
-/** The resource existed and was deliberately removed (a withdrawn dataset's data). */
-export const gone = (message: string) => new AppError(410, 'GONE', message);

@@ -8,8 +8,9 @@ import { serveEd50Calculator } from './ed50-listener';
 import { migrateToLatest } from './db/migrate';
 import { seedDatabase } from './modules/datasets/dataset-seed.service';
 import { createJobQueue, jobQueueOptions } from './jobs/job-queue';
-import { startUploadWorker } from './jobs/upload-worker';
-import { startDatasetWorker } from './jobs/dataset-worker';
+import { startUploadWorker } from './modules/uploads/upload-import.job';
+import { startEmbargoReleaseWorker } from './modules/datasets/embargo-release.job';
+import { startDoiRegistrationWorker } from './modules/datasets/doi-registration.job';
 import { createDatasetsService } from './modules/datasets/datasets.service';
 import { createDataCiteClient } from './modules/datasets/datacite-client';
 import { createDoiRegistrationService } from './modules/datasets/dataset-doi.service';
@@ -52,18 +53,22 @@ async function main() {
       recoverOrphanedJobs: database.kind === 'embedded',
     });
     stoppers.unshift(() => worker.stop());
-    const datasetWorker = await startDatasetWorker({
+    const embargoWorker = await startEmbargoReleaseWorker({
       queue: jobs,
       datasets: createDatasetsService(database.db, datasetsServiceOptions(config, jobs)),
-      dois: config.datacite
-        ? createDoiRegistrationService(database.db, {
-            publicUrl: config.publicUrl,
-            prefix: config.datacite.prefix,
-            client: createDataCiteClient(config.datacite),
-          })
-        : undefined,
     });
-    stoppers.unshift(() => datasetWorker.stop());
+    stoppers.unshift(() => embargoWorker.stop());
+    if (config.datacite) {
+      const doiWorker = await startDoiRegistrationWorker({
+        queue: jobs,
+        dois: createDoiRegistrationService(database.db, {
+          publicUrl: config.publicUrl,
+          prefix: config.datacite.prefix,
+          client: createDataCiteClient(config.datacite),
+        }),
+      });
+      stoppers.unshift(() => doiWorker.stop());
+    }
     console.log(`Upload worker started (${database.description})`);
   }
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse as Response } from 'fastify';
 import { CSRF_COOKIE_NAME, CSRF_HEADER_NAME, SESSION_COOKIE_NAME } from '@coral/core';
-import type { AppDb } from '../src/db/database';
+import type { AppDb } from '../src/db/schema';
 import { usersService } from '../src/modules/users/users.service';
 
 export const TEST_PASSWORD = 'correct horse battery staple';

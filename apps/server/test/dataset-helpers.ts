@@ -1,5 +1,5 @@
 import type { TDatasetMetadataInput, TUploadAccepted, TUploadDetail } from '@coral/core';
-import type { AppDb } from '../src/db/database';
+import type { AppDb } from '../src/db/schema';
 import { processUpload } from '../src/modules/uploads/upload-processor';
 import { createDatasetsService } from '../src/modules/datasets/datasets.service';
 import { usersService } from '../src/modules/users/users.service';

@@ -7,7 +7,7 @@ import { expect } from 'vitest';
 import type { TUploadAccepted, TUploadDetail } from '@coral/core';
 import { repoRoot } from '../src/config';
 import { processUpload } from '../src/modules/uploads/upload-processor';
-import type { AppDb } from '../src/db/database';
+import type { AppDb } from '../src/db/schema';
 import { createUser, TestAgent } from './auth-client';
 import { createTestApp, type TestContext } from './test-app';
 

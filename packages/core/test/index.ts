@@ -11,3 +11,10 @@ export {
 } from './download-colonies';
 export { randomFilterSet, seededRandom } from './random-filter-sets';
 export { selectionFacts } from './map-selection-facts';
+export {
+  addEdge,
+  importCycles,
+  sourceImports,
+  type ImportGraph,
+  type SourceImport,
+} from './import-graph';

@@ -1,5 +1,5 @@
 import type { AppConfig } from '../config';
-import type { AppDb } from '../db/database';
+import type { AppDb } from '../db/schema';
 
 export interface CliIo {
   stdin: NodeJS.ReadableStream;

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Readable, Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AppDb } from '../db/database';
+import type { AppDb } from '../db/schema';
 import { createTestApp, type TestContext } from '../../test/test-app';
 import { createUser } from '../../test/auth-client';
 import { DATASHEETS, datasetSnapshot, makeDataDir } from '../../test/upload-test-helpers';

@@ -13,10 +13,10 @@ import {
   type TUploadDetail,
   type UploadError,
 } from '@coral/core';
-import type { AppDb } from '../db/database';
+import type { AppDb } from '../db/schema';
 import { AppError } from '../errors';
 import { createJobQueue, jobQueueOptions } from '../jobs/job-queue';
-import { runUploadNow } from '../jobs/upload-worker';
+import { runUploadNow } from '../modules/uploads/upload-import.job';
 import {
   createUploadsService,
   type UploadedFile,

@@ -4,8 +4,9 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TUploadAccepted } from '@coral/core';
 import type { AppConfig } from '../config';
-import type { AppDb } from '../db/database';
-import { createJobQueue, jobQueueOptions, UPLOAD_IMPORT_QUEUE } from '../jobs/job-queue';
+import type { AppDb } from '../db/schema';
+import { UPLOAD_IMPORT_JOB } from '../jobs/job-definitions';
+import { createJobQueue, jobQueueOptions } from '../jobs/job-queue';
 import { processUpload } from '../modules/uploads/upload-processor';
 import {
   closeUploadTestApp,
@@ -77,7 +78,7 @@ async function intakeRecord(id: number) {
 async function jobsOf(uploadId: number) {
   const { rows } = await sql<Record<string, unknown>>`
     SELECT state, data, retry_limit, retry_delay, retry_backoff, expire_in, priority
-    FROM pgboss.job WHERE name = ${UPLOAD_IMPORT_QUEUE} AND (data->>'uploadId')::int = ${uploadId}
+    FROM pgboss.job WHERE name = ${UPLOAD_IMPORT_JOB.queue} AND (data->>'uploadId')::int = ${uploadId}
   `.execute(app.ctx.database.db);
   return rows;
 }
@@ -196,7 +197,7 @@ describe('one intake for the API and the CLI', () => {
     const worker = createJobQueue(app.ctx.database.db, jobQueueOptions(app.ctx.config, false));
     try {
       await worker.start();
-      const [job] = await worker.boss.fetch<{ uploadId: number }>(UPLOAD_IMPORT_QUEUE);
+      const [job] = await worker.boss.fetch<{ uploadId: number }>(UPLOAD_IMPORT_JOB.queue);
       expect(job?.data.uploadId).toBe(id);
       const onServer = { ...app.ctx.config, database: { url: 'postgres://elsewhere/coral' } };
       const importing = cli(
@@ -206,7 +207,7 @@ describe('one intake for the API and the CLI', () => {
       // … and finishes it while the CLI waits
       await new Promise((resolve) => setTimeout(resolve, 300));
       await processUpload({ db: app.ctx.database.db, config: app.ctx.config }, id);
-      await worker.boss.complete(UPLOAD_IMPORT_QUEUE, job!.id);
+      await worker.boss.complete(UPLOAD_IMPORT_JOB.queue, job!.id);
       const imported = await importing;
       expect(imported.stderr).toBe(
         `Upload #${id} is being processed by a worker; waiting for it…\n`,

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { loadConfig, ConfigError, type AppConfig } from '../config';
-import { openDatabase, DatabaseUnavailableError, type AppDb } from '../db/database';
+import { openDatabase, DatabaseUnavailableError } from '../db/database';
+import type { AppDb } from '../db/schema';
 import { DatabaseInUseError } from '../db/embedded-lock';
 import { migrateToLatest } from '../db/migrate';
 import { CliFailure, CliUsageError, type CliContext, type CliIo } from './cli-command';

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { PassThrough, Readable, Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config';
-import type { AppDb } from '../db/database';
+import type { AppDb } from '../db/schema';
 import { createTestApp, type TestContext } from '../../test/test-app';
 import { TestAgent } from '../../test/auth-client';
 import { runCli } from './run-cli';

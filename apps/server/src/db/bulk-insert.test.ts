@@ -3,7 +3,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../test/test-database';
 import { allocateIds, bulkInsert } from './bulk-insert';
 import type { ColumnSpec, CopyValue } from './copy-text';
-import type { AppDb, DatabaseHandle } from './database';
+import type { DatabaseHandle } from './database';
+import type { AppDb } from './schema';
 
 const COLUMNS = {
   id: 'int4',

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { copyRows, CopyRows } from './copy-rows';
 import { copyTextChunks, type ColumnSpec, type CopyValue } from './copy-text';
-import type { AppDb } from './database';
+import type { AppDb } from './schema';
 
 export type { ColumnSpec, ColumnType } from './copy-text';
 

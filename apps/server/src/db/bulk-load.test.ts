@@ -3,7 +3,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../test/test-database';
 import { bulkInsert } from './bulk-insert';
 import { beginBulkLoad } from './bulk-load';
-import type { AppDb, DatabaseHandle } from './database';
+import type { DatabaseHandle } from './database';
+import type { AppDb } from './schema';
 
 const statements: string[] = [];
 let database: DatabaseHandle;

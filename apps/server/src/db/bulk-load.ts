@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { AppDb } from './database';
+import type { AppDb } from './schema';
 
 /**
  * Loading rows into tables that are empty, as PostgreSQL's own restore does: their secondary

@@ -1,5 +1,5 @@
 import { sql, type RawBuilder } from 'kysely';
-import type { AppDb } from './database';
+import type { AppDb } from './schema';
 
 /**
  * Reads a large result as ONE row of aligned arrays (`array_agg` of every column in one pass)

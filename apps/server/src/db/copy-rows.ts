@@ -4,7 +4,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import { CompiledQuery, type PostgresPool, type PostgresPoolClient } from 'kysely';
 import type pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
-import type { AppDb } from './database';
+import type { AppDb } from './schema';
 
 /**
  * `COPY table (columns) FROM …` of rows already in COPY's text format (`copy-text.ts`), on the

@@ -4,12 +4,10 @@ import { PGlite } from '@electric-sql/pglite';
 import { createPgConfig } from '@electric-sql/pglite/node-postgres';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
-import type { Database } from './schema';
+import type { AppDb, Database } from './schema';
 import { copyThroughBlob, copyThroughSocket, withCopySupport, type CopyRunner } from './copy-rows';
 import { acquireEmbeddedLock, DatabaseInUseError } from './embedded-lock';
 import { describeDatabaseError } from '../lib/database-errors';
-
-export type AppDb = Kysely<Database>;
 
 export interface DatabaseHandle {
   db: AppDb;

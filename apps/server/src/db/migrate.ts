@@ -1,5 +1,5 @@
 import { sql, Migrator, type MigrationProvider } from 'kysely';
-import type { AppDb } from './database';
+import type { AppDb } from './schema';
 import { migrations } from './migrations';
 
 /** The registered migrations, for Kysely's migrator (also used to stop at one in tests). */

@@ -1,5 +1,5 @@
 import type { UploadFormat } from '@coral/core';
-import type { ColumnType, Generated } from 'kysely';
+import type { ColumnType, Generated, Kysely } from 'kysely';
 import type {
   DatasetEventAction,
   DatasetVersionState,
@@ -327,3 +327,6 @@ export interface Database extends ThresholdTables {
   published_snapshot_parts: PublishedSnapshotPartsTable;
   citable_snapshots: CitableSnapshotsTable;
 }
+
+/** The database as the server's code sees it: a Kysely instance (or transaction) on these tables. */
+export type AppDb = Kysely<Database>;

@@ -8,14 +8,9 @@ import type { TUploadAccepted, TUploadDetail } from '@coral/core';
 import { createTestApp, type TestContext } from '../../test/test-app';
 import { createUser, TestAgent } from '../../test/auth-client';
 import { datasheet, makeDataDir, upload } from '../../test/upload-test-helpers';
-import {
-  createJobQueue,
-  UPLOAD_IMPORT_QUEUE,
-  type JobQueue,
-  type JobSettlement,
-  type QueueJob,
-} from './job-queue';
-import { startUploadWorker } from './upload-worker';
+import { createJobQueue, type JobQueue, type JobSettlement, type QueueJob } from './job-queue';
+import { startUploadWorker } from '../modules/uploads/upload-import.job';
+import { UPLOAD_IMPORT_JOB } from './job-definitions';
 
 let ctx: TestContext;
 let dataDir: string;
@@ -60,7 +55,7 @@ async function queuedUpload(n: number) {
 async function jobOf(uploadId: number) {
   const { rows } = await sql<{ id: string; state: string; retry_count: number; output: unknown }>`
     SELECT id, state, retry_count, output FROM pgboss.job
-    WHERE name = ${UPLOAD_IMPORT_QUEUE} AND (data->>'uploadId')::int = ${uploadId}
+    WHERE name = ${UPLOAD_IMPORT_JOB.queue} AND (data->>'uploadId')::int = ${uploadId}
   `.execute(ctx.database.db);
   return rows[0]!;
 }
@@ -84,7 +79,7 @@ describe('a job whose worker dies in every attempt', () => {
     const lines: string[] = [];
     for (let attempt = 1; attempt <= RETRY_LIMIT + 1; attempt++) {
       // A worker claims the job (the attempt is counted now), starts the import and dies.
-      const job = await queue.claimUploadJob(id);
+      const job = await queue.claimJob(UPLOAD_IMPORT_JOB, { uploadId: id });
       expect(job).toMatchObject({ retryCount: attempt - 1, retryLimit: RETRY_LIMIT });
       await sql`UPDATE uploads SET status = 'processing', attempts = ${attempt}, started_at = now() WHERE id = ${id}`.execute(
         ctx.database.db,
@@ -120,7 +115,7 @@ describe('a job whose worker dies in every attempt', () => {
       ),
     );
     // Nothing is claimed any more.
-    expect(await queue.claimUploadJob(id)).toBeNull();
+    expect(await queue.claimJob(UPLOAD_IMPORT_JOB, { uploadId: id })).toBeNull();
   });
 });
 
@@ -129,8 +124,8 @@ describe('the work loop', () => {
     const id = await queuedUpload(2);
     const seen: QueueJob<unknown>[] = [];
     const settled: JobSettlement[] = [];
-    const worker = queue.work<{ uploadId: number }>(
-      UPLOAD_IMPORT_QUEUE,
+    const worker = queue.work(
+      UPLOAD_IMPORT_JOB,
       {
         pollSeconds: 0.2,
         log: () => undefined,
@@ -157,8 +152,8 @@ describe('the work loop', () => {
     const id = await queuedUpload(3);
     const settled: JobSettlement[] = [];
     const lines: string[] = [];
-    const worker = queue.work<{ uploadId: number }>(
-      UPLOAD_IMPORT_QUEUE,
+    const worker = queue.work(
+      UPLOAD_IMPORT_JOB,
       {
         pollSeconds: 0.2,
         log: (line) => lines.push(line),
@@ -183,8 +178,8 @@ describe('the work loop', () => {
   it('keeps going after a handler bug and fails that job with its message', async () => {
     const id = await queuedUpload(4);
     const settled: JobSettlement[] = [];
-    const worker = queue.work<{ uploadId: number }>(
-      UPLOAD_IMPORT_QUEUE,
+    const worker = queue.work(
+      UPLOAD_IMPORT_JOB,
       {
         pollSeconds: 0.2,
         log: () => undefined,

@@ -1,6 +1,7 @@
 import { CompiledQuery } from 'kysely';
 import PgBoss from 'pg-boss';
-import type { AppDb } from '../db/database';
+import type { AppDb } from '../db/schema';
+import { JOBS, type JobDefinition, type UploadJobSettings } from './job-definitions';
 import {
   runWorkLoop,
   type JobHandler,
@@ -12,37 +13,15 @@ import {
 
 export type { JobHandler, JobSettlement, JobWorker, QueueJob, WorkOptions } from './work-loop';
 
-/** The queue of upload imports (one job per upload; the job data is the upload id). */
-export const UPLOAD_IMPORT_QUEUE = 'upload-import';
-
-export interface UploadJobData {
-  uploadId: number;
-}
-
-/** Releases a dataset's embargo on its date (decision 0012); the job runs at 00:00 UTC. */
-export const DATASET_EMBARGO_QUEUE = 'dataset-embargo-release';
-
-export interface EmbargoJobData {
-  datasetId: number;
-}
-
-/** Registers the DOI of a published dataset version at DataCite (only with DataCite settings). */
-export const DATASET_DOI_QUEUE = 'dataset-doi-registration';
-
-export interface DoiJobData {
-  datasetId: number;
-  version: number;
-}
-
-export interface JobQueueOptions {
-  /** Attempts after the first when a job fails unexpectedly. */
-  retryLimit: number;
-  /** A job active for longer counts as dead (its worker was killed) and is retried. */
-  expireInSeconds: number;
-  /** Delay before the first retry (doubling after each further failure). */
-  retryDelaySeconds?: number;
+export interface JobQueueOptions extends UploadJobSettings {
   /** Run pg-boss maintenance (expiring dead jobs): on in worker processes. */
   supervise: boolean;
+}
+
+/** When a job may start, and the key that keeps a second copy of it from being queued. */
+export interface SendOptions {
+  startAfter?: Date;
+  singletonKey?: string;
 }
 
 /**
@@ -62,38 +41,34 @@ export function kyselyExecutor(db: AppDb): PgBoss.Db {
 
 export interface JobQueue {
   readonly boss: PgBoss;
-  /** Installs pg-boss's schema (once) and the queue; called lazily by the other methods. */
+  /** Installs pg-boss's schema (once) and every job's queue; called lazily by the other methods. */
   start(): Promise<void>;
   /**
-   * Queues the import of an upload inside the caller's transaction: both commit or neither.
-   * Call start() before opening the transaction (the embedded database has one connection).
+   * Queues a job inside the caller's transaction: both commit or neither (an approval rolled back
+   * schedules nothing). Call start() before opening the transaction (the embedded database has
+   * one connection). Null when a job with the same `singletonKey` is already queued.
    */
-  enqueueUpload(trx: AppDb, uploadId: number): Promise<string>;
-  /**
-   * Schedules the release of a dataset's embargo for the morning of `date` (ISO), inside the
-   * caller's transaction (an approval rolled back schedules nothing).
-   */
-  scheduleEmbargoRelease(trx: AppDb, datasetId: number, date: string): Promise<void>;
-  /**
-   * Queues the DOI registration of a version inside the caller's transaction (a publication
-   * rolled back registers nothing). Call start() before opening the transaction.
-   */
-  enqueueDoiRegistration(trx: AppDb, datasetId: number, version: number): Promise<void>;
+  send<T extends object>(
+    job: JobDefinition<T>,
+    trx: AppDb,
+    data: T,
+    options?: SendOptions,
+  ): Promise<string | null>;
   /** Wakes the workers of this process (after the enqueuing transaction committed). */
   wake(): void;
   /**
-   * Fails (and so retries) every upload job still active. Only when no other process can be
+   * Fails (and so retries) every job of a queue still active. Only when no other process can be
    * running one (the embedded database): it was running in a process that died. Returns how many.
    */
-  failActiveJobs(): Promise<number>;
+  failActiveJobs(job: JobDefinition<object>): Promise<number>;
   /**
-   * Takes the waiting job of one upload as pg-boss's fetch takes the next job of a queue (active,
-   * started now, a retry counted), without waiting for a retry's delay; null when there is none
-   * (a worker has it, or it has finished).
+   * Takes the waiting job whose data contain `match` (e.g. one upload's import) as pg-boss's
+   * fetch takes the next job of a queue (active, started now, a retry counted), without waiting
+   * for a retry's delay; null when there is none (a worker has it, or it has finished).
    */
-  claimUploadJob(uploadId: number): Promise<ClaimedJob | null>;
-  /** Whether the upload still has a job waiting or running. */
-  hasUnfinishedUploadJob(uploadId: number): Promise<boolean>;
+  claimJob<T extends object>(job: JobDefinition<T>, match: Partial<T>): Promise<ClaimedJob | null>;
+  /** Whether a job whose data contain `match` is still waiting or running. */
+  hasUnfinishedJob<T extends object>(job: JobDefinition<T>, match: Partial<T>): Promise<boolean>;
   /**
    * Runs the jobs of a queue one at a time in this process until stopped: claims the next job
    * (its attempt counted at the claim, so a process dying mid-job uses up an attempt), runs the
@@ -102,13 +77,17 @@ export interface JobQueue {
    * be taken again at once. A database outage never ends the loop: every query is retried with
    * back-off and logged with the job id (decision 0026).
    */
-  work<T extends object>(name: string, options: WorkOptions, handler: JobHandler<T>): JobWorker;
+  work<T extends object>(
+    job: JobDefinition<T>,
+    options: WorkOptions,
+    handler: JobHandler<T>,
+  ): JobWorker;
   /**
    * Fails (and so retries, or ends as failed after the retry limit) the jobs of a queue still
    * active after their lease (`expireInSeconds`): their worker died. Returns the jobs that ended
    * failed for good.
    */
-  expireDeadJobs(name: string): Promise<{ id: string; data: unknown }[]>;
+  expireDeadJobs(job: JobDefinition<object>): Promise<{ id: string; data: unknown }[]>;
   stop(): Promise<void>;
 }
 
@@ -137,76 +116,35 @@ export function createJobQueue(db: AppDb, options: JobQueueOptions): JobQueue {
     start() {
       started ??= (async () => {
         await boss.start();
-        await boss.createQueue(UPLOAD_IMPORT_QUEUE, {
-          name: UPLOAD_IMPORT_QUEUE,
-          retryLimit: options.retryLimit,
-          retryDelay: options.retryDelaySeconds ?? 10,
-          retryBackoff: true,
-          expireInSeconds: options.expireInSeconds,
-        });
-        await boss.createQueue(DATASET_EMBARGO_QUEUE, {
-          name: DATASET_EMBARGO_QUEUE,
-          retryLimit: 10,
-          retryDelay: 60,
-          retryBackoff: true,
-        });
-        // DataCite may be down for a while: retried with back-off over about a day.
-        await boss.createQueue(DATASET_DOI_QUEUE, {
-          name: DATASET_DOI_QUEUE,
-          retryLimit: 12,
-          retryDelay: 60,
-          retryBackoff: true,
-        });
+        for (const job of JOBS) {
+          await boss.createQueue(job.queue, { name: job.queue, ...job.retry(options) });
+        }
       })();
       started.catch(() => {
         started = null;
       });
       return started;
     },
-    async enqueueUpload(trx, uploadId) {
+    async send(job, trx, data, sendOptions = {}) {
       await queue.start();
-      const data: UploadJobData = { uploadId };
-      const id = await boss.send(UPLOAD_IMPORT_QUEUE, data, {
+      return boss.send(job.queue, data, {
         db: kyselyExecutor(trx),
-        retryLimit: options.retryLimit,
-        retryDelay: options.retryDelaySeconds ?? 10,
-        retryBackoff: true,
-        expireInSeconds: options.expireInSeconds,
-      });
-      if (id === null) throw new Error(`The import job of upload ${uploadId} was not queued`);
-      return id;
-    },
-    async scheduleEmbargoRelease(trx, datasetId, date) {
-      await queue.start();
-      const data: EmbargoJobData = { datasetId };
-      await boss.send(DATASET_EMBARGO_QUEUE, data, {
-        db: kyselyExecutor(trx),
-        startAfter: new Date(`${date}T00:00:00Z`),
-        singletonKey: `embargo-${datasetId}-${date}`,
-      });
-    },
-    async enqueueDoiRegistration(trx, datasetId, version) {
-      await queue.start();
-      const data: DoiJobData = { datasetId, version };
-      await boss.send(DATASET_DOI_QUEUE, data, {
-        db: kyselyExecutor(trx),
-        singletonKey: `doi-${datasetId}-v${version}`,
+        ...job.retry(options),
+        ...sendOptions,
       });
     },
     wake() {
       for (const loop of loops) loop.notify();
     },
-    async failActiveJobs() {
+    async failActiveJobs(job) {
       const { rows } = await boss
         .getDb()
-        .executeSql(`SELECT id FROM pgboss.job WHERE name = $1 AND state = 'active'`, [
-          UPLOAD_IMPORT_QUEUE,
-        ]);
+        .executeSql(`SELECT id FROM pgboss.job WHERE name = $1 AND state = 'active'`, [job.queue]);
       const ids = (rows as { id: string }[]).map((row) => row.id);
-      if (ids.length > 0) await boss.fail(UPLOAD_IMPORT_QUEUE, ids);
+      if (ids.length > 0) await boss.fail(job.queue, ids);
       return ids.length;
     },
-    async claimUploadJob(uploadId) {
+    async claimJob(job, match) {
       const { rows } = await boss.getDb().executeSql(
         `UPDATE pgboss.job j SET
            state = 'active',
@@ -214,29 +152,29 @@ export function createJobQueue(db: AppDb, options: JobQueueOptions): JobQueue {
            retry_count = CASE WHEN j.started_on IS NOT NULL THEN j.retry_count + 1 ELSE j.retry_count END
          WHERE j.name = $1 AND j.id = (
            SELECT id FROM pgboss.job
-           WHERE name = $1 AND state < 'active' AND (data->>'uploadId')::int = $2
+           WHERE name = $1 AND state < 'active' AND data @> $2::jsonb
            ORDER BY created_on LIMIT 1
            FOR UPDATE SKIP LOCKED
          )
          RETURNING j.id, j.retry_count, j.retry_limit`,
-        [UPLOAD_IMPORT_QUEUE, uploadId],
+        [job.queue, JSON.stringify(match)],
       );
       const row = rows[0] as { id: string; retry_count: number; retry_limit: number } | undefined;
       return row ? { id: row.id, retryCount: row.retry_count, retryLimit: row.retry_limit } : null;
     },
-    async hasUnfinishedUploadJob(uploadId) {
+    async hasUnfinishedJob(job, match) {
       const { rows } = await boss.getDb().executeSql(
         `SELECT 1 FROM pgboss.job
-         WHERE name = $1 AND state < 'completed' AND (data->>'uploadId')::int = $2
+         WHERE name = $1 AND state < 'completed' AND data @> $2::jsonb
          LIMIT 1`,
-        [UPLOAD_IMPORT_QUEUE, uploadId],
+        [job.queue, JSON.stringify(match)],
       );
       return rows.length > 0;
     },
-    work(name, options, handler) {
+    work(job, options, handler) {
       const loop = runWorkLoop(
-        jobStore(queue, name),
-        name,
+        jobStore(queue, job.queue),
+        job.queue,
         options,
         handler as JobHandler<unknown>,
         () => loops.delete(loop),
@@ -244,7 +182,8 @@ export function createJobQueue(db: AppDb, options: JobQueueOptions): JobQueue {
       loops.add(loop);
       return loop;
     },
-    async expireDeadJobs(name) {
+    async expireDeadJobs(job) {
+      const name = job.queue;
       const { rows } = await boss.getDb().executeSql(
         `SELECT id FROM pgboss.job
          WHERE name = $1 AND state = 'active' AND started_on + expire_in < now()`,

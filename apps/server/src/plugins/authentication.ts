@@ -1,13 +1,26 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { SESSION_COOKIE_NAME } from '@coral/core';
+import { SESSION_COOKIE_NAME, type UserRole } from '@coral/core';
 import { AppError } from '../errors';
-import type { SessionService, SessionUser } from '../modules/auth/sessions.service';
+
+/** The logged-in user, as every route sees it. */
+export interface SessionUser {
+  userId: number;
+  username: string;
+  role: UserRole;
+  /** The linked ORCID iD, if any (decision 0029). */
+  orcid: string | null;
+}
+
+/** Who holds a session token (modules/auth/sessions.service.ts); null for none or an ended one. */
+export interface SessionResolver {
+  resolve(token: string | undefined): Promise<SessionUser | null>;
+}
 
 /**
  * Who is logged in, resolved from the `sessionid` cookie at most once per request (routes and
  * hooks share the answer).
  */
-export function createAuthenticator(sessions: SessionService) {
+export function createAuthenticator(sessions: SessionResolver) {
   const resolved = new WeakMap<FastifyRequest, Promise<SessionUser | null>>();
 
   const currentUser = (request: FastifyRequest): Promise<SessionUser | null> => {

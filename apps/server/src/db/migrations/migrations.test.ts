@@ -38,12 +38,52 @@ function importProblem(file: string, { specifier, typeOnly }: ReturnType<typeof 
   return typeOnly ? null : `${file} imports ${specifier} (only \`import type\` is allowed)`;
 }
 
+/**
+ * Kysely runs migrations in the order of their names and records each name. Two shipped
+ * migrations share the number 0002 (0002-published-snapshots, 0002-sessions-secrets); being
+ * shipped, they keep their names. From 0003 on a number is used once, so a new migration made in
+ * parallel with another one fails here instead of running in an order nobody chose.
+ */
+const LAST_SHARED_NUMBER = 2;
+
+/** What is wrong with the registered list of migration names (in registration order). */
+function numberingProblems(names: readonly string[]): string[] {
+  const problems: string[] = [];
+  const sorted = [...names].sort();
+  if (names.join() !== sorted.join()) {
+    problems.push(`not in the order they run: list them as ${sorted.join(', ')}`);
+  }
+  const numbers = new Set(names.map((name) => name.slice(0, 4)));
+  for (const number of numbers) {
+    const sharing = names.filter((name) => name.startsWith(number));
+    if (Number(number) > LAST_SHARED_NUMBER && sharing.length > 1) {
+      problems.push(`${sharing.join(' and ')} share the number ${number}`);
+    }
+  }
+  return problems;
+}
+
 describe('migrations', () => {
   it('are found, and every migration file is registered under its own name', () => {
     expect(migrationFiles.length).toBeGreaterThanOrEqual(4);
     expect(Object.keys(migrations).sort()).toEqual(
       migrationFiles.map((name) => name.replace(/\.ts$/, '')).sort(),
     );
+  });
+
+  it('are listed in the order they run, each number from 0003 on used once', () => {
+    expect(numberingProblems(Object.keys(migrations))).toEqual([]);
+  });
+
+  it('the numbering check catches what it must', () => {
+    const shipped = ['0001-initial-schema', '0002-published-snapshots', '0002-sessions-secrets'];
+    expect(numberingProblems([...shipped, '0003-a', '0004-b'])).toEqual([]);
+    expect(numberingProblems([...shipped, '0003-a', '0003-b'])).toEqual([
+      '0003-a and 0003-b share the number 0003',
+    ]);
+    expect(numberingProblems([...shipped, '0004-b', '0003-a'])).toEqual([
+      `not in the order they run: list them as ${[...shipped, '0003-a', '0004-b'].join(', ')}`,
+    ]);
   });
 
   it('import nothing but kysely and type-only database helpers (no @coral/core, no modules)', () => {

@@ -1,4 +1,4 @@
-import type { AppDb } from '../../db/database';
+import type { AppDb } from '../../db/schema';
 import { usersService } from '../users/users.service';
 import type { LoginRateLimiter } from './login-rate-limiter';
 import type { SessionService } from './sessions.service';

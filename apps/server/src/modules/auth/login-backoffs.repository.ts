@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { LoginBackoff } from '../../config';
-import type { AppDb } from '../../db/database';
+import type { AppDb } from '../../db/schema';
 
 const seconds = (value: ReturnType<typeof sql>) => sql`((${value})::float8 * interval '1 second')`;
 

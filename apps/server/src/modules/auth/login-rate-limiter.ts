@@ -1,5 +1,5 @@
 import type { AppConfig } from '../../config';
-import type { AppDb } from '../../db/database';
+import type { AppDb } from '../../db/schema';
 import { loginBackoffsRepository as backoffs } from './login-backoffs.repository';
 import { rateLimitsRepository as counters } from './rate-limits.repository';
 

@@ -1,6 +1,5 @@
 import { sql, type Selectable } from 'kysely';
-import type { AppDb } from '../../db/database';
-import type { RateLimitsTable } from '../../db/schema';
+import type { AppDb, RateLimitsTable } from '../../db/schema';
 
 export type RateLimitHit = Pick<Selectable<RateLimitsTable>, 'key' | 'hits'> & {
   /** Whole seconds until the key's window ends (at least 1). */

@@ -1,4 +1,4 @@
-import type { AppDb } from '../../db/database';
+import type { AppDb } from '../../db/schema';
 import { rateLimitsRepository as repo } from './rate-limits.repository';
 
 export interface RequestRateLimit {

@@ -1,4 +1,4 @@
-import type { AppDb } from '../../db/database';
+import type { AppDb } from '../../db/schema';
 
 export const serverSecretsRepository = {
   /**

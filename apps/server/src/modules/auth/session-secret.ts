@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import type { AppConfig } from '../../config';
-import type { AppDb } from '../../db/database';
+import type { AppDb } from '../../db/schema';
 import { serverSecretsRepository } from './server-secrets.repository';
 
 /**

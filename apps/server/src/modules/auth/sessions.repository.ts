@@ -1,6 +1,5 @@
 import { sql, type Selectable } from 'kysely';
-import type { AppDb } from '../../db/database';
-import type { SessionsTable, UsersTable } from '../../db/schema';
+import type { AppDb, SessionsTable, UsersTable } from '../../db/schema';
 
 const seconds = (value: number) => sql<string>`(${value}::int * interval '1 second')`;
 

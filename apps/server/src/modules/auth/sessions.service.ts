@@ -1,16 +1,8 @@
 import crypto from 'node:crypto';
 import type { AppConfig } from '../../config';
-import type { AppDb } from '../../db/database';
-import type { UserRole } from '@coral/core';
+import type { AppDb } from '../../db/schema';
+import type { SessionUser } from '../../plugins/authentication';
 import { sessionsRepository as repo } from './sessions.repository';
-
-export interface SessionUser {
-  userId: number;
-  username: string;
-  role: UserRole;
-  /** The linked ORCID iD, if any (decision 0029). */
-  orcid: string | null;
-}
 
 /** 32 random bytes, base64url: the whole session token as the cookie carries it. */
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;

@@ -1,7 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { ColonyPredicate } from '@coral/core';
 import { colonyConditions } from '../../db/colony-predicate';
-import type { AppDb } from '../../db/database';
+import type { AppDb } from '../../db/schema';
 import { isPublicRow } from '../../db/visibility';
 
 export interface BiosampleRow {

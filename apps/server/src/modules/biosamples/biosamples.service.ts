@@ -1,5 +1,5 @@
 import { colonyPredicate, type FilterSet } from '@coral/core';
-import type { AppDb } from '../../db/database';
+import type { AppDb } from '../../db/schema';
 import { gzipPieces, jsonArrayPieces, keysetBatches } from '../../lib/json-array-stream';
 import { pageOf } from '../../lib/keyset-cursor';
 import type { VersionedGzip } from '../../lib/send-preserialized';

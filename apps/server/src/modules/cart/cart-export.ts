@@ -9,7 +9,7 @@ import {
   type ThresholdKind,
   withoutFlaggedThresholds,
 } from '@coral/core';
-import type { AppDb } from '../../db/database';
+import type { AppDb } from '../../db/schema';
 import { publicationDoisOfColonies } from '../projects/projects.service';
 import { loadThresholdRows, type ThresholdRow } from '../thresholds/thresholds.service';
 import { cartRepository as repo } from './cart.repository';

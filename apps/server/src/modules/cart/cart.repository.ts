@@ -1,7 +1,6 @@
 import { sql, type Selectable } from 'kysely';
-import type { AppDb } from '../../db/database';
+import type { AppDb, CartGroupsTable, ColoniesTable } from '../../db/schema';
 import { isReadableRowFor } from '../../db/visibility';
-import type { CartGroupsTable, ColoniesTable } from '../../db/schema';
 
 export type CartGroupRow = Pick<
   Selectable<CartGroupsTable>,

@@ -9,10 +9,10 @@ import {
   withoutFlaggedEntries,
   ZCartGroupList,
 } from '@coral/core';
-import type { AppDb } from '../../db/database';
+import type { AppDb } from '../../db/schema';
 import { AppError, badRequest, notFound } from '../../errors';
 import { PerOwnerCache } from '../../lib/per-owner-cache';
-import type { SessionUser } from '../auth/sessions.service';
+import type { SessionUser } from '../../plugins/authentication';
 import { readableColonyIds } from '../colonies/colonies.service';
 import { loadThresholdLists } from '../thresholds/thresholds.service';
 import { cartExportLines } from './cart-export';

@@ -2,8 +2,7 @@ import { sql, type RawBuilder, type Selectable } from 'kysely';
 import { THRESHOLD_KIND_INFO, THRESHOLD_KINDS, type ColonyPredicate } from '@coral/core';
 import { colonyConditions } from '../../db/colony-predicate';
 import { ensureSorted, selectColumnar } from '../../db/columnar';
-import type { AppDb } from '../../db/database';
-import type { ColoniesTable } from '../../db/schema';
+import type { AppDb, ColoniesTable } from '../../db/schema';
 import {
   colonyScopeWhere,
   isPublicRow,

@@ -17,7 +17,7 @@ import {
   columnsFromColonies,
   encodeColonyColumns,
 } from '@coral/core/map-clusters';
-import type { AppDb } from '../../db/database';
+import type { AppDb } from '../../db/schema';
 import { pageOf } from '../../lib/keyset-cursor';
 import { jsonArrayPieces } from '../../lib/json-array-stream';
 import { LruCache } from '../../lib/lru-cache';

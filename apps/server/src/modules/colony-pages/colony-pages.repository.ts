@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { THRESHOLD_KIND_INFO, type EdProvenance, type ThresholdKind } from '@coral/core';
-import type { AppDb } from '../../db/database';
+import type { AppDb } from '../../db/schema';
 import { isPublicRow } from '../../db/visibility';
 
 export interface ColonyPageRow {

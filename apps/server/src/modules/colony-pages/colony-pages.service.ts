@@ -9,7 +9,7 @@ import {
   type TEdProvenance,
   type TThresholdLists,
 } from '@coral/core';
-import type { AppDb } from '../../db/database';
+import type { AppDb } from '../../db/schema';
 import { badRequest, notFound } from '../../errors';
 import { loadThresholdLists } from '../thresholds/thresholds.service';
 import { downloadDatasetVersions } from '../datasets/dataset-download-facts.service';

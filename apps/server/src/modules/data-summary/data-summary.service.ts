@@ -1,5 +1,5 @@
 import { LICENCE_IDS, type LicenceId, type TDataSummary } from '@coral/core';
-import type { AppDb } from '../../db/database';
+import type { AppDb } from '../../db/schema';
 import { VersionedCache } from '../../lib/versioned-cache';
 import { currentDataVersion } from '../read-models/read-models.service';
 import { dataSummaryRepository as repo } from './data-summary.repository';

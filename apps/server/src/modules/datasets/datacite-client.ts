@@ -5,7 +5,7 @@ import type { DataCiteConfig } from '../../config';
  * DOI registration through the DataCite REST API (https://support.datacite.org/docs/api-create-dois):
  * a JSON:API document whose attributes are the DataCite metadata plus the DOI, the landing page
  * URL and the `publish` event (a findable DOI at once). Basic authentication with the repository
- * account. Only used when the DataCite settings are given (config.ts).
+ * account. Only used when the DataCite settings are given (config/datacite.ts).
  */
 export interface DataCiteClient {
   /** Registers (or, when it exists already, updates) a findable DOI; throws with DataCite's reason. */

@@ -1,4 +1,4 @@
-import type { AppDb } from '../../db/database';
+import type { AppDb } from '../../db/schema';
 import { publishColonyFeed } from '../colonies/colonies.service';
 import { bumpDataVersion } from '../read-models/read-models.service';
 import { publishStatistics } from '../statistics/statistics.service';

@@ -1,5 +1,5 @@
 import { isCurator, type Viewer } from '@coral/core';
-import type { AppDb } from '../../db/database';
+import type { AppDb } from '../../db/schema';
 import { notFound } from '../../errors';
 import { citationFile, type CitationFile, type CitationFormat } from './citation-files';
 import { citationFacts } from './dataset-citation';

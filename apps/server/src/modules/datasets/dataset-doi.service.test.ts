@@ -2,13 +2,13 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { datasetsServiceOptions } from '../../app';
 import { loadConfig } from '../../config';
 import type { DatabaseHandle } from '../../db/database';
-import { startDatasetWorker } from '../../jobs/dataset-worker';
 import { createJobQueue, jobQueueOptions } from '../../jobs/job-queue';
 import { startFakeDataCite } from '../../../test/fake-datacite';
 import { createTestDatabase } from '../../../test/test-database';
 import { createDataCiteClient } from './datacite-client';
 import { createDatasetCitationsService } from './dataset-citations.service';
 import { createDoiRegistrationService } from './dataset-doi.service';
+import { queueDoiRegistration, startDoiRegistrationWorker } from './doi-registration.job';
 import { createDatasetsService } from './datasets.service';
 import { datasetsRepository as repo } from './datasets.repository';
 
@@ -102,19 +102,18 @@ describe('DOI registration of a published version', () => {
   });
 });
 
-describe('the dataset worker', () => {
+describe('the DOI registration worker', () => {
   it('registers the DOI of a queued version', async () => {
     const queue = createJobQueue(database.db, jobQueueOptions(loadConfig({}), false));
     const logged: string[] = [];
-    const worker = await startDatasetWorker({
+    const worker = await startDoiRegistrationWorker({
       queue,
-      datasets: createDatasetsService(database.db, { publicUrl: PUBLIC_URL }),
       dois: service(),
       log: (message) => logged.push(message),
     });
     try {
       await database.db.transaction().execute(async (trx) => {
-        await queue.enqueueDoiRegistration(trx, other.id, other.version);
+        await queueDoiRegistration(queue, trx, other.id, other.version);
       });
       const doi = `10.80000/coral.${other.id}.v${other.version}`;
       await expect

@@ -1,5 +1,5 @@
 import { dataCiteMetadata } from '@coral/core';
-import type { AppDb } from '../../db/database';
+import type { AppDb } from '../../db/schema';
 import type { DataCiteClient } from './datacite-client';
 import { citationFacts } from './dataset-citation';
 import { parseMetadata } from './dataset-versions.service';

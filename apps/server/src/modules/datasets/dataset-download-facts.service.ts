@@ -1,5 +1,5 @@
 import { recommendedCitation, type DownloadDataset } from '@coral/core';
-import type { AppDb } from '../../db/database';
+import type { AppDb } from '../../db/schema';
 import { citationFacts } from './dataset-citation';
 import { datasetsRepository as repo } from './datasets.repository';
 import { parseMetadata } from './dataset-versions.service';

@@ -7,7 +7,8 @@ import {
   type DatasetBundle,
   type EdProvenance,
 } from '@coral/core';
-import type { AppDb, DatabaseHandle } from '../../db/database';
+import type { DatabaseHandle } from '../../db/database';
+import type { AppDb } from '../../db/schema';
 import { createTestDatabase } from '../../../test/test-database';
 import { importAsPublished } from './dataset-seed.service';
 

@@ -7,7 +7,7 @@ import {
   type DatasetBundle,
   type DatasetCounts,
 } from '@coral/core';
-import type { AppDb } from '../../db/database';
+import type { AppDb } from '../../db/schema';
 import {
   datasetRepository as repo,
   projectPublicationColumns,

@@ -12,7 +12,7 @@ import {
   type TReviewItem,
   type Viewer,
 } from '@coral/core';
-import type { AppDb } from '../../db/database';
+import type { AppDb } from '../../db/schema';
 import { forbidden, notFound } from '../../errors';
 import {
   datasetsRepository as repo,

@@ -5,8 +5,8 @@ import {
   type ThresholdKind,
   type ThresholdTableName,
 } from '@coral/core';
-import type { AppDb } from '../../db/database';
 import type {
+  AppDb,
   BiosamplesTable,
   ColoniesTable,
   ExperimentsTable,

@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import type { DatasetBundle, DatasetCounts } from '@coral/core';
-import type { AppDb } from '../../db/database';
+import type { AppDb } from '../../db/schema';
 import { coralFutureDumpToBundle } from '../../db/seed/coralfuture-json';
 import { currentDataVersion } from '../read-models/read-models.service';
 import { datasetRepository } from './dataset-rows.repository';

@@ -8,7 +8,7 @@ import {
   type TDatasetMetadata,
   type TUploadDatasetRequest,
 } from '@coral/core';
-import type { AppDb } from '../../db/database';
+import type { AppDb } from '../../db/schema';
 import { recordDatasetChange } from './dataset-change';
 import {
   datasetsRepository as repo,

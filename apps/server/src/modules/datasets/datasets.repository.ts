@@ -6,8 +6,7 @@ import {
   type DatasetVersionState,
   type ThresholdKind,
 } from '@coral/core';
-import type { AppDb } from '../../db/database';
-import type { DatasetsTable, DatasetVersionsTable } from '../../db/schema';
+import type { AppDb, DatasetVersionsTable, DatasetsTable } from '../../db/schema';
 
 /** All SQL about datasets, their versions and their history (decision 0012). */
 

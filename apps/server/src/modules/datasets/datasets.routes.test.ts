@@ -17,7 +17,6 @@ import {
 } from '../../../test/upload-test-helpers';
 import { createUser } from '../../../test/auth-client';
 import { usersService } from '../users/users.service';
-import { createDatasetsService } from './datasets.service';
 
 /**
  * The dataset routes as the pages use them: the whole review cycle over HTTP, and every way a
@@ -369,43 +368,6 @@ describe('nobody reaches what is not theirs', () => {
       status: string;
     }>();
     expect(uploadDetail.status).toBe('discarded');
-  });
-});
-
-describe('embargo', () => {
-  it('an embargoed version shows its metadata, hides its data, and is published when its date comes', async () => {
-    const { datasetId } = await uploadDraft(app.ctx, ann, studyVariant('Embargo'));
-    const nextYear = `${new Date().getUTCFullYear() + 1}-06-01`;
-    await put(ann, `${versionUrl(datasetId, 1)}/metadata/`, {
-      ...COMPLETE_METADATA,
-      embargo_until: nextYear,
-    });
-    await post(ann, `${versionUrl(datasetId, 1)}/submit/`);
-    const approved = await post(cora, `${versionUrl(datasetId, 1)}/approve/`, {});
-    expect(approved.json<TDatasetActionResult>().message).toBe(
-      `Version 1 was approved; its data stay embargoed until ${nextYear}.`,
-    );
-    const shown = (
-      await anonymous.request({ url: `/api/public/datasets/${datasetId}/` })
-    ).json<TDatasetDetail>();
-    expect(shown.version).toMatchObject({ state: 'embargoed', published_at: null });
-    const colonies = (await anonymous.request({ url: '/api/public/colonies/' })).body;
-    expect(colonies).not.toContain('Embargo-AF1');
-
-    // The date comes (moved here rather than waiting a year); the scheduled job releases it.
-    await sql`UPDATE dataset_versions SET metadata = jsonb_set(metadata, '{embargo_until}', '"2020-01-01"')
-              WHERE dataset_id = ${datasetId}`.execute(app.ctx.database.db);
-    const datasets = createDatasetsService(app.ctx.database.db, { publicUrl: 'http://t' });
-    expect(await datasets.releaseDueEmbargoes()).toBe(1);
-    expect(await datasets.releaseDueEmbargoes()).toBe(0);
-    const released = (
-      await anonymous.request({ url: `/api/public/datasets/${datasetId}/` })
-    ).json<TDatasetDetail>();
-    expect(released.version.state).toBe('published');
-    expect(released.history.at(-1)).toMatchObject({ action: 'embargo_released', actor: null });
-    expect((await anonymous.request({ url: '/api/public/colonies/' })).body).toContain(
-      'Embargo-AF1',
-    );
   });
 });
 

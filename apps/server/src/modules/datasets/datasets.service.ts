@@ -12,7 +12,7 @@ import {
   type TDatasetMetadataUpdate,
   type Viewer,
 } from '@coral/core';
-import type { AppDb } from '../../db/database';
+import type { AppDb } from '../../db/schema';
 import { conflict, forbidden, notFound } from '../../errors';
 import { datasetsRepository as repo, type VersionRow } from './datasets.repository';
 import { factsOf, parseMetadata, refreshPublicVersion } from './dataset-versions.service';

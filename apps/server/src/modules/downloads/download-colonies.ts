@@ -5,7 +5,7 @@ import {
   type DownloadColony,
   type DownloadThreshold,
 } from '@coral/core';
-import type { AppDb } from '../../db/database';
+import type { AppDb } from '../../db/schema';
 import { publicationDoisOfColonies } from '../projects/projects.service';
 import type { DownloadDatasetVersion } from '../datasets/dataset-download-facts.service';
 import { downloadsRepository as repo, type DownloadThresholdRow } from './downloads.repository';

@@ -5,9 +5,9 @@ import {
   type DownloadQuery,
   type FilterSet,
 } from '@coral/core';
-import type { AppDb } from '../../db/database';
+import type { AppDb } from '../../db/schema';
 import { badRequest, notFound } from '../../errors';
-import type { SessionUser } from '../auth/sessions.service';
+import type { SessionUser } from '../../plugins/authentication';
 import type { CartService } from '../cart/cart.service';
 import type { ColoniesService, MatchingIds } from '../colonies/colonies.service';
 import {

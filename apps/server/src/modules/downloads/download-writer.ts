@@ -19,7 +19,7 @@ import {
   type DownloadContext,
   type DownloadFormat,
 } from '@coral/core';
-import type { AppDb } from '../../db/database';
+import type { AppDb } from '../../db/schema';
 import { PLATFORM_NAME } from '../datasets/dataset-citation';
 import { loadDownloadColonies } from './download-colonies';
 import { dwcaArchive } from './download-dwca';

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { THRESHOLD_KIND_INFO, type EdProvenance, type ThresholdKind } from '@coral/core';
 import { selectColumnar } from '../../db/columnar';
-import type { AppDb } from '../../db/database';
+import type { AppDb } from '../../db/schema';
 import { isPublicRow, isReadableRowFor } from '../../db/visibility';
 
 /** All SQL of the open downloads (docs/downloads.md): which colonies, and what of each. */

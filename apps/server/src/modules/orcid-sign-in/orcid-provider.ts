@@ -1,5 +1,5 @@
 import * as oidc from 'openid-client';
-import type { OrcidConfig } from '../../orcid-settings';
+import type { OrcidConfig } from '../../config';
 
 /** The provider refused the authorization code (used before, expired, not ours): a 400. */
 export class CodeRejectedError extends Error {}
@@ -20,7 +20,7 @@ export function createOrcidProvider(config: OrcidConfig) {
         config.clientId,
         config.clientSecret,
         oidc.ClientSecretPost(config.clientSecret),
-        // Only a local provider (tests, development) is http; production insists on https (config.ts).
+        // Only a local provider (tests, development) is http; production insists on https (config/orcid.ts).
         config.issuer.startsWith('http://') ? { execute: [oidc.allowInsecureRequests] } : {},
       )
       .catch((error: unknown) => {

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { AppDb } from '../../db/database';
+import type { AppDb } from '../../db/schema';
 
 export interface OrcidAccountRow {
   id: number;

@@ -4,8 +4,8 @@ import {
   type OrcidPurpose,
   type OrcidSignInErrorCode,
 } from '@coral/core';
-import type { OrcidConfig } from '../../orcid-settings';
-import type { AppDb } from '../../db/database';
+import type { OrcidConfig } from '../../config';
+import type { AppDb } from '../../db/schema';
 import { AppError, conflict } from '../../errors';
 import type { SessionService } from '../auth/sessions.service';
 import { usernameProblem } from '../users/users.service';

@@ -1,7 +1,6 @@
 import { sql, type Selectable } from 'kysely';
-import type { AppDb } from '../../db/database';
-import { isPublicRow } from '../../db/visibility';
 import type {
+  AppDb,
   BiosamplesTable,
   ExperimentsTable,
   ObservationsTable,
@@ -10,6 +9,7 @@ import type {
   PublicationsTable,
   UsersTable,
 } from '../../db/schema';
+import { isPublicRow } from '../../db/visibility';
 
 type Project = Selectable<ProjectsTable>;
 type Biosample = Selectable<BiosamplesTable>;

@@ -6,7 +6,7 @@ import {
   type TPublication,
   ZProjectDetail,
 } from '@coral/core';
-import type { AppDb } from '../../db/database';
+import type { AppDb } from '../../db/schema';
 import { notFound } from '../../errors';
 import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';

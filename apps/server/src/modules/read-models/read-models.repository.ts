@@ -1,6 +1,5 @@
 import { sql, type Selectable } from 'kysely';
-import type { AppDb } from '../../db/database';
-import type { DatasetStateTable } from '../../db/schema';
+import type { AppDb, DatasetStateTable } from '../../db/schema';
 import type { DeflatedSegment } from '../../lib/gzip-segments';
 
 export type DatasetStateRow = Pick<

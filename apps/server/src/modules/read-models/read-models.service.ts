@@ -1,4 +1,4 @@
-import type { AppDb } from '../../db/database';
+import type { AppDb } from '../../db/schema';
 import {
   readModelsRepository as repo,
   type DerivedPartsName,

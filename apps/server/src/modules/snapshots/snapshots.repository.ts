@@ -1,6 +1,5 @@
 import { sql, type Selectable } from 'kysely';
-import type { AppDb } from '../../db/database';
-import type { CitableSnapshotsTable } from '../../db/schema';
+import type { AppDb, CitableSnapshotsTable } from '../../db/schema';
 
 export type SnapshotRow = Selectable<CitableSnapshotsTable>;
 

@@ -13,9 +13,9 @@ import {
   type TSnapshotCreated,
 } from '@coral/core';
 import type { z } from 'zod';
-import type { AppDb } from '../../db/database';
+import type { AppDb } from '../../db/schema';
 import { AppError, conflict, notFound } from '../../errors';
-import type { SessionUser } from '../auth/sessions.service';
+import type { SessionUser } from '../../plugins/authentication';
 import type { DownloadDatasetVersion } from '../datasets/dataset-download-facts.service';
 import { PLATFORM_NAME } from '../datasets/dataset-citation';
 import type { DownloadPlan, DownloadSources } from '../downloads/download-sources';

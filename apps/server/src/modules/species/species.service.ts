@@ -4,7 +4,7 @@ import {
   type TSpeciesDetail,
   type TSpeciesSummary,
 } from '@coral/core';
-import type { AppDb } from '../../db/database';
+import type { AppDb } from '../../db/schema';
 import { notFound } from '../../errors';
 import { speciesRepository as repo } from './species.repository';
 

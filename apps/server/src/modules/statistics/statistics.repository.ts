@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { AppDb } from '../../db/database';
+import type { AppDb } from '../../db/schema';
 import { isPublicRow } from '../../db/visibility';
 
 export interface StatisticsCounts {

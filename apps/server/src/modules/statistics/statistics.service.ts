@@ -1,6 +1,6 @@
 import { gunzipSync, gzipSync } from 'node:zlib';
 import type { TStatistics } from '@coral/core';
-import type { AppDb } from '../../db/database';
+import type { AppDb } from '../../db/schema';
 import { VersionedCache } from '../../lib/versioned-cache';
 import { currentDataVersion, findSnapshot, saveSnapshot } from '../read-models/read-models.service';
 import { statisticsRepository as repo } from './statistics.repository';

@@ -1,9 +1,8 @@
 import { sql, type Selectable } from 'kysely';
 import { THRESHOLD_KIND_INFO, UNTRUSTWORTHY_FLAG_CODES, type ThresholdKind } from '@coral/core';
 import { ensureSorted, selectColumnar } from '../../db/columnar';
-import type { AppDb } from '../../db/database';
+import type { AppDb, ThresholdTable } from '../../db/schema';
 import { colonyScopeWhere, isPublicRow, type ColonyScope } from '../../db/visibility';
-import type { ThresholdTable } from '../../db/schema';
 
 /** A stored threshold as lists read it (provenance is read by the colony page and downloads). */
 export type ThresholdRow = Omit<

@@ -6,7 +6,7 @@ import {
   type TThresholdMaxMin,
   type ThresholdKind,
 } from '@coral/core';
-import type { AppDb } from '../../db/database';
+import type { AppDb } from '../../db/schema';
 import type { ColonyScope } from '../../db/visibility';
 import { VersionedCache } from '../../lib/versioned-cache';
 import { currentDataVersion } from '../read-models/read-models.service';

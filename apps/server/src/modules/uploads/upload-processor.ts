@@ -12,8 +12,8 @@ import {
   type UploadPlan,
 } from '@coral/core';
 import type { AppConfig } from '../../config';
-import type { AppDb } from '../../db/database';
-import { UPLOAD_IMPORT_QUEUE } from '../../jobs/job-queue';
+import type { AppDb } from '../../db/schema';
+import { UPLOAD_IMPORT_JOB } from '../../jobs/job-definitions';
 import { importDataset } from '../datasets/dataset-import.service';
 import {
   createUploadVersion,
@@ -303,6 +303,6 @@ function uniqueLocations(plan: UploadPlan) {
 export function reconcileUploads(db: AppDb, config: AppConfig): Promise<number> {
   return repo.failAbandoned(db, {
     graceSeconds: config.uploads.jobTimeoutSeconds * 2,
-    queue: UPLOAD_IMPORT_QUEUE,
+    queue: UPLOAD_IMPORT_JOB.queue,
   });
 }

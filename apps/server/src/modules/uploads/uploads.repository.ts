@@ -1,8 +1,7 @@
 import { sql, type Selectable } from 'kysely';
 import { THRESHOLD_KIND_INFO, type UploadFormat, type UploadStatus } from '@coral/core';
-import type { AppDb } from '../../db/database';
+import type { AppDb, UploadsTable } from '../../db/schema';
 import { isPublicRow } from '../../db/visibility';
-import type { UploadsTable } from '../../db/schema';
 
 /** An upload as read from the database, with the dataset version it became (if any). */
 export type UploadRow = Selectable<UploadsTable> & {

@@ -13,10 +13,11 @@ import {
   ZUploadDatasetRequest,
 } from '@coral/core';
 import type { AppConfig } from '../../config';
-import type { AppDb } from '../../db/database';
+import type { AppDb } from '../../db/schema';
 import { AppError, notFound } from '../../errors';
 import type { JobQueue } from '../../jobs/job-queue';
-import type { SessionUser } from '../auth/sessions.service';
+import { queueUploadImport } from './upload-import.job';
+import type { SessionUser } from '../../plugins/authentication';
 import {
   discardUpload,
   FileTooLargeError,
@@ -96,7 +97,7 @@ export function createUploadsService(
           format: check.format,
           datasetRequest: target,
         });
-        await jobs.enqueueUpload(trx, id);
+        await queueUploadImport(jobs, trx, id);
         return id;
       });
       jobs.wake();

@@ -2,13 +2,14 @@ import fs from 'node:fs';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TUploadAccepted, TUploadDetail } from '@coral/core';
-import { createJobQueue, UPLOAD_IMPORT_QUEUE, type JobQueue } from '../../jobs/job-queue';
-import { startUploadWorker, type UploadWorker } from '../../jobs/upload-worker';
+import { UPLOAD_IMPORT_JOB } from '../../jobs/job-definitions';
+import { createJobQueue, type JobQueue } from '../../jobs/job-queue';
+import { startUploadWorker, type UploadWorker } from './upload-import.job';
 import { reconcileUploads } from './upload-processor';
 import { createTestApp, type TestContext } from '../../../test/test-app';
 import { testDatabaseKind } from '../../../test/test-database';
 import { createUser, TestAgent } from '../../../test/auth-client';
-import type { AppDb } from '../../db/database';
+import type { AppDb } from '../../db/schema';
 import { processUpload } from './upload-processor';
 import {
   datasetSnapshot,
@@ -231,7 +232,7 @@ describe('the upload worker (pg-boss)', () => {
       ),
     });
     // A worker took the job and died: the job stays active, the upload processing.
-    const [job] = await queue.boss.fetch<{ uploadId: number }>(UPLOAD_IMPORT_QUEUE);
+    const [job] = await queue.boss.fetch<{ uploadId: number }>(UPLOAD_IMPORT_JOB.queue);
     expect(job?.data.uploadId).toBe(id);
     await sql`UPDATE uploads SET status = 'processing', attempts = 1 WHERE id = ${id}`.execute(
       ctx.database.db,

@@ -1,7 +1,6 @@
 import type { UserRole } from '@coral/core';
 import type { Selectable } from 'kysely';
-import type { AppDb } from '../../db/database';
-import type { UsersTable } from '../../db/schema';
+import type { AppDb, UsersTable } from '../../db/schema';
 
 export type UserRow = Pick<
   Selectable<UsersTable>,

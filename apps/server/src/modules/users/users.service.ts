@@ -1,5 +1,5 @@
 import { USER_ROLES, type UserRole } from '@coral/core';
-import type { AppDb } from '../../db/database';
+import type { AppDb } from '../../db/schema';
 import { hashPassword, passwordProblem, verifyPassword } from './passwords';
 import { usersRepository as repo, type UserRow } from './users.repository';
 

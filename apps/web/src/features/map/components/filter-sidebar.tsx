@@ -21,6 +21,7 @@ import Form from 'react-bootstrap/Form';
 import { Link } from 'react-router';
 import { ChevronLeftIcon, FunnelIcon, TrashIcon } from './map-icons';
 import { RangeSlider } from './range-slider';
+import type { FilterChoices } from '../hooks/map-markers';
 
 export const SIDEBAR_ID = 'map-filters';
 
@@ -29,12 +30,6 @@ const COMPACT_SLIDERS = THRESHOLD_KINDS.map((kind) => ({
   key: THRESHOLD_KIND_INFO[kind].filterKeys.abs,
   label: `${THRESHOLD_KIND_INFO[kind].edLabel} (${THRESHOLD_KIND_INFO[kind].label})`,
 }));
-
-export interface FilterChoices {
-  species: readonly string[];
-  projects: readonly string[];
-  years: readonly number[];
-}
 
 interface FilterSidebarProps {
   choices: FilterChoices;

@@ -1,5 +1,11 @@
 import type { MarkerSource } from '../markers/marker-source';
-import type { FilterChoices } from '../components/filter-sidebar';
+
+/** The sidebar's choices: the species, projects and years of the public colonies. */
+export interface FilterChoices {
+  species: readonly string[];
+  projects: readonly string[];
+  years: readonly number[];
+}
 
 /** What the map page needs of a mode (browser or server, issue 16), whichever it is. */
 export interface MapMarkers {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig, readRootPackage, repositoryWebUrl } from './config';
+import { ConfigError, loadConfig } from '.';
+import { readRootPackage, repositoryWebUrl } from './repository';
 
 describe('loadConfig', () => {
   it('applies the documented defaults', () => {

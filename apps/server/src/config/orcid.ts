@@ -1,9 +1,14 @@
-import { ConfigError } from './config';
+import { z } from 'zod';
+import { ConfigError } from './config-error';
+import { optionalHttpUrl, optionalString } from './variables';
 
-/**
- * "Sign in with ORCID" settings (decision 0029), checked for config.ts, which reads them from the
- * environment (it stays the only reader of process.env).
- */
+/** "Sign in with ORCID" (decision 0029): on with a client id and secret; issuer orcid.org. */
+export const OrcidVariables = z.object({
+  ORCID_ISSUER: optionalHttpUrl,
+  ORCID_CLIENT_ID: optionalString,
+  ORCID_CLIENT_SECRET: optionalString,
+});
+
 /** AppConfig's `orcid`; null (the default: no button, the routes answer 404) when not configured. */
 export interface OrcidConfig {
   /** The OpenID Connect issuer (https://orcid.org, or https://sandbox.orcid.org for trials). */
@@ -24,13 +29,7 @@ export const ORCID_CALLBACK_PATH = '/api/auth/orcid/callback/';
  * would send researchers nowhere.
  */
 export function orcidConfig(
-  env: {
-    ORCID_ISSUER?: string | undefined;
-    ORCID_CLIENT_ID?: string | undefined;
-    ORCID_CLIENT_SECRET?: string | undefined;
-    NODE_ENV: string;
-    PUBLIC_URL?: string | undefined;
-  },
+  env: z.output<typeof OrcidVariables> & { NODE_ENV: string; PUBLIC_URL?: string | undefined },
   /** PUBLIC_URL without a trailing slash, or its default. */
   publicUrl: string,
 ): OrcidConfig | null {

@@ -1,12 +1,28 @@
-import type { AppConfig } from '../config';
-import type { AppDb } from '../db/database';
+import type { AppConfig } from '../../config';
+import type { AppDb } from '../../db/schema';
+import { UPLOAD_IMPORT_JOB } from '../../jobs/job-definitions';
+import type { JobQueue } from '../../jobs/job-queue';
 import {
   processUpload,
   type AttemptInfo,
   reconcileUploads,
   type ProcessHooks,
-} from '../modules/uploads/upload-processor';
-import { UPLOAD_IMPORT_QUEUE, type JobQueue, type UploadJobData } from './job-queue';
+} from './upload-processor';
+
+/**
+ * The upload import job (jobs/job-definitions.ts): queued with the upload's record, run by the
+ * upload worker below (main.ts starts it) or by the CLI's `import` (runUploadNow).
+ */
+
+/**
+ * Queues the import of an upload inside the caller's transaction: both commit or neither.
+ * Call `jobs.start()` before opening the transaction (the embedded database has one connection).
+ */
+export async function queueUploadImport(jobs: JobQueue, trx: AppDb, uploadId: number) {
+  const id = await jobs.send(UPLOAD_IMPORT_JOB, trx, { uploadId });
+  if (id === null) throw new Error(`The import job of upload ${uploadId} was not queued`);
+  return id;
+}
 
 export interface UploadWorkerOptions {
   db: AppDb;
@@ -32,7 +48,7 @@ const RECONCILE_INTERVAL_MS = 5 * 60 * 1000;
 
 /**
  * The upload worker: takes import jobs from the queue one at a time and processes them
- * (modules/uploads/upload-processor.ts). Runs in the server process (ROLE=all) or in worker
+ * (upload-processor.ts). Runs in the server process (ROLE=all) or in worker
  * processes (ROLE=worker, several on one PostgreSQL).
  */
 export async function startUploadWorker(options: UploadWorkerOptions): Promise<UploadWorker> {
@@ -45,8 +61,8 @@ export async function startUploadWorker(options: UploadWorkerOptions): Promise<U
   await expireDeadJobs(db, config, queue, log);
   await failUploadsWithoutJob(db, config, log);
 
-  const worker = queue.work<UploadJobData>(
-    UPLOAD_IMPORT_QUEUE,
+  const worker = queue.work(
+    UPLOAD_IMPORT_JOB,
     {
       pollSeconds: config.uploads.workerPollSeconds,
       log,
@@ -101,7 +117,7 @@ async function expireDeadJobs(
   log: (message: string) => void,
 ): Promise<void> {
   try {
-    const failed = await queue.expireDeadJobs(UPLOAD_IMPORT_QUEUE);
+    const failed = await queue.expireDeadJobs(UPLOAD_IMPORT_JOB);
     if (failed.length > 0) {
       log(
         `${failed.length} upload job(s) whose worker stopped in every attempt ended failed: ${failed.map((job) => job.id).join(', ')}`,
@@ -170,19 +186,19 @@ export async function runUploadNow(
   if (options.ownsDatabase) await failOrphanedJobs(queue, options.log);
   let waiting = false;
   for (;;) {
-    const job = await queue.claimUploadJob(uploadId);
+    const job = await queue.claimJob(UPLOAD_IMPORT_JOB, { uploadId });
     if (job) {
       try {
         await processUpload({ db, config }, uploadId, attemptOf(job));
       } catch (error) {
         const failure = error instanceof Error ? error : new Error(String(error));
-        await queue.boss.fail(UPLOAD_IMPORT_QUEUE, job.id, { message: failure.message });
+        await queue.boss.fail(UPLOAD_IMPORT_JOB.queue, job.id, { message: failure.message });
         return { error: failure };
       }
-      await queue.boss.complete(UPLOAD_IMPORT_QUEUE, job.id);
+      await queue.boss.complete(UPLOAD_IMPORT_JOB.queue, job.id);
       return {};
     }
-    if (!(await queue.hasUnfinishedUploadJob(uploadId))) return {};
+    if (!(await queue.hasUnfinishedJob(UPLOAD_IMPORT_JOB, { uploadId }))) return {};
     if (!waiting) options.onWait?.();
     waiting = true;
     await new Promise((resolve) => setTimeout(resolve, options.pollMs ?? 1000));
@@ -190,6 +206,6 @@ export async function runUploadNow(
 }
 
 async function failOrphanedJobs(queue: JobQueue, log: (message: string) => void): Promise<void> {
-  const failed = await queue.failActiveJobs();
+  const failed = await queue.failActiveJobs(UPLOAD_IMPORT_JOB);
   if (failed > 0) log(`${failed} upload job(s) interrupted by a previous stop will be retried.`);
 }

@@ -1,17 +1,30 @@
-import type { DoiRegistrationService } from '../modules/datasets/dataset-doi.service';
-import type { DatasetsService } from '../modules/datasets/datasets.service';
-import {
-  DATASET_DOI_QUEUE,
-  DATASET_EMBARGO_QUEUE,
-  type DoiJobData,
-  type EmbargoJobData,
-  type JobQueue,
-} from './job-queue';
+import type { AppDb } from '../../db/schema';
+import { DATASET_EMBARGO_JOB } from '../../jobs/job-definitions';
+import type { JobQueue } from '../../jobs/job-queue';
+import type { DatasetsService } from './datasets.service';
 
 /** How often embargoes are looked at besides their own jobs (a missed job, a clock change). */
 const SWEEP_INTERVAL_MS = 60 * 60 * 1000;
 
-export interface DatasetWorker {
+/**
+ * Schedules the release of a dataset's embargo for the morning of `date` (ISO, 00:00 UTC), inside
+ * the caller's transaction (an approval rolled back schedules nothing). Once per dataset and date.
+ */
+export async function scheduleEmbargoRelease(
+  jobs: JobQueue,
+  trx: AppDb,
+  datasetId: number,
+  date: string,
+): Promise<void> {
+  await jobs.send(
+    DATASET_EMBARGO_JOB,
+    trx,
+    { datasetId },
+    { startAfter: new Date(`${date}T00:00:00Z`), singletonKey: `embargo-${datasetId}-${date}` },
+  );
+}
+
+export interface EmbargoReleaseWorker {
   stop(): Promise<void>;
 }
 
@@ -20,14 +33,12 @@ export interface DatasetWorker {
  * each approval schedules a job for the morning of its date; at start and every hour a sweep
  * releases whatever is due, so a job lost with a database restore still happens.
  */
-export async function startDatasetWorker(options: {
+export async function startEmbargoReleaseWorker(options: {
   queue: JobQueue;
   datasets: DatasetsService;
-  /** Registers DOIs of published versions; absent without DataCite settings. */
-  dois?: DoiRegistrationService;
   log?: (message: string) => void;
-}): Promise<DatasetWorker> {
-  const { queue, datasets, dois } = options;
+}): Promise<EmbargoReleaseWorker> {
+  const { queue, datasets } = options;
   const log = options.log ?? ((message: string) => console.log(message));
   const release = async (why: string) => {
     const released = await datasets.releaseDueEmbargoes();
@@ -36,21 +47,9 @@ export async function startDatasetWorker(options: {
   await queue.start();
   await release('start').catch((error: unknown) => log(`embargo sweep failed: ${String(error)}`));
   // The queue's own loop (not pg-boss's): a database restart must not end the process.
-  const workers = [
-    queue.work<EmbargoJobData>(DATASET_EMBARGO_QUEUE, { pollSeconds: 2, log }, async () => {
-      await release('scheduled job');
-    }),
-  ];
-  if (dois) {
-    // A failure (DataCite down, refused metadata) fails the job, which the queue retries.
-    workers.push(
-      queue.work<DoiJobData>(DATASET_DOI_QUEUE, { pollSeconds: 2, log }, async (job) => {
-        const { datasetId, version } = job.data;
-        const outcome = await dois.register(datasetId, version);
-        log(`DOI of dataset ${datasetId} version ${version}: ${outcome}.`);
-      }),
-    );
-  }
+  const worker = queue.work(DATASET_EMBARGO_JOB, { pollSeconds: 2, log }, async () => {
+    await release('scheduled job');
+  });
   const timer = setInterval(() => {
     release('hourly sweep').catch((error: unknown) =>
       log(`embargo sweep failed: ${String(error)}`),
@@ -60,7 +59,7 @@ export async function startDatasetWorker(options: {
   return {
     async stop() {
       clearInterval(timer);
-      await Promise.all(workers.map((worker) => worker.stop()));
+      await worker.stop();
     },
   };
 }

@@ -10,6 +10,7 @@ export * from './datasets/threshold-flags';
 export * from './datasets/identifiers';
 export * from './datasets/licences';
 export * from './datasets/protocol';
+export * from './datasets/dataset-states';
 export * from './datasets/lifecycle';
 export * from './datasets/change-summary';
 export * from './citation';

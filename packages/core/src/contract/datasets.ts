@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZColony } from './colonies';
+import { DATASET_VERSION_STATES } from '../datasets/dataset-states';
 import { normalizeDoi, normalizeOrcid } from '../datasets/identifiers';
 import { LICENCE_IDS } from '../datasets/licences';
 import { PAM_INSTRUMENT_IDS, RAMP_HOLD_PROFILE_IDS } from '../datasets/protocol';
@@ -25,15 +26,6 @@ export const DATASET_LIMITS = {
   timepoints: 50,
   message: 5_000,
 } as const;
-
-export const DATASET_VERSION_STATES = [
-  'draft',
-  'in_review',
-  'rejected',
-  'published',
-  'embargoed',
-] as const;
-export type DatasetVersionState = (typeof DATASET_VERSION_STATES)[number];
 
 export const USER_ROLES = ['contributor', 'curator', 'admin'] as const;
 export type UserRole = (typeof USER_ROLES)[number];

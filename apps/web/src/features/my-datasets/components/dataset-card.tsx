@@ -179,7 +179,7 @@ function DatasetActions({
           <p className="mb-0 small">Fix what it asks for, then submit the version again.</p>
         </Alert>
       )}
-      {version.state === 'in_review' && (
+      {allowsTransition(version.state, 'approve') && (
         <p className="small mb-2">
           Waiting for a curator’s decision; it cannot be edited meanwhile.
         </p>

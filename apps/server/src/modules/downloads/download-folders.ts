@@ -25,7 +25,8 @@ interface FolderFile {
   contentType: string;
   /** Data files count against the anonymous rate limit; the citation and query do not. */
   isData: boolean;
-  compressible: boolean;
+  /** A format's flag; null: the compression plugin's default for the media type. */
+  compressible: boolean | null;
 }
 
 /** Every file of a folder: one per format of core's registry, then the citation and query. */
@@ -49,7 +50,7 @@ const FILES: FolderFile[] = [
       summary: side.summary,
       contentType: side.contentType,
       isData: false,
-      compressible: true,
+      compressible: null,
     };
   }),
 ];
@@ -113,8 +114,14 @@ export function registerDownloadFolder(
     app.get(
       `${source.folder}/${file.name}`,
       {
-        // A zip is compressed already; text streams are gzipped on the fly.
-        compress: file.compressible ? undefined : false,
+        // As the registry says (a zip is compressed already, text is gzipped on the fly), not as
+        // the plugin would guess from the media type: it knows no newer ones (application/jsonl).
+        compress:
+          file.compressible === null
+            ? undefined
+            : file.compressible
+              ? { customTypes: () => true }
+              : false,
         schema: {
           tags: [source.tag],
           summary: `${file.summary}, of ${source.what}`,

@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import {
-  DOWNLOAD_FILES,
+  DOWNLOAD_FORMAT_IDS,
   DOWNLOAD_FORMATS,
   downloadFolders,
   downloadUrl,
@@ -84,9 +84,9 @@ async function measure(handle: DatabaseHandle): Promise<Record<DownloadFormat, F
   // Each format twice: the first download also warms the embedded database's page cache (memory
   // of the database, in this process only because PGlite is embedded); the worse of the two counts.
   const results = {} as Record<DownloadFormat, Figures>;
-  for (const format of DOWNLOAD_FORMATS) {
-    const first = await download(origin, downloadUrl(folder, DOWNLOAD_FILES[format]));
-    const again = await download(origin, downloadUrl(folder, DOWNLOAD_FILES[format]));
+  for (const format of DOWNLOAD_FORMAT_IDS) {
+    const first = await download(origin, downloadUrl(folder, DOWNLOAD_FORMATS[format].file));
+    const again = await download(origin, downloadUrl(folder, DOWNLOAD_FORMATS[format].file));
     results[format] = {
       ms: again.ms,
       bytes: again.bytes,
@@ -116,7 +116,7 @@ export async function runDownloadBench(options: { colonies: number }) {
   const large = await measure(synthetic);
   await synthetic.close();
 
-  const rows: BenchRow[] = DOWNLOAD_FORMATS.flatMap((format): BenchRow[] => {
+  const rows: BenchRow[] = DOWNLOAD_FORMAT_IDS.flatMap((format): BenchRow[] => {
     const seed = baseline[format];
     const big = large[format];
     return [

@@ -304,8 +304,6 @@ export interface Database extends ThresholdTables {
   datasets: DatasetsTable;
   /** View: the version readers see of each dataset (migration 0005). */
   public_dataset_versions: { id: number };
-  /** View: every published version of a dataset that is not withdrawn. */
-  readable_dataset_versions: { id: number; owner_id: number | null };
   dataset_versions: DatasetVersionsTable;
   dataset_events: DatasetEventsTable;
   publications: PublicationsTable;

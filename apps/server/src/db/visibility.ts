@@ -1,10 +1,18 @@
 import { sql } from 'kysely';
+import { PUBLIC_DATA_STATES } from '@coral/core';
 
 /**
  * The visibility rules of docs/decisions/0012-datasets.md as SQL conditions on a row's
  * `dataset_version_id`, for repositories to put in their WHERE clauses (one definition, used by
- * every public query; the views are created by migration 0005).
+ * every public query). Which states' data the public reads is the state table's, passed as a
+ * parameter (docs/decisions/0046-dataset-states.md); the version readers see now is
+ * `datasets.public_version_id` (view `public_dataset_versions`, migration 0005).
  */
+
+/** Every version anyone may read: its state's data are public and its dataset not withdrawn. */
+const readableVersionIds = () => sql`
+  SELECT v.id FROM dataset_versions v JOIN datasets d ON d.id = v.dataset_id
+  WHERE v.state = ANY(${[...PUBLIC_DATA_STATES]}::text[]) AND d.withdrawn_at IS NULL`;
 
 /** The row belongs to the version readers see now (map, lists, statistics, ranges). */
 export const isPublicRow = (alias: string) =>
@@ -16,10 +24,14 @@ export const isPublicRow = (alias: string) =>
  */
 export const isReadableRowFor = (alias: string, viewerId: number | null) =>
   sql`${sql.ref(`${alias}.dataset_version_id`)} IN (
-    SELECT id FROM readable_dataset_versions
+    ${readableVersionIds()}
     UNION ALL
     SELECT v.id FROM dataset_versions v JOIN datasets d ON d.id = v.dataset_id
     WHERE d.owner_id = ${viewerId ?? -1} AND d.withdrawn_at IS NULL)`;
+
+/** A `dataset_versions` row anyone may read (published, dataset not withdrawn). */
+export const isReadableVersion = (alias: string) =>
+  sql`${sql.ref(`${alias}.id`)} IN (${readableVersionIds()})`;
 
 /** A `dataset_versions` row is the version readers see now of its dataset (published, not withdrawn). */
 export const isPublicVersion = (alias: string) =>

@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   CSRF_HEADER_NAME,
-  DOWNLOAD_FILES,
+  DOWNLOAD_FORMATS,
   downloadFolders,
   downloadUrl,
   type TSnapshotCreated,
@@ -127,22 +127,24 @@ const DOWNLOADS: [string, () => Download][] = [
   ],
   [
     'the map view’s CSV (open downloads)',
-    () => ({ path: downloadUrl(downloadFolders.map(), DOWNLOAD_FILES.csv, '') }),
+    () => ({ path: downloadUrl(downloadFolders.map(), DOWNLOAD_FORMATS.csv.file, '') }),
   ],
   [
     'the map view’s GeoJSON (open downloads)',
-    () => ({ path: downloadUrl(downloadFolders.map(), DOWNLOAD_FILES.geojson, '') }),
+    () => ({ path: downloadUrl(downloadFolders.map(), DOWNLOAD_FORMATS.geojson.file, '') }),
   ],
   [
     'a cart group’s Darwin Core Archive (open downloads)',
     () => ({
-      path: downloadUrl(downloadFolders.cartGroup(groupId), DOWNLOAD_FILES.dwca, ''),
+      path: downloadUrl(downloadFolders.cartGroup(groupId), DOWNLOAD_FORMATS.dwca.file, ''),
       loggedIn: true,
     }),
   ],
   [
     'a snapshot’s CSV',
-    () => ({ path: downloadUrl(downloadFolders.snapshot(snapshotId), DOWNLOAD_FILES.csv, '') }),
+    () => ({
+      path: downloadUrl(downloadFolders.snapshot(snapshotId), DOWNLOAD_FORMATS.csv.file, ''),
+    }),
   ],
 ];
 
@@ -177,7 +179,7 @@ describe('a client that drops a streamed download (issue 16)', () => {
 
   it('and a download read to its end still holds every colony', async () => {
     const whole = await fetchAll({
-      path: downloadUrl(downloadFolders.map(), DOWNLOAD_FILES.csv, ''),
+      path: downloadUrl(downloadFolders.map(), DOWNLOAD_FORMATS.csv.file, ''),
     });
     expect(whole.status).toBe(200);
     const synthetic = whole.body.split('\n').filter((line) => line.includes('Synthetic_'));

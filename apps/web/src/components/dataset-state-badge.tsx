@@ -1,18 +1,24 @@
-import type { DatasetVersionState } from '@coral/core';
+import { DATASET_STATES, type DatasetVersionState, type StateTone } from '@coral/core';
 import Badge from 'react-bootstrap/Badge';
 
-/** How each state reads, and the colour that tells them apart; one palette across all pages. */
-const LOOK: Record<
-  DatasetVersionState | 'withdrawn',
-  { bg: string; text?: 'dark'; label: string }
-> = {
-  draft: { bg: 'secondary', label: 'Draft' },
-  in_review: { bg: 'info', text: 'dark', label: 'In review' },
-  published: { bg: 'success', label: 'Published' },
-  rejected: { bg: 'danger', label: 'Rejected' },
-  embargoed: { bg: 'warning', text: 'dark', label: 'Embargoed' },
-  withdrawn: { bg: 'dark', label: 'Withdrawn' },
+interface Look {
+  bg: string;
+  text?: 'dark';
+}
+
+/** The colours of each tone of core's state table; one palette across all pages. */
+const TONES: Record<StateTone, Look> = {
+  neutral: { bg: 'secondary' },
+  info: { bg: 'info', text: 'dark' },
+  success: { bg: 'success' },
+  danger: { bg: 'danger' },
+  warning: { bg: 'warning', text: 'dark' },
 };
+
+/** A withdrawn dataset is not a state of a version: it has its own look. */
+const WITHDRAWN: Look & { label: string } = { bg: 'dark', label: 'Withdrawn' };
+
+const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 /** A version's state; a withdrawn dataset shows that instead (its state no longer matters). */
 export function DatasetStateBadge({
@@ -22,10 +28,10 @@ export function DatasetStateBadge({
   state: DatasetVersionState;
   withdrawn?: boolean;
 }) {
-  const shown = withdrawn ? 'withdrawn' : state;
-  const look = LOOK[shown];
+  const spec = DATASET_STATES[state];
+  const look = withdrawn ? WITHDRAWN : { ...TONES[spec.tone], label: capitalised(spec.label) };
   return (
-    <Badge bg={look.bg} text={look.text} data-state={shown}>
+    <Badge bg={look.bg} text={look.text} data-state={withdrawn ? 'withdrawn' : state}>
       {look.label}
     </Badge>
   );

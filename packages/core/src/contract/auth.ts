@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { USER_ROLES } from '../datasets/lifecycle-terms';
+import { USER_ROLES } from '../datasets/user-roles';
 
 export const ZAuthStatus = z
   .object({

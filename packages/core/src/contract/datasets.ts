@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ZChangeSummary } from '../datasets/change-summary';
 import { DATASET_LIMITS, ZCreator, ZDatasetMetadata } from '../datasets/dataset-metadata';
-import { DATASET_VERSION_STATES } from '../datasets/lifecycle-terms';
+import { DATASET_VERSION_STATES } from '../datasets/dataset-states';
 import { LICENCE_IDS } from '../datasets/licences';
 import { noNul, text } from '../datasets/text-fields';
 import { ZColony } from './colonies';

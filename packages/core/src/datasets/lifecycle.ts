@@ -1,11 +1,23 @@
+import { wordList } from '../util/word-list';
 import { DESCRIPTIVE_FIELDS, type TDatasetMetadata } from './dataset-metadata';
-import type { DatasetVersionState, UserRole } from './lifecycle-terms';
+import {
+  allowsTransition,
+  DATASET_STATES,
+  PUBLIC_STATES,
+  stateLabel,
+  statesAllowing,
+  transitionTarget,
+  type DatasetTransition,
+  type DatasetVersionState,
+} from './dataset-states';
+import type { UserRole } from './user-roles';
 import { LICENCES } from './licences';
 
 /**
- * The rules of a dataset's life (docs/decisions/0012-datasets.md), as pure functions: which
- * transitions exist, who may take them, what may be edited, and what a version still needs before
- * review. The server enforces them; the page uses the same answers to show its buttons.
+ * The rules of a dataset's life (docs/decisions/0012-datasets.md), as pure functions: who may
+ * take which transition, what may be edited, and what a version still needs before review. What
+ * each state allows is the state table's (dataset-states.ts). The server enforces them; the page
+ * uses the same answers to show its buttons.
  */
 
 /** Who is looking: an anonymous visitor has no id. */
@@ -17,11 +29,6 @@ export interface Viewer {
 export const ANONYMOUS: Viewer = { userId: null, role: 'contributor' };
 
 export const isCurator = (viewer: Viewer) => viewer.role === 'curator' || viewer.role === 'admin';
-
-/** States whose data anyone may read (published) or whose metadata anyone may read (embargoed). */
-export const PUBLIC_STATES: readonly DatasetVersionState[] = ['published', 'embargoed'];
-/** States of a version still being prepared: at most one per dataset. */
-export const OPEN_STATES: readonly DatasetVersionState[] = ['draft', 'in_review', 'rejected'];
 
 export interface VersionFacts {
   state: DatasetVersionState;
@@ -42,7 +49,7 @@ export function canSeeVersion(viewer: Viewer, facts: VersionFacts): boolean {
 /** Whether the viewer may read (download) the data of this version. */
 export function canReadData(viewer: Viewer, facts: VersionFacts): boolean {
   if (isOwner(viewer, facts) || isCurator(viewer)) return true;
-  return facts.state === 'published' && !facts.withdrawn;
+  return DATASET_STATES[facts.state].publicData && !facts.withdrawn;
 }
 
 /** What may be edited in a version in this state: every field, the descriptive ones, or none. */
@@ -51,9 +58,8 @@ export function editableFields(
   withdrawn: boolean,
 ): 'all' | readonly (keyof TDatasetMetadata)[] {
   if (withdrawn) return [];
-  if (state === 'draft' || state === 'rejected') return 'all';
-  if (state === 'published' || state === 'embargoed') return DESCRIPTIVE_FIELDS;
-  return [];
+  const level = DATASET_STATES[state].editable;
+  return level === 'all' ? 'all' : level === 'descriptive' ? DESCRIPTIVE_FIELDS : [];
 }
 
 /** What a version's metadata still lacks before it can be reviewed (empty: it can be submitted). */
@@ -99,6 +105,13 @@ export interface Refusal {
   reason: string;
   kind: 'forbidden' | 'conflict';
 }
+/** "a draft or a rejected": the states that allow `transition`, for messages. */
+const statesAllowingWithArticle = (transition: DatasetTransition) =>
+  wordList(
+    statesAllowing(transition).map((state) => `a ${stateLabel(state)}`),
+    'or',
+  );
+
 const forbidden = (reason: string): Refusal => ({ reason, kind: 'forbidden' });
 const conflict = (reason: string): Refusal => ({ reason, kind: 'conflict' });
 
@@ -128,21 +141,23 @@ export function judge(viewer: Viewer, action: DatasetAction, facts: DatasetFacts
     }
     case 'submit': {
       if (!owner) return forbidden('Only the owner can submit a dataset for review.');
-      if (facts.state !== 'draft' && facts.state !== 'rejected') {
+      if (!allowsTransition(facts.state, 'submit')) {
         return conflict(
-          `Only a draft or a rejected version can be submitted (this one is ${stateLabel(facts.state)}).`,
+          `Only ${statesAllowingWithArticle('submit')} version can be submitted (this one is ${stateLabel(facts.state)}).`,
         );
       }
       const missing = missingForSubmission(facts.metadata);
       return missing.length > 0
-        ? conflict(`Before review, the dataset needs ${joinList(missing)}.`)
+        ? conflict(`Before review, the dataset needs ${wordList(missing, 'and')}.`)
         : null;
     }
     case 'approve':
     case 'reject':
       if (!isCurator(viewer)) return forbidden('Only curators review datasets.');
-      if (facts.state !== 'in_review') {
-        return conflict('Only a version in review can be approved or rejected.');
+      if (!allowsTransition(facts.state, action)) {
+        return conflict(
+          `Only a version ${wordList(statesAllowing(action).map(stateLabel), 'or')} can be approved or rejected.`,
+        );
       }
       if (action === 'approve' && owner) return forbidden('Nobody can approve their own dataset.');
       return null;
@@ -159,9 +174,9 @@ export function judge(viewer: Viewer, action: DatasetAction, facts: DatasetFacts
       return null;
     case 'discard':
       if (!owner) return forbidden('Only the owner can discard a version.');
-      return facts.state === 'draft' || facts.state === 'rejected'
+      return allowsTransition(facts.state, 'discard')
         ? null
-        : conflict('Only a draft or a rejected version can be discarded.');
+        : conflict(`Only ${statesAllowingWithArticle('discard')} version can be discarded.`);
     case 'new_version':
       if (!owner) return forbidden('Only the owner can add a version to a dataset.');
       return facts.hasOpenVersion
@@ -174,23 +189,16 @@ export function judge(viewer: Viewer, action: DatasetAction, facts: DatasetFacts
 export const refusal = (viewer: Viewer, action: DatasetAction, facts: DatasetFacts) =>
   judge(viewer, action, facts)?.reason ?? null;
 
-/** The state an approval leads to: embargoed while the embargo date is still ahead. */
-export function approvedState(metadata: TDatasetMetadata, today: string): DatasetVersionState {
-  return metadata.embargo_until !== null && metadata.embargo_until > today
-    ? 'embargoed'
-    : 'published';
-}
-
-const STATE_LABELS: Record<DatasetVersionState, string> = {
-  draft: 'draft',
-  in_review: 'in review',
-  rejected: 'rejected',
-  published: 'published',
-  embargoed: 'embargoed',
-};
-const stateLabel = (state: DatasetVersionState) => STATE_LABELS[state];
-
-function joinList(items: readonly string[]): string {
-  if (items.length <= 1) return items.join('');
-  return `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
+/**
+ * The state an approval of a version in `state` leads to (the table's), embargoed instead of
+ * published while the embargo date is still ahead.
+ */
+export function approvedState(
+  state: DatasetVersionState,
+  metadata: TDatasetMetadata,
+  today: string,
+): DatasetVersionState {
+  const target = transitionTarget(state, 'approve');
+  const embargoed = metadata.embargo_until !== null && metadata.embargo_until > today;
+  return target === 'published' && embargoed ? 'embargoed' : target;
 }

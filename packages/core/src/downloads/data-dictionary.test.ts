@@ -9,10 +9,7 @@ import {
   DATA_DICTIONARY,
   documentedNames,
 } from './data-dictionary';
-import { datasetLookup } from './download-datasets';
-import { downloadCsvPreamble, downloadCsvRows } from './download-csv';
-import { createGeoJsonWriter } from './download-geojson';
-import { dwcaFiles } from './dwca/dwca-archive';
+import { writeDownload, writeDownloadText } from '../../test/download-in-memory';
 
 /** Rewrites the page (UPDATE_DICTIONARY=1). Node only: core code may not import node:fs. */
 async function writeDictionary(text: string): Promise<void> {
@@ -31,8 +28,7 @@ describe('data dictionary', () => {
   });
 
   it('documents every CSV header the writer writes', () => {
-    const context = mixedContext();
-    const text = downloadCsvPreamble() + downloadCsvRows(ALL_COLONIES[0]!, datasetLookup(context));
+    const text = writeDownloadText('csv', mixedContext(), ALL_COLONIES.slice(0, 1));
     const headers = Papa.parse<string[]>(text.slice(1)).data[0]!;
     const documented = documentedNames('CSV');
     expect(headers.filter((h) => !documented.has(h))).toEqual([]);
@@ -40,10 +36,7 @@ describe('data dictionary', () => {
   });
 
   it('documents every GeoJSON property and metadata member the writer writes', () => {
-    const context = mixedContext();
-    const writer = createGeoJsonWriter(context, datasetLookup(context));
-    const text =
-      writer.prefix() + ALL_COLONIES.map((c) => writer.feature(c)).join('') + writer.suffix();
+    const text = writeDownloadText('geojson', mixedContext(), ALL_COLONIES);
     const parsed = JSON.parse(text) as {
       metadata: Record<string, unknown>;
       features: { properties: Record<string, unknown> }[];
@@ -56,7 +49,7 @@ describe('data dictionary', () => {
   });
 
   it('documents every column of every Darwin Core Archive data file, with its term IRI', () => {
-    const files = dwcaFiles(mixedContext(), ALL_COLONIES);
+    const files = writeDownload('dwca', mixedContext(), ALL_COLONIES);
     for (const name of ['event.txt', 'occurrence.txt', 'extendedmeasurementorfact.txt']) {
       const header = files[name]!.split('\n')[0]!.split('\t');
       const documented = documentedNames(`Darwin Core Archive: ${name}`);

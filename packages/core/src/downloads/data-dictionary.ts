@@ -1,7 +1,7 @@
 import { QUALITY_FLAGS } from '../thresholds/quality-flags';
-import { DOWNLOAD_CSV_COLUMNS } from './download-csv';
-import { GEOJSON_METADATA_MEMBERS, GEOJSON_PROPERTIES } from './download-geojson';
-import { DWCA_DATA_FILES } from './dwca/dwca-files';
+import { wordList } from '../util/word-list';
+import type { DictionarySection } from './formats/download-format';
+import { DOWNLOAD_FORMAT_IDS, DOWNLOAD_FORMATS } from './formats/registry';
 
 /**
  * THE DATA DICTIONARY of the open downloads: every CSV column, GeoJSON member and Darwin Core
@@ -9,72 +9,15 @@ import { DWCA_DATA_FILES } from './dwca/dwca-files';
  * from. docs/data-dictionary.md and the API description are generated from it; a test fails
  * when an output carries a name it does not document.
  */
-export interface DictionaryEntry {
-  name: string;
-  description: string;
-  unit: string | null;
-  /** The term's IRI (Darwin Core Archive fields). */
-  term?: string;
-}
+export const DATA_DICTIONARY: readonly DictionarySection[] = DOWNLOAD_FORMAT_IDS.flatMap(
+  (id) => DOWNLOAD_FORMATS[id].dictionary,
+);
 
-export interface DictionarySection {
-  /** 'CSV', 'GeoJSON Feature properties', 'Darwin Core Archive: event.txt', … */
-  title: string;
-  /** One sentence on where these names appear. */
-  intro: string;
-  entries: readonly DictionaryEntry[];
-}
-
-export const DATA_DICTIONARY: readonly DictionarySection[] = [
-  {
-    title: 'CSV',
-    intro:
-      'Columns of the CSV download, in order: one row per colony × condition × timepoint (UTF-8 with BOM, comma-separated, RFC 4180). Text cells a spreadsheet would run as a formula start with an apostrophe.',
-    entries: DOWNLOAD_CSV_COLUMNS.map(({ header, description, unit }) => ({
-      name: header,
-      description,
-      unit,
-    })),
-  },
-  {
-    title: 'GeoJSON Feature properties',
-    intro:
-      'Members of `properties` of every Feature of the GeoJSON download (RFC 7946): one Point Feature per colony, `id` = colony id, coordinates [longitude, latitude] in WGS 84 with at most 8 decimals.',
-    entries: GEOJSON_PROPERTIES.map(({ key, description, unit }) => ({
-      name: key,
-      description,
-      unit,
-    })),
-  },
-  {
-    title: 'GeoJSON metadata',
-    intro:
-      'Members of the top-level `metadata` object of the GeoJSON download (a foreign member, RFC 7946 §6.1), written before the features.',
-    entries: GEOJSON_METADATA_MEMBERS.map(({ key, description, unit }) => ({
-      name: key,
-      description,
-      unit,
-    })),
-  },
-  ...DWCA_DATA_FILES.map((file): DictionarySection => ({
-    title: `Darwin Core Archive: ${file.fileName}`,
-    intro: `Columns of \`${file.fileName}\` (tab-separated, UTF-8, one header line), row type ${file.rowType}. Column 0 is the ${file.role === 'core' ? 'id of the core row' : 'id of the event (core row) the row belongs to'}.`,
-    entries: [
-      {
-        name: file.idColumn.name,
-        description: file.idColumn.description,
-        unit: null,
-        ...(file.idColumn.term === null ? {} : { term: file.idColumn.term }),
-      },
-      ...file.fields.map(({ name, description, unit, term }) => ({
-        name,
-        description,
-        unit,
-        term,
-      })),
-    ],
-  })),
-];
+/** "CSV, GeoJSON and Darwin Core Archive". */
+const FORMAT_NAMES = wordList(
+  DOWNLOAD_FORMAT_IDS.map((id) => DOWNLOAD_FORMATS[id].label),
+  'and',
+);
 
 const FLAG_LIST = Object.values(QUALITY_FLAGS)
   .map((flag) => `\`${flag}\``)
@@ -123,7 +66,7 @@ export function dataDictionaryMarkdown(headingLevel = 1, note: readonly string[]
     `${top} Data dictionary of the open downloads`,
     '',
     ...(note.length > 0 ? [...note, ''] : []),
-    'Every column, property and term of the CSV, GeoJSON and Darwin Core Archive downloads. Temperatures are in degrees Celsius; "relative" values are the absolute value minus the MMM (maximum monthly mean sea-surface temperature climatology) at the colony. Values are never altered: questionable ones carry data-quality flags instead.',
+    `Every column, property and term of the ${FORMAT_NAMES} downloads. Temperatures are in degrees Celsius; "relative" values are the absolute value minus the MMM (maximum monthly mean sea-surface temperature climatology) at the colony. Values are never altered: questionable ones carry data-quality flags instead.`,
     '',
     `Quality flags: ${FLAG_LIST} (rule: docs/decisions/0002-threshold-quality-flags.md).`,
     '',

@@ -3,13 +3,9 @@ import { parse as parseYaml } from 'yaml';
 import { FULL_VERSION } from '../../test/citation-facts';
 import { downloadDataset, testDownloadContext } from '../../test/download-colonies';
 import { LICENSED_DATASET, mixedContext, SEED_DATASET } from '../../test/download-test-data';
-import {
-  citationCff,
-  downloadCitationText,
-  downloadReadme,
-  selectionPageUrl,
-} from './download-citation';
+import { citationCff, downloadCitationText, selectionPageUrl } from './download-citation';
 import { downloadCompanionFiles } from './download-companions';
+import { downloadReadme } from './download-readme';
 import { licenceGroups, licenceSummary } from './download-datasets';
 import { downloadFileName, fileNamePart } from './download-file-name';
 import type { FilterSet } from '../filters/filter-set';

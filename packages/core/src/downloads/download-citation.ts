@@ -2,13 +2,12 @@ import { personName, type CitationCreator } from '../citation/citation-facts';
 import { datasetPath, projectPath, snapshotPath } from '../client-routes';
 import { orcidUrl } from '../datasets/identifiers';
 import { filterSetToQueryString } from '../filters/filter-query';
-import { licenceSummary } from './download-datasets';
-import type { DownloadContext, DownloadDataset, DownloadFormat } from './download-model';
+import type { DownloadContext, DownloadDataset } from './download-model';
 import { downloadTitle } from './download-query';
 
 /**
- * How a download is cited and what travels with it: CITATION.cff, the citation text of the
- * download itself and the README of a zip. A snapshot is cited by its own citation first; every
+ * How a download is cited: CITATION.cff and the citation text of the download itself (the
+ * README of a zip, download-readme.ts, quotes them). A snapshot is cited by its own citation first; every
  * dataset version whose data it holds is listed next to it, since each version's creators are
  * owed their own citation.
  */
@@ -137,82 +136,4 @@ export function citationCff(context: DownloadContext): string {
           ...context.datasets.flatMap((dataset) => cffDatasetFields(dataset, '    ', '  - ')),
         ];
   return [...header, ...top, ...references, ''].join('\n');
-}
-
-// ---- README.txt --------------------------------------------------------------------------------
-
-const FILE_DESCRIPTIONS: Record<DownloadFormat, readonly [string, string][]> = {
-  csv: [
-    [
-      'data.csv',
-      'the data: one row per colony × condition × timepoint (UTF-8 with BOM, comma-separated)',
-    ],
-  ],
-  geojson: [['data.geojson', 'the data: one GeoJSON Point Feature per colony (RFC 7946)']],
-  dwca: [
-    ['meta.xml', 'Darwin Core Archive descriptor: which file holds which Darwin Core terms'],
-    ['eml.xml', 'metadata in EML 2.1.1 (GBIF profile): title, creators, licences, citations'],
-    ['event.txt', 'Event core: one event per CBASS assay (tab-separated)'],
-    ['occurrence.txt', 'Occurrence extension: one occurrence per colony (tab-separated)'],
-    [
-      'extendedmeasurementorfact.txt',
-      'Extended MeasurementOrFact: thresholds and MMM per colony (tab-separated)',
-    ],
-  ],
-};
-
-const COMPANION_FILES: readonly [string, string][] = [
-  ['README.txt', 'this file'],
-  ['DATA-DICTIONARY.md', 'the meaning and unit of every column, property and term'],
-  [
-    'CITATION.cff',
-    'how to cite the data (Citation File Format 1.2.0; reference managers and GitHub read it)',
-  ],
-  ['LICENCES.txt', 'the licences of the data, most restrictive first'],
-  ['query.json', 'what was asked for, the data version and the dataset versions returned'],
-];
-
-/**
- * README.txt of a zip: what the download is, what each file holds, how to cite it and under which
- * licences. `dataFileName` names the data file for CSV and GeoJSON zips.
- */
-export function downloadReadme(
-  context: DownloadContext,
-  format: DownloadFormat,
-  dataFileName?: string,
-): string {
-  const files = FILE_DESCRIPTIONS[format].map(([name, text]): [string, string] =>
-    format !== 'dwca' && dataFileName ? [dataFileName, text] : [name, text],
-  );
-  const lines = [
-    downloadTitle(context),
-    '='.repeat(downloadTitle(context).length),
-    '',
-    `Downloaded from ${context.platform} (${selectionPageUrl(context)}) on ${context.createdAt}.`,
-    `Data version ${context.dataVersion}; written by ${context.platform} ${context.softwareVersion}.`,
-    ...(context.snapshot === null
-      ? []
-      : [`Snapshot ${context.snapshot.id}, content hash ${context.snapshot.contentHash}.`]),
-    '',
-    'Files',
-    '-----',
-    ...[...files, ...COMPANION_FILES].map(([name, text]) => `${name}: ${text}`),
-    '',
-    `Column meanings and units: DATA-DICTIONARY.md (also in the API description, ${context.publicUrl}/api/docs).`,
-    '',
-    'How to cite',
-    '-----------',
-    downloadCitationText(context),
-    '',
-    ...(context.datasets.length > 1 || context.snapshot !== null
-      ? ['The data come from these dataset versions; cite each one you use:', '']
-      : []),
-    ...(context.datasets.length > 1 || context.snapshot !== null
-      ? context.datasets.flatMap((dataset) => [`[${dataset.citationKey}] ${dataset.citation}`, ''])
-      : []),
-    'Licences',
-    '--------',
-    licenceSummary(context.datasets),
-  ];
-  return lines.join('\n').replace(/\n+$/, '\n');
 }

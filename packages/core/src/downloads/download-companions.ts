@@ -1,13 +1,15 @@
-import { citationCff, downloadReadme } from './download-citation';
+import { citationCff } from './download-citation';
 import { dataDictionaryMarkdown } from './data-dictionary';
 import { licenceSummary } from './download-datasets';
-import type { DownloadContext, DownloadFormat } from './download-model';
+import type { DownloadContext } from './download-model';
 import { queryJson } from './download-query';
+import { downloadReadme } from './download-readme';
+import type { DownloadFormat } from './formats/registry';
 
 /**
  * The files that travel next to the data in every zip: README.txt, DATA-DICTIONARY.md,
- * CITATION.cff, LICENCES.txt and query.json (names as the README lists them). `dataFileName` is the data file's name in a
- * CSV or GeoJSON zip.
+ * CITATION.cff, LICENCES.txt and query.json (names as the README lists them). `dataFileName` is
+ * the data file's name when a single-file format is put in a zip.
  */
 export function downloadCompanionFiles(
   context: DownloadContext,

@@ -4,6 +4,7 @@ import { THRESHOLD_KIND_INFO, THRESHOLD_KINDS } from '../thresholds/threshold-ki
 import { rowMmm, thresholdRows, type ThresholdRow } from '../thresholds/threshold-rows';
 import { licenceCell, type DatasetLookup } from './download-datasets';
 import type { DownloadColony, DownloadDataset, DownloadThreshold } from './download-model';
+import type { DictionarySection, TextDownloadWriter } from './formats/download-format';
 
 /**
  * The open download as CSV (issue 14): one row per colony × condition × timepoint, with the
@@ -11,7 +12,6 @@ import type { DownloadColony, DownloadDataset, DownloadThreshold } from './downl
  * row the dataset version and licence it comes under (rows of several versions mix in one file).
  * Streamable: the preamble once, then `downloadCsvRows` per colony.
  */
-export const DOWNLOAD_CSV_CONTENT_TYPE = 'text/csv; charset=utf-8';
 
 export interface DownloadCsvRow extends ThresholdRow<DownloadThreshold> {
   colony: DownloadColony;
@@ -183,3 +183,27 @@ export function downloadCsvRows(colony: DownloadColony, lookup: DatasetLookup): 
     .map((row) => formatCsvRow(DOWNLOAD_CSV_COLUMNS.map((column) => column.cell(row))))
     .join('');
 }
+
+/** The CSV download's writer (formats/registry.ts). */
+export const downloadCsvWriter: TextDownloadWriter = {
+  kind: 'text',
+  open: (_context, lookup) => ({
+    head: downloadCsvPreamble,
+    colony: (colony) => downloadCsvRows(colony, lookup),
+    tail: () => '',
+  }),
+};
+
+/** The CSV's part of the data dictionary. */
+export const DOWNLOAD_CSV_DICTIONARY: readonly DictionarySection[] = [
+  {
+    title: 'CSV',
+    intro:
+      'Columns of the CSV download, in order: one row per colony × condition × timepoint (UTF-8 with BOM, comma-separated, RFC 4180). Text cells a spreadsheet would run as a formula start with an apostrophe.',
+    entries: DOWNLOAD_CSV_COLUMNS.map(({ header, description, unit }) => ({
+      name: header,
+      description,
+      unit,
+    })),
+  },
+];

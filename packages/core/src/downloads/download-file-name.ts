@@ -1,12 +1,11 @@
 import { filterSetToQueryEntries } from '../filters/filter-query';
-import type { DownloadContext, DownloadFormat } from './download-model';
+import type { DownloadContext } from './download-model';
+import { DOWNLOAD_FORMATS, type DownloadFormat } from './formats/registry';
 
 /** Every file name starts with what the data are. */
 const PREFIX = 'coral-thermal-tolerance';
 /** Long names break on some systems (and in e-mail); selections with many filters are cut. */
 const MAX_SELECTION_LENGTH = 100;
-
-const EXTENSIONS: Record<DownloadFormat, string> = { csv: 'csv', geojson: 'geojson', dwca: 'zip' };
 
 /**
  * A piece of a file name safe on Windows, macOS and Linux: ASCII letters, digits, dots and
@@ -57,5 +56,5 @@ export function downloadFileName(context: DownloadContext, format: DownloadForma
   const parts = [PREFIX, cut];
   if (context.query.hideFlagged) parts.push('unflagged');
   parts.push(context.createdAt.slice(0, 10));
-  return `${parts.join('_')}.${EXTENSIONS[format]}`;
+  return `${parts.join('_')}.${DOWNLOAD_FORMATS[format].extension}`;
 }

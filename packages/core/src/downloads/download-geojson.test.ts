@@ -7,26 +7,18 @@ import {
   mixedContext,
   SEED_COLONIES,
 } from '../../test/download-test-data';
+import { writeDownloadText } from '../../test/download-in-memory';
 import { THRESHOLD_KINDS } from '../thresholds/threshold-kinds';
-import { datasetLookup } from './download-datasets';
-import {
-  createGeoJsonWriter,
-  GEOJSON_METADATA_MEMBERS,
-  GEOJSON_PROPERTIES,
-} from './download-geojson';
+import { GEOJSON_METADATA_MEMBERS, GEOJSON_PROPERTIES } from './download-geojson';
 import type { DownloadColony } from './download-model';
 
 const context = mixedContext({
   query: { source: { kind: 'map', filters: { species: 'Porites lutea' } }, hideFlagged: false },
 });
 
-/** Writes a whole file the way the server streams it: prefix, feature by feature, suffix. */
-function write(colonies: readonly DownloadColony[]): string {
-  const writer = createGeoJsonWriter(context, datasetLookup(context));
-  let text = writer.prefix();
-  for (const colony of colonies) text += writer.feature(colony);
-  return text + writer.suffix();
-}
+/** Writes a whole file the way the server streams it: head, feature by feature, tail. */
+const write = (colonies: readonly DownloadColony[]) =>
+  writeDownloadText('geojson', context, colonies);
 
 interface Parsed {
   type: string;

@@ -7,16 +7,19 @@ import {
 import { licenceCell, licenceGroups, licenceTitle, type DatasetLookup } from './download-datasets';
 import type { DownloadColony, DownloadContext } from './download-model';
 import { canonicalQuery, downloadTitle } from './download-query';
+import type {
+  DictionarySection,
+  TextDownloadWriter,
+  TextFileWriter,
+} from './formats/download-format';
 
 /**
  * The open download as GeoJSON (RFC 7946): a FeatureCollection with one Point Feature per colony.
- * Streamable: `prefix`, then `feature` per colony (it writes the comma between features), then
- * `suffix`. The citation texts, licences, data version and query go under a top-level "metadata"
+ * Streamable: `head`, then `colony` per colony (it writes the comma between features), then
+ * `tail`. The citation texts, licences, data version and query go under a top-level "metadata"
  * member (a foreign member, RFC 7946 §6.1), written before the features so that a reader sees
  * how to cite the data before the data.
  */
-export const DOWNLOAD_GEOJSON_CONTENT_TYPE = 'application/geo+json';
-
 /** RFC 7946 §11.2 finds 6 decimals (about 10 cm) enough; up to 8 keep what providers measured. */
 const MAX_COORDINATE_DECIMALS = 8;
 
@@ -196,15 +199,6 @@ function metadataOf(context: DownloadContext) {
   };
 }
 
-export interface GeoJsonWriter {
-  /** The start of the file, up to the opening bracket of "features". */
-  prefix(): string;
-  /** One Feature, preceded by the separating comma from the second one on. */
-  feature(colony: DownloadColony): string;
-  /** The end of the file. */
-  suffix(): string;
-}
-
 /**
  * A writer for one GeoJSON download. It holds only a feature counter (for the commas), so the
  * server can stream any number of colonies through it.
@@ -212,16 +206,47 @@ export interface GeoJsonWriter {
 export function createGeoJsonWriter(
   context: DownloadContext,
   lookup: DatasetLookup,
-): GeoJsonWriter {
+): TextFileWriter {
   let written = 0;
   return {
-    prefix: () =>
+    head: () =>
       `{"type":"FeatureCollection","metadata":${JSON.stringify(metadataOf(context))},"features":[\n`,
-    feature(colony) {
+    colony(colony) {
       const text = JSON.stringify(colonyFeature(colony, lookup));
       written += 1;
       return written === 1 ? text : `,\n${text}`;
     },
-    suffix: () => (written === 0 ? ']}\n' : '\n]}\n'),
+    // The end depends on how many features were written: it is asked for at the end.
+    tail: () => (written === 0 ? ']}\n' : '\n]}\n'),
   };
 }
+
+/** The GeoJSON download's writer (formats/registry.ts). */
+export const downloadGeoJsonWriter: TextDownloadWriter = {
+  kind: 'text',
+  open: createGeoJsonWriter,
+};
+
+/** The GeoJSON's part of the data dictionary. */
+export const DOWNLOAD_GEOJSON_DICTIONARY: readonly DictionarySection[] = [
+  {
+    title: 'GeoJSON Feature properties',
+    intro:
+      'Members of `properties` of every Feature of the GeoJSON download (RFC 7946): one Point Feature per colony, `id` = colony id, coordinates [longitude, latitude] in WGS 84 with at most 8 decimals.',
+    entries: GEOJSON_PROPERTIES.map(({ key, description, unit }) => ({
+      name: key,
+      description,
+      unit,
+    })),
+  },
+  {
+    title: 'GeoJSON metadata',
+    intro:
+      'Members of the top-level `metadata` object of the GeoJSON download (a foreign member, RFC 7946 §6.1), written before the features.',
+    entries: GEOJSON_METADATA_MEMBERS.map(({ key, description, unit }) => ({
+      name: key,
+      description,
+      unit,
+    })),
+  },
+];

@@ -12,10 +12,6 @@ import type { ThresholdKind } from '../thresholds/threshold-kinds';
  * map view, a project, a dataset version, a cart group and a frozen snapshot.
  */
 
-/** The three file formats a download comes in. */
-export const DOWNLOAD_FORMATS = ['csv', 'geojson', 'dwca'] as const;
-export type DownloadFormat = (typeof DOWNLOAD_FORMATS)[number];
-
 /** One dataset version that contributes colonies to a download. */
 export interface DownloadDataset {
   /** The dataset version's citation facts (the same the dataset page cites from). */

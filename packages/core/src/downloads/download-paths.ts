@@ -1,31 +1,13 @@
-import type { DownloadFormat } from './download-model';
-
 /**
- * Where each download lives (issue 14; docs/downloads.md). Every source of colonies — the map's
- * filter, a project, a dataset version, a cart group, a snapshot — has one folder of files; the
- * web app builds its links here and the server registers its routes from the same names, so they
- * cannot disagree.
+ * Where each download lives (docs/downloads.md). Every source of colonies — the map's filter, a
+ * project, a dataset version, a cart group, a snapshot — has one folder of files (one per format
+ * of formats/registry.ts, and the citation and query beside them); the web app builds its links
+ * here and the server registers its routes from the same names, so they cannot disagree.
  */
-
-/** The files of every download folder. */
-export const DOWNLOAD_FILES = {
-  csv: 'colonies.csv',
-  geojson: 'colonies.geojson',
-  dwca: 'dwca.zip',
-} as const satisfies Record<DownloadFormat, string>;
 
 /** The citation (Citation File Format 1.2) and the query of a download, for single-file formats. */
 export const CITATION_FILE = 'CITATION.cff';
 export const QUERY_FILE = 'query.json';
-
-export const DOWNLOAD_FORMAT_LABELS = {
-  csv: { label: 'CSV', detail: 'One row per colony, condition and timepoint (spreadsheets, R)' },
-  geojson: { label: 'GeoJSON', detail: 'One feature per colony (QGIS, ArcGIS, web maps)' },
-  dwca: {
-    label: 'Darwin Core Archive',
-    detail: 'Events, occurrences and measurements (GBIF, OBIS), with citation and licences',
-  },
-} as const satisfies Record<DownloadFormat, { label: string; detail: string }>;
 
 /** The folder of each source, without the file name (no trailing slash). */
 export const downloadFolders = {

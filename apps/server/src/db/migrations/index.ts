@@ -11,6 +11,7 @@ import { orcidApprovals } from './0008-orcid-approvals';
 import { edProvenance } from './0009-ed-provenance';
 import { filterIndexes } from './0010-filter-indexes';
 import { snapshotParts } from './0011-snapshot-parts';
+import { readableVersionsByStateTable } from './0012-readable-versions-by-state-table';
 
 /** Every migration, in order. Names are permanent: never rename or edit one that has shipped. */
 export const migrations: Readonly<Record<string, Migration>> = {
@@ -26,4 +27,5 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '0009-ed-provenance': edProvenance,
   '0010-filter-indexes': filterIndexes,
   '0011-snapshot-parts': snapshotParts,
+  '0012-readable-versions-by-state-table': readableVersionsByStateTable,
 };

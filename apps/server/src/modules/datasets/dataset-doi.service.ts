@@ -1,4 +1,4 @@
-import { dataCiteMetadata } from '@coral/core';
+import { DATASET_STATES, dataCiteMetadata } from '@coral/core';
 import type { AppDb } from '../../db/schema';
 import type { DataCiteClient } from './datacite-client';
 import { citationFacts } from './dataset-citation';
@@ -28,8 +28,8 @@ export function createDoiRegistrationService(
       const version = dataset
         ? (await repo.versions(db, datasetId)).find((v) => v.number === versionNumber)
         : undefined;
-      // Discarded, or no longer public (a withdrawn dataset's versions stay published and cite).
-      if (!dataset || version?.state !== 'published') return 'not published';
+      // Discarded, or data not public (a withdrawn dataset's versions stay published and cite).
+      if (!dataset || !version || !DATASET_STATES[version.state].publicData) return 'not published';
       if (version.doi !== null) return 'already registered';
       const doi = versionDoi(options.prefix, datasetId, versionNumber);
       const facts = citationFacts({

@@ -1,8 +1,11 @@
 import {
+  allowsTransition,
   isCurator,
   missingForSubmission,
   PUBLIC_STATES,
   refusal,
+  statesAllowing,
+  statesWhere,
   type DatasetAction,
   type TDatasetDetail,
   type TDatasetEvent,
@@ -185,8 +188,9 @@ export function createDatasetReader(db: AppDb, options: { publicUrl: string }) {
       }),
       history: events.map(eventView),
       can: abilities(viewer, loaded, shown),
-      missing_for_submission:
-        shown.state === 'draft' || shown.state === 'rejected' ? missingForSubmission(metadata) : [],
+      missing_for_submission: allowsTransition(shown.state, 'submit')
+        ? missingForSubmission(metadata)
+        : [],
     };
   }
 
@@ -262,10 +266,11 @@ export function createDatasetReader(db: AppDb, options: { publicUrl: string }) {
     listPublic: async (filter: { q?: string; project?: string }): Promise<TDatasetSummary[]> => {
       const projectId = filter.project === undefined ? undefined : parseId(filter.project);
       if (projectId === null) return [];
-      const rows = await repo.listPublic(db, {
-        projectId,
-        query: filter.q?.trim() || undefined,
-      });
+      const rows = await repo.listPublic(
+        db,
+        { projectId, query: filter.q?.trim() || undefined },
+        PUBLIC_STATES,
+      );
       return summaries(rows);
     },
 
@@ -294,7 +299,7 @@ export function createDatasetReader(db: AppDb, options: { publicUrl: string }) {
 
     reviewQueue: async (viewer: Viewer): Promise<TReviewItem[]> => {
       if (!isCurator(viewer)) throw forbidden('Only curators see the review queue.');
-      const rows = await repo.inReview(db);
+      const rows = await repo.versionsIn(db, statesAllowing('approve'));
       const { counts, datasets, versions } = await listedRows(rows);
       return rows.map((row) => {
         const dataset = datasets.get(row.dataset_id)!;
@@ -333,12 +338,16 @@ export function createDatasetReader(db: AppDb, options: { publicUrl: string }) {
     },
 
     /**
-     * The colonies of the user's versions not (yet) public: drafts, in review, rejected and
-     * embargoed ("include my drafts" on the map), each with the version it belongs to.
+     * The colonies of the user's versions whose data are not (yet) public: drafts, in review,
+     * rejected and embargoed ("include my drafts" on the map), each with the version it belongs to.
      */
     draftColonies: async (viewer: Viewer): Promise<TDraftColony[]> => {
       if (viewer.userId === null) return [];
-      const versions = await repo.openVersionsOf(db, viewer.userId);
+      const versions = await repo.ownVersionsIn(
+        db,
+        viewer.userId,
+        statesWhere((state) => !state.publicData),
+      );
       const byId = new Map(versions.map((v) => [v.id, v]));
       const colonies = await coloniesOfVersions(
         db,

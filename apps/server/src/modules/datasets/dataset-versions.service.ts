@@ -1,4 +1,5 @@
 import {
+  DATASET_STATES,
   OPEN_STATES,
   PUBLIC_STATES,
   refusal,
@@ -143,7 +144,7 @@ export async function recordImportedVersion(
   const version = (await repo.versionById(trx, versionId))!;
   const versions = await repo.versions(trx, version.dataset_id);
   const previous = versions
-    .filter((v) => v.number < version.number && v.state === 'published')
+    .filter((v) => v.number < version.number && DATASET_STATES[v.state].publicData)
     .at(-1);
   if (previous) {
     const load = async (id: number) => ({
@@ -178,7 +179,7 @@ export async function refreshPublicVersion(trx: AppDb, datasetId: number): Promi
   const versions = await repo.versions(trx, datasetId);
   const newest =
     dataset.withdrawn_at === null
-      ? (versions.filter((v) => v.state === 'published').at(-1)?.id ?? null)
+      ? (versions.filter((v) => DATASET_STATES[v.state].publicData).at(-1)?.id ?? null)
       : null;
   if (newest === dataset.public_version_id) return false;
   await repo.setPublicVersion(trx, datasetId, newest);
@@ -217,7 +218,7 @@ export async function createSeedVersion(trx: AppDb, projectId: number): Promise<
 export async function publishSeedVersions(trx: AppDb, versionIds: readonly number[]) {
   for (const id of versionIds) {
     const version = (await repo.versionById(trx, id))!;
-    await repo.publishImported(trx, id);
+    await repo.publishImported(trx, id, 'published');
     await repo.setPublicVersion(trx, version.dataset_id, id);
     await repo.insertEvent(trx, {
       datasetId: version.dataset_id,

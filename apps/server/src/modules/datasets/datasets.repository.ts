@@ -313,10 +313,14 @@ export const datasetsRepository = {
     return rows;
   },
 
-  /** Datasets with a public version, or withdrawn after having one; newest first. */
+  /**
+   * Datasets with a version in one of `publicStates`, or withdrawn after having one, each with
+   * its newest such version; newest first.
+   */
   async listPublic(
     db: AppDb,
     filter: { projectId?: number; query?: string },
+    publicStates: readonly DatasetVersionState[],
   ): Promise<ListedVersionRow[]> {
     const pattern = filter.query ? `%${filter.query.replace(/[\\%_]/g, '\\$&')}%` : null;
     const { rows } = await sql<ListedVersionRow>`
@@ -324,7 +328,7 @@ export const datasetsRepository = {
       FROM datasets d
       JOIN LATERAL (
         SELECT v.id, v.metadata FROM dataset_versions v
-        WHERE v.dataset_id = d.id AND v.state IN ('published', 'embargoed')
+        WHERE v.dataset_id = d.id AND v.state = ANY(${[...publicStates]}::text[])
         ORDER BY v.number DESC LIMIT 1
       ) v ON true
       WHERE (${filter.projectId ?? null}::int IS NULL OR d.project_id = ${filter.projectId ?? null})
@@ -352,31 +356,43 @@ export const datasetsRepository = {
     return rows.filter((row) => row.version_id !== null);
   },
 
-  async inReview(db: AppDb): Promise<ListedVersionRow[]> {
+  /** The versions in one of `states` (those awaiting a review), oldest submission first. */
+  async versionsIn(db: AppDb, states: readonly DatasetVersionState[]): Promise<ListedVersionRow[]> {
     const { rows } = await sql<ListedVersionRow>`
       SELECT v.dataset_id, v.id AS version_id FROM dataset_versions v
-      WHERE v.state = 'in_review'
+      WHERE v.state = ANY(${[...states]}::text[])
       ORDER BY v.submitted_at, v.id
     `.execute(db);
     return rows;
   },
 
-  /** Embargoed versions whose date has come (today's date as the database sees it). */
-  async embargoesDue(db: AppDb): Promise<{ dataset_id: number; version_id: number }[]> {
+  /**
+   * Versions in one of `embargoStates` whose embargo date has come (today's date as the database
+   * sees it).
+   */
+  async embargoesDue(
+    db: AppDb,
+    embargoStates: readonly DatasetVersionState[],
+  ): Promise<{ dataset_id: number; version_id: number }[]> {
     const { rows } = await sql<{ dataset_id: number; version_id: number }>`
       SELECT v.dataset_id, v.id AS version_id FROM dataset_versions v
-      WHERE v.state = 'embargoed' AND (v.metadata->>'embargo_until')::date <= CURRENT_DATE
+      WHERE v.state = ANY(${[...embargoStates]}::text[])
+        AND (v.metadata->>'embargo_until')::date <= CURRENT_DATE
       ORDER BY v.id
     `.execute(db);
     return rows;
   },
 
-  /** The colonies of a user's versions in preparation ("include my drafts" on the map). */
-  async openVersionsOf(db: AppDb, ownerId: number): Promise<VersionRow[]> {
+  /** An owner's versions in one of `states`, of datasets not withdrawn. */
+  async ownVersionsIn(
+    db: AppDb,
+    ownerId: number,
+    states: readonly DatasetVersionState[],
+  ): Promise<VersionRow[]> {
     const { rows } = await sql<VersionRow>`
       SELECT v.* FROM dataset_versions v JOIN datasets d ON d.id = v.dataset_id
       WHERE d.owner_id = ${ownerId} AND d.withdrawn_at IS NULL
-        AND v.state IN ('draft', 'in_review', 'rejected', 'embargoed')
+        AND v.state = ANY(${[...states]}::text[])
       ORDER BY v.id
     `.execute(db);
     return rows;
@@ -425,10 +441,10 @@ export const datasetsRepository = {
     return rows[0];
   },
 
-  /** A version published as it was imported (the seed): published when it was created. */
-  async publishImported(db: AppDb, versionId: number): Promise<void> {
+  /** A version public as it was imported (the seed): in `state` since it was created. */
+  async publishImported(db: AppDb, versionId: number, state: DatasetVersionState): Promise<void> {
     await sql`
-      UPDATE dataset_versions SET state = 'published', published_at = created_at
+      UPDATE dataset_versions SET state = ${state}, published_at = created_at
       WHERE id = ${versionId}
     `.execute(db);
   },

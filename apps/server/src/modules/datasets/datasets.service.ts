@@ -1,10 +1,13 @@
 import { createDatasetReader, parseId, type Loaded } from './dataset-reader';
 import {
+  allowsTransition,
   approvedState,
   canSeeVersion,
   DESCRIPTIVE_FIELDS,
   editableFields,
   judge,
+  statesAllowing,
+  transitionTarget,
   ZDatasetMetadata,
   type DatasetAction,
   type TDatasetActionResult,
@@ -128,7 +131,7 @@ export function createDatasetsService(db: AppDb, options: DatasetsServiceOptions
     submit(viewer: Viewer, id: string, number: string) {
       return act(viewer, id, number, 'submit', async (trx, loaded, version) => {
         await repo.updateVersion(trx, version.id, {
-          state: 'in_review',
+          state: transitionTarget(version.state, 'submit'),
           submitted_at: 'now',
           review_message: null,
         });
@@ -145,7 +148,7 @@ export function createDatasetsService(db: AppDb, options: DatasetsServiceOptions
     approve(viewer: Viewer, id: string, number: string, note: string) {
       return act(viewer, id, number, 'approve', async (trx, loaded, version) => {
         const metadata = parseMetadata(version.metadata);
-        const state = approvedState(metadata, today());
+        const state = approvedState(version.state, metadata, today());
         await repo.updateVersion(trx, version.id, {
           state,
           review_message: note || null,
@@ -180,7 +183,10 @@ export function createDatasetsService(db: AppDb, options: DatasetsServiceOptions
 
     reject(viewer: Viewer, id: string, number: string, message: string) {
       return act(viewer, id, number, 'reject', async (trx, loaded, version) => {
-        await repo.updateVersion(trx, version.id, { state: 'rejected', review_message: message });
+        await repo.updateVersion(trx, version.id, {
+          state: transitionTarget(version.state, 'reject'),
+          review_message: message,
+        });
         await repo.insertEvent(trx, {
           datasetId: loaded.dataset.id,
           versionNumber: version.number,
@@ -221,7 +227,7 @@ export function createDatasetsService(db: AppDb, options: DatasetsServiceOptions
 
     /** Publishes every embargoed version whose date has come; returns how many. */
     async releaseDueEmbargoes(): Promise<number> {
-      const due = await repo.embargoesDue(db);
+      const due = await repo.embargoesDue(db, statesAllowing('release'));
       if (due.length > 0) await options.jobs?.start();
       // Counts only the versions this call published: another process's sweep, or a withdrawal
       // between the query and the lock, may have changed a due version meanwhile.
@@ -230,9 +236,12 @@ export function createDatasetsService(db: AppDb, options: DatasetsServiceOptions
         await db.transaction().execute(async (trx) => {
           await repo.lockDataset(trx, datasetId);
           const version = await repo.versionById(trx, versionId);
-          if (version?.state !== 'embargoed') return;
+          if (!version || !allowsTransition(version.state, 'release')) return;
           released += 1;
-          await repo.updateVersion(trx, versionId, { state: 'published', published_at: 'now' });
+          await repo.updateVersion(trx, versionId, {
+            state: transitionTarget(version.state, 'release'),
+            published_at: 'now',
+          });
           await repo.insertEvent(trx, {
             datasetId,
             versionNumber: version.number,

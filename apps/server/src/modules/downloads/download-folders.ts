@@ -2,35 +2,57 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  CITATION_FILE,
-  DOWNLOAD_FILES,
-  DOWNLOAD_FORMAT_LABELS,
+  DOWNLOAD_FORMAT_IDS,
   DOWNLOAD_FORMATS,
-  QUERY_FILE,
+  DOWNLOAD_SIDE_FILE_IDS,
+  DOWNLOAD_SIDE_FILES,
   ZErrorResponse,
+  type DownloadFolderFile,
 } from '@coral/core';
 import { AppError } from '../../errors';
 import type { Authenticator } from '../../plugins/authentication';
 import type { RequestRateLimiter } from '../auth/request-rate-limiter';
 import type { DownloadPlan } from './download-sources';
-import {
-  DOWNLOAD_CONTENT_TYPES,
-  type DownloadFileKind,
-  type DownloadWriter,
-  type WrittenFile,
-} from './download-writer';
+import type { DownloadWriter, WrittenFile } from './download-writer';
 
 /** The app as a plugin of this project receives it (Zod type provider). */
 type App = Parameters<FastifyPluginAsyncZod>[0];
 
-const FILES: { kind: DownloadFileKind; name: string; summary: string }[] = [
-  ...DOWNLOAD_FORMATS.map((format) => ({
-    kind: format,
-    name: DOWNLOAD_FILES[format],
-    summary: `${DOWNLOAD_FORMAT_LABELS[format].label}: ${DOWNLOAD_FORMAT_LABELS[format].detail}`,
-  })),
-  { kind: 'citation', name: CITATION_FILE, summary: 'Citation File Format 1.2 citation' },
-  { kind: 'query', name: QUERY_FILE, summary: 'What was asked (query.json)' },
+interface FolderFile {
+  kind: DownloadFolderFile;
+  name: string;
+  summary: string;
+  contentType: string;
+  /** Data files count against the anonymous rate limit; the citation and query do not. */
+  isData: boolean;
+  /** A format's flag; null: the compression plugin's default for the media type. */
+  compressible: boolean | null;
+}
+
+/** Every file of a folder: one per format of core's registry, then the citation and query. */
+const FILES: FolderFile[] = [
+  ...DOWNLOAD_FORMAT_IDS.map((id): FolderFile => {
+    const format = DOWNLOAD_FORMATS[id];
+    return {
+      kind: id,
+      name: format.file,
+      summary: `${format.label}: ${format.detail}`,
+      contentType: format.contentType,
+      isData: true,
+      compressible: format.compressible,
+    };
+  }),
+  ...DOWNLOAD_SIDE_FILE_IDS.map((id): FolderFile => {
+    const side = DOWNLOAD_SIDE_FILES[id];
+    return {
+      kind: id,
+      name: side.file,
+      summary: side.summary,
+      contentType: side.contentType,
+      isData: false,
+      compressible: null,
+    };
+  }),
 ];
 
 /** A source's folder as a route path (`:param` segments) and how to plan it. */
@@ -51,8 +73,8 @@ export interface DownloadFolderDependencies {
 }
 
 /**
- * The five files of one download folder (docs/downloads.md): the three data formats, streamed
- * page by page, and the citation and query beside them.
+ * The files of one download folder (docs/downloads.md): the data formats, streamed page by page,
+ * and the citation and query beside them.
  */
 export function registerDownloadFolder(
   app: App,
@@ -88,13 +110,18 @@ export function registerDownloadFolder(
   }
 
   for (const file of FILES) {
-    const isData = file.kind !== 'citation' && file.kind !== 'query';
-    const contentType = DOWNLOAD_CONTENT_TYPES[file.kind];
+    const { isData, contentType } = file;
     app.get(
       `${source.folder}/${file.name}`,
       {
-        // Archives are compressed already; CSV and GeoJSON streams are gzipped on the fly.
-        compress: file.kind === 'dwca' ? false : undefined,
+        // As the registry says (a zip is compressed already, text is gzipped on the fly), not as
+        // the plugin would guess from the media type: it knows no newer ones (application/jsonl).
+        compress:
+          file.compressible === null
+            ? undefined
+            : file.compressible
+              ? { customTypes: () => true }
+              : false,
         schema: {
           tags: [source.tag],
           summary: `${file.summary}, of ${source.what}`,

@@ -1,32 +1,28 @@
 import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import {
-  citationCff,
-  createGeoJsonWriter,
   dataDictionaryApiDescription,
   datasetLookup,
   withoutFlaggedThresholds,
-  downloadCsvPreamble,
-  downloadCsvRows,
+  downloadCompanionFiles,
   downloadFileName,
+  DOWNLOAD_FORMATS,
+  DOWNLOAD_SIDE_FILES,
+  isDownloadSideFile,
   LICENCES,
   licencesMostRestrictiveFirst,
-  queryJson,
-  CITATION_FILE,
-  QUERY_FILE,
   type DatasetLookup,
   type DownloadColony,
   type DownloadContext,
+  type DownloadFolderFile,
   type DownloadFormat,
+  type TextFileWriter,
 } from '@coral/core';
 import type { AppDb } from '../../db/schema';
 import { PLATFORM_NAME } from '../datasets/dataset-citation';
+import { zipArchive } from './download-archive';
 import { loadDownloadColonies } from './download-colonies';
-import { dwcaArchive } from './download-dwca';
 import type { DownloadPlan } from './download-sources';
-
-/** A file of a download folder: a data format, or the citation or the query beside it. */
-export type DownloadFileKind = DownloadFormat | 'citation' | 'query';
 
 export interface WrittenFile {
   contentType: string;
@@ -43,18 +39,13 @@ export interface DownloadWriterOptions {
   pageSize?: number;
 }
 
-export const DOWNLOAD_CONTENT_TYPES: Record<DownloadFileKind, string> = {
-  csv: 'text/csv; charset=utf-8',
-  geojson: 'application/geo+json',
-  dwca: 'application/zip',
-  citation: 'application/x-yaml; charset=utf-8',
-  query: 'application/json; charset=utf-8',
-};
+/** The media type without its parameters, as a `Link` header's `type` names it. */
+const mediaType = (contentType: string) => contentType.replace(/;.*$/, '');
 
 /**
- * Writes a planned download in any format (docs/downloads.md). Colonies are read a page at a time
- * while the client reads, so a download of any size holds one page in memory; the core writers
- * format each colony as it comes.
+ * Writes a planned download in any format of core's registry (docs/downloads.md). Colonies are
+ * read a page at a time while the client reads, so a download of any size holds one page in
+ * memory; the format's writer formats each colony as it comes.
  */
 export function createDownloadWriter(db: AppDb, options: DownloadWriterOptions) {
   const pageSize = options.pageSize ?? 250;
@@ -86,45 +77,45 @@ export function createDownloadWriter(db: AppDb, options: DownloadWriterOptions) 
   }
 
   /** A text stream: the head, then the text of each page of colonies, then the tail. */
-  function textStream(
-    plan: DownloadPlan,
-    head: string,
-    each: (colony: DownloadColony) => string,
-    tail = '',
-  ): Readable {
+  function textStream(plan: DownloadPlan, writer: TextFileWriter): Readable {
     return Readable.from(
       (async function* () {
-        yield head;
+        yield writer.head();
         for await (const page of colonies(plan)) {
           let text = '';
-          for (const colony of page) text += each(colony);
+          for (const colony of page) text += writer.colony(colony);
           if (text !== '') yield text;
         }
+        // The tail may depend on what was written (GeoJSON's): asked for at the end.
+        const tail = writer.tail();
         if (tail !== '') yield tail;
       })(),
       { objectMode: false },
     );
   }
 
-  function csv(plan: DownloadPlan, lookup: DatasetLookup): Readable {
-    return textStream(plan, downloadCsvPreamble(), (colony) => downloadCsvRows(colony, lookup));
-  }
-
-  function geojson(plan: DownloadPlan, context: DownloadContext, lookup: DatasetLookup): Readable {
-    const writer = createGeoJsonWriter(context, lookup);
-    // The suffix depends on how many features were written: it is asked for at the end.
-    return Readable.from(
-      (async function* () {
-        yield writer.prefix();
-        for await (const page of colonies(plan)) {
-          let text = '';
-          for (const colony of page) text += writer.feature(colony);
-          if (text !== '') yield text;
-        }
-        yield writer.suffix();
-      })(),
-      { objectMode: false },
-    );
+  /**
+   * A data file, streamed the way its format's writer kind is (docs/decisions/0045): a kind
+   * without a case here does not compile.
+   */
+  function dataFile(
+    plan: DownloadPlan,
+    format: DownloadFormat,
+    context: DownloadContext,
+    lookup: DatasetLookup,
+  ): Readable {
+    const { writer } = DOWNLOAD_FORMATS[format];
+    switch (writer.kind) {
+      case 'text':
+        return textStream(plan, writer.open(context, lookup));
+      case 'archive':
+        return zipArchive(
+          colonies(plan),
+          writer.open(context, lookup),
+          downloadCompanionFiles(context, format),
+          new Date(plan.createdAt),
+        );
+    }
   }
 
   return {
@@ -132,8 +123,8 @@ export function createDownloadWriter(db: AppDb, options: DownloadWriterOptions) 
     softwareVersion: options.softwareVersion,
 
     /** The OpenAPI description of a file: what it holds, from the data dictionary. */
-    describe(kind: DownloadFileKind): string {
-      return kind === 'citation' || kind === 'query'
+    describe(kind: DownloadFolderFile): string {
+      return isDownloadSideFile(kind)
         ? 'Beside the data files of the same folder and query (docs/downloads.md).'
         : `Every column, property and term, from docs/data-dictionary.md:\n\n${dataDictionaryApiDescription()}`;
     },
@@ -144,47 +135,42 @@ export function createDownloadWriter(db: AppDb, options: DownloadWriterOptions) 
      */
     file(
       plan: DownloadPlan,
-      kind: DownloadFileKind,
+      kind: DownloadFolderFile,
       where: { folderUrl: string; search: string },
     ): WrittenFile {
       const context = contextOf(plan);
-      const lookup = datasetLookup(context);
       const absolute = (file: string) =>
         `${options.publicUrl}${where.folderUrl}/${file}${where.search}`;
+      const { citation, query } = DOWNLOAD_SIDE_FILES;
       const links = [
-        `<${absolute(CITATION_FILE)}>; rel="describedby"; type="application/x-yaml"; title="citation"`,
-        `<${absolute(QUERY_FILE)}>; rel="describedby"; type="application/json"; title="query"`,
+        `<${absolute(citation.file)}>; rel="describedby"; type="${mediaType(citation.contentType)}"; title="citation"`,
+        `<${absolute(query.file)}>; rel="describedby"; type="${mediaType(query.contentType)}"; title="query"`,
         ...licencesMostRestrictiveFirst(plan.versions.map((v) => v.facts.licence)).flatMap(
           (licence) => (licence === null ? [] : [`<${LICENCES[licence].url}>; rel="license"`]),
         ),
       ];
-      const body =
-        kind === 'csv'
-          ? csv(plan, lookup)
-          : kind === 'geojson'
-            ? geojson(plan, context, lookup)
-            : kind === 'dwca'
-              ? dwcaArchive(colonies(plan), context, lookup, new Date(plan.createdAt))
-              : kind === 'citation'
-                ? citationCff(context)
-                : queryJson(context);
+      if (isDownloadSideFile(kind)) {
+        const side = DOWNLOAD_SIDE_FILES[kind];
+        return {
+          contentType: side.contentType,
+          fileName: side.file,
+          links,
+          body: side.write(context),
+        };
+      }
       return {
-        contentType: DOWNLOAD_CONTENT_TYPES[kind],
-        fileName:
-          kind === 'citation'
-            ? CITATION_FILE
-            : kind === 'query'
-              ? QUERY_FILE
-              : downloadFileName(context, kind),
+        contentType: DOWNLOAD_FORMATS[kind].contentType,
+        fileName: downloadFileName(context, kind),
         links,
-        body,
+        body: dataFile(plan, kind, context, datasetLookup(context)),
       };
     },
 
-    /** SHA-256 (hex) of the plan's CSV: a snapshot's content hash. */
+    /** SHA-256 (hex) of the plan's CSV: a snapshot's content hash (docs/downloads.md). */
     async sha256(plan: DownloadPlan): Promise<string> {
       const hash = createHash('sha256');
-      for await (const chunk of csv(plan, datasetLookup(contextOf(plan)))) {
+      const context = contextOf(plan);
+      for await (const chunk of dataFile(plan, 'csv', context, datasetLookup(context))) {
         hash.update(chunk as Buffer);
       }
       return hash.digest('hex');

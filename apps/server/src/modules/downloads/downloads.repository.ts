@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { THRESHOLD_KIND_INFO, type EdProvenance, type ThresholdKind } from '@coral/core';
 import { selectColumnar } from '../../db/columnar';
 import type { AppDb } from '../../db/schema';
-import { isPublicRow, isReadableRowFor } from '../../db/visibility';
+import { isPublicRow, isReadableRowFor, isReadableVersion } from '../../db/visibility';
 
 /** All SQL of the open downloads (docs/downloads.md): which colonies, and what of each. */
 
@@ -80,7 +80,7 @@ export const downloadsRepository = {
     const { rows } = await sql<{ id: number }>`
       SELECT v.id FROM dataset_versions v
       WHERE v.dataset_id = ${datasetId} AND v.number = ${versionNumber}
-        AND v.id IN (SELECT id FROM readable_dataset_versions)
+        AND ${isReadableVersion('v')}
     `.execute(db);
     return rows[0]?.id;
   },

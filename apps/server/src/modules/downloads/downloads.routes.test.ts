@@ -4,7 +4,8 @@ import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   CITATION_FILE,
-  DOWNLOAD_FILES,
+  DOWNLOAD_FORMAT_IDS,
+  DOWNLOAD_FORMATS,
   downloadFolders,
   downloadUrl,
   isUntrustworthy,
@@ -66,7 +67,7 @@ describe('a map view, downloaded anonymously', () => {
     expect(shown.length).toBeGreaterThan(10);
     const response = await get(
       anonymous,
-      downloadUrl(downloadFolders.map(), DOWNLOAD_FILES.csv, mapQuery),
+      downloadUrl(downloadFolders.map(), DOWNLOAD_FORMATS.csv.file, mapQuery),
     );
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toMatch(/^text\/csv/);
@@ -85,7 +86,7 @@ describe('a map view, downloaded anonymously', () => {
     const shown = await mapColonies(mapQuery);
     const response = await get(
       anonymous,
-      downloadUrl(downloadFolders.map(), DOWNLOAD_FILES.geojson, mapQuery),
+      downloadUrl(downloadFolders.map(), DOWNLOAD_FORMATS.geojson.file, mapQuery),
     );
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toMatch(/^application\/geo\+json/);
@@ -104,7 +105,7 @@ describe('a map view, downloaded anonymously', () => {
   it('the Darwin Core Archive holds every file, one occurrence per colony, linked ids', async () => {
     const shown = await mapColonies(mapQuery);
     const response = await app.ctx.app.inject({
-      url: downloadUrl(downloadFolders.map(), DOWNLOAD_FILES.dwca, mapQuery),
+      url: downloadUrl(downloadFolders.map(), DOWNLOAD_FORMATS.dwca.file, mapQuery),
     });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('application/zip');
@@ -144,10 +145,28 @@ describe('a map view, downloaded anonymously', () => {
     expect(strFromU8(files['CITATION.cff']!)).toMatch(/^cff-version: 1\.2\.0/m);
   });
 
+  it('serves every registered format with its media type, extension and compression', async () => {
+    for (const id of DOWNLOAD_FORMAT_IDS) {
+      const format = DOWNLOAD_FORMATS[id];
+      const response = await app.ctx.app.inject({
+        url: downloadUrl(downloadFolders.map(), format.file, mapQuery),
+        headers: { 'accept-encoding': 'gzip' },
+      });
+      expect(response.statusCode, id).toBe(200);
+      expect(response.headers['content-type'], id).toBe(format.contentType);
+      expect(response.headers['content-disposition'], id).toMatch(
+        new RegExp(`^attachment; filename="coral-thermal-tolerance_[^"]+\\.${format.extension}"$`),
+      );
+      expect(response.headers['content-encoding'], id).toBe(
+        format.compressible ? 'gzip' : undefined,
+      );
+    }
+  });
+
   it('a malformed filter answers 400 with the reason', async () => {
     const response = await get(
       anonymous,
-      downloadUrl(downloadFolders.map(), DOWNLOAD_FILES.csv, 'absThermalTolerance=abc'),
+      downloadUrl(downloadFolders.map(), DOWNLOAD_FORMATS.csv.file, 'absThermalTolerance=abc'),
     );
     expect(response.statusCode).toBe(400);
     expect(response.json<{ error: string }>().error).toMatch(/absThermalTolerance/);
@@ -178,7 +197,7 @@ describe('projects, dataset versions and cart groups', () => {
     const project = projects[0]!;
     const response = await get(
       anonymous,
-      downloadUrl(downloadFolders.project(project.id), DOWNLOAD_FILES.csv),
+      downloadUrl(downloadFolders.project(project.id), DOWNLOAD_FORMATS.csv.file),
     );
     expect(response.statusCode).toBe(200);
     const rows = csvRows(response);

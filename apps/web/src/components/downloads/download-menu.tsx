@@ -1,10 +1,9 @@
 import {
   CITATION_FILE,
-  DOWNLOAD_FILES,
-  DOWNLOAD_FORMAT_LABELS,
+  DOWNLOAD_FORMAT_IDS,
+  DOWNLOAD_FORMATS,
   downloadUrl,
   QUERY_FILE,
-  type DownloadFormat,
 } from '@coral/core';
 import Dropdown from 'react-bootstrap/Dropdown';
 import { Link } from 'react-router';
@@ -14,8 +13,6 @@ import './downloads.css';
 export const CITE_PAGE = '/cite';
 export const LICENCE_NOTE =
   'Each file names the licences of the data in it; cite every dataset you use.';
-
-const FORMATS = Object.keys(DOWNLOAD_FILES) as DownloadFormat[];
 
 interface DownloadMenuProps {
   /** The download folder (`downloadFolders.…` in @coral/core). */
@@ -41,12 +38,10 @@ export function DownloadMenu({ folder, query = '', label, size }: DownloadMenuPr
       </Dropdown.Toggle>
       {/* Fixed: the menu is not clipped by a scrolling table (the cart) or the map's overlay. */}
       <Dropdown.Menu className="download-menu__list shadow" popperConfig={{ strategy: 'fixed' }}>
-        {FORMATS.map((format) => (
-          <Dropdown.Item key={format} href={link(DOWNLOAD_FILES[format])} download>
-            <span className="d-block fw-semibold">{DOWNLOAD_FORMAT_LABELS[format].label}</span>
-            <span className="d-block small text-body-secondary">
-              {DOWNLOAD_FORMAT_LABELS[format].detail}
-            </span>
+        {DOWNLOAD_FORMAT_IDS.map((id) => (
+          <Dropdown.Item key={id} href={link(DOWNLOAD_FORMATS[id].file)} download>
+            <span className="d-block fw-semibold">{DOWNLOAD_FORMATS[id].label}</span>
+            <span className="d-block small text-body-secondary">{DOWNLOAD_FORMATS[id].detail}</span>
           </Dropdown.Item>
         ))}
         <Dropdown.Divider />

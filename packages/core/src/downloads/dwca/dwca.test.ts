@@ -11,9 +11,9 @@ import {
   SEED_DATASET,
 } from '../../../test/download-test-data';
 import { testDownloadContext } from '../../../test/download-colonies';
+import { writeDownload } from '../../../test/download-in-memory';
 import { THRESHOLD_KINDS } from '../../thresholds/threshold-kinds';
 import { datasetLookup } from '../download-datasets';
-import { dwcaFiles } from './dwca-archive';
 import { DEFAULT_SAMPLING_PROTOCOL, samplingProtocol } from './dwca-ids';
 import { DwcaEventTracker, dwcaEventRows } from './event-file';
 import { dwcaEmlXml } from './eml-xml';
@@ -57,7 +57,7 @@ const parser = new XMLParser({
 
 describe('Darwin Core Archive', () => {
   const context = mixedContext();
-  const files = dwcaFiles(context, ALL_COLONIES);
+  const files = writeDownload('dwca', context, ALL_COLONIES);
   const events = table(files['event.txt']!);
   const occurrences = table(files['occurrence.txt']!);
   const measurements = table(files['extendedmeasurementorfact.txt']!);

@@ -1,4 +1,5 @@
 import {
+  allowsTransition,
   CLIENT_ROUTES,
   datasetPath,
   type TDatasetDetail,
@@ -129,9 +130,11 @@ function DatasetActions({
   const discard = useDatasetAction(() => discardVersion(ref));
   const withdraw = useDatasetAction((reason: string) => withdrawDataset(dataset.id, reason));
 
-  const open = version.state === 'draft' || version.state === 'rejected';
-  // Discarding has no flag of its own: the owner (who may edit everything) of an open version.
-  const canDiscard = open && can.edit && dataset.withdrawal === null;
+  const submittable = allowsTransition(version.state, 'submit');
+  // Discarding has no flag of its own: the owner (who may edit everything) of a version the
+  // state table lets go.
+  const canDiscard =
+    allowsTransition(version.state, 'discard') && can.edit && dataset.withdrawal === null;
   const canEdit = can.edit || can.edit_descriptive;
   const busy = save.isPending || submit.isPending || discard.isPending || withdraw.isPending;
 
@@ -176,7 +179,7 @@ function DatasetActions({
           <p className="mb-0 small">Fix what it asks for, then submit the version again.</p>
         </Alert>
       )}
-      {version.state === 'in_review' && (
+      {allowsTransition(version.state, 'approve') && (
         <p className="small mb-2">
           Waiting for a curator’s decision; it cannot be edited meanwhile.
         </p>
@@ -204,7 +207,7 @@ function DatasetActions({
               {can.edit ? 'Edit metadata' : 'Edit description'}
             </Button>
           )}
-          {open && can.edit && (
+          {submittable && can.edit && (
             <Button
               variant="success"
               size="sm"
@@ -268,7 +271,7 @@ function DatasetActions({
             busy={save.isPending}
             onSave={(metadata) => saveMetadata(metadata, false)}
             onSaveAndSubmit={
-              open && can.edit ? (metadata) => saveMetadata(metadata, true) : undefined
+              submittable && can.edit ? (metadata) => saveMetadata(metadata, true) : undefined
             }
             onCancel={() => {
               setEditing(false);

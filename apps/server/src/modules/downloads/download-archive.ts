@@ -5,26 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import yazl from 'yazl';
-import {
-  downloadCompanionFiles,
-  DWCA_EML_FILE,
-  DWCA_META_FILE,
-  dwcaEmlXml,
-  DwcaEventTracker,
-  dwcaEventHeader,
-  dwcaEventRows,
-  dwcaMeasurementHeader,
-  dwcaMeasurementRows,
-  dwcaMetaXml,
-  dwcaOccurrenceHeader,
-  dwcaOccurrenceRows,
-  EVENT_FILE,
-  MEASUREMENT_FILE,
-  OCCURRENCE_FILE,
-  type DatasetLookup,
-  type DownloadColony,
-  type DownloadContext,
-} from '@coral/core';
+import type { ArchiveContents, DownloadColony } from '@coral/core';
 
 /** Writes text to a file stream, waiting when its buffer is full (memory stays flat). */
 async function write(file: WriteStream, text: string) {
@@ -40,23 +21,25 @@ async function close(file: WriteStream) {
 }
 
 /**
- * A Darwin Core Archive written in one pass over the colonies (docs/downloads.md): the three
- * data files grow side by side, so they go to temporary files first (a zip writes entries one
- * after another), and are zipped from there; meta.xml and eml.xml start the response at once.
- * Every entry is dated `mtime`, so the same colonies and context give the same bytes. The
- * temporary folder is removed when the archive ends, fails or the client goes away.
+ * A zip format's download (the Darwin Core Archive; docs/decisions/0045-download-formats.md)
+ * written in one pass over the colonies: its tables grow side by side, so they go to temporary
+ * files first (a zip writes entries one after another), and are zipped from there; the leading
+ * entries start the response at once, the companion files end it. Every entry is dated `mtime`,
+ * so the same colonies and context give the same bytes. The temporary folder is removed when the
+ * archive ends, fails or the client goes away.
  */
-export function dwcaArchive(
+export function zipArchive(
   pages: AsyncIterable<readonly DownloadColony[]>,
-  context: DownloadContext,
-  lookup: DatasetLookup,
+  contents: ArchiveContents,
+  companions: Readonly<Record<string, string>>,
   mtime: Date,
 ): Readable {
   const zip = new yazl.ZipFile();
   const output = zip.outputStream as Readable;
   const entry = { mtime, compress: true };
-  zip.addBuffer(Buffer.from(dwcaMetaXml()), DWCA_META_FILE, entry);
-  zip.addBuffer(Buffer.from(dwcaEmlXml(context)), DWCA_EML_FILE, entry);
+  for (const leading of contents.leading) {
+    zip.addBuffer(Buffer.from(leading.text), leading.name, entry);
+  }
 
   // Known from the start: a client may go away before the temporary folder even exists.
   const outputClosed = new Promise<void>((resolve) => output.once('close', () => resolve()));
@@ -71,7 +54,7 @@ export function dwcaArchive(
     output.destroy(error instanceof Error ? error : new Error(String(error)));
 
   void (async () => {
-    const folder = await mkdtemp(path.join(os.tmpdir(), 'coral-dwca-'));
+    const folder = await mkdtemp(path.join(os.tmpdir(), 'coral-archive-'));
     try {
       await writeAndZip(folder);
     } catch (error) {
@@ -85,40 +68,32 @@ export function dwcaArchive(
   })().catch(fail);
 
   async function writeAndZip(folder: string) {
-    const files = [EVENT_FILE, OCCURRENCE_FILE, MEASUREMENT_FILE].map((spec) => ({
-      name: spec.fileName,
-      path: path.join(folder, spec.fileName),
+    const files = contents.tables.map((table, index) => ({
+      table,
+      // By position: a table's name may hold characters a file name may not.
+      path: path.join(folder, `table-${index}`),
     }));
     const streams = files.map((file) => failOn(createWriteStream(file.path)));
-    const [events, occurrences, measurements] = streams;
     try {
-      const tracker = new DwcaEventTracker();
-      await write(events!, dwcaEventHeader());
-      await write(occurrences!, dwcaOccurrenceHeader());
-      await write(measurements!, dwcaMeasurementHeader());
+      for (const [index, file] of files.entries()) await write(streams[index]!, file.table.header);
       for await (const page of pages) {
         // The client went away: stop reading the database.
         if (output.destroyed) return;
-        let eventText = '';
-        let occurrenceText = '';
-        let measurementText = '';
+        // Colony by colony, every table: a table may remember what it wrote (shared events).
+        const texts = files.map(() => '');
         for (const colony of page) {
-          eventText += dwcaEventRows(colony, context, lookup, tracker);
-          occurrenceText += dwcaOccurrenceRows(colony, context, lookup);
-          measurementText += dwcaMeasurementRows(colony, context);
+          for (const [index, file] of files.entries()) texts[index] += file.table.rows(colony);
         }
-        await write(events!, eventText);
-        await write(occurrences!, occurrenceText);
-        await write(measurements!, measurementText);
+        for (const [index, text] of texts.entries()) await write(streams[index]!, text);
       }
     } finally {
       await Promise.all(streams.map(close));
     }
     if (output.destroyed) return;
     for (const file of files) {
-      zip.addReadStream(failOn(createReadStream(file.path)), file.name, entry);
+      zip.addReadStream(failOn(createReadStream(file.path)), file.table.name, entry);
     }
-    for (const [name, text] of Object.entries(downloadCompanionFiles(context, 'dwca'))) {
+    for (const [name, text] of Object.entries(companions)) {
       zip.addBuffer(Buffer.from(text), name, entry);
     }
     zip.end();

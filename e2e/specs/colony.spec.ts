@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
 
 /**
- * The colony page (issue 19, decision 0019) against the real server and seed: seed colony 663,
+ * The colony page (decision 0019) against the real server and seed: seed colony 663,
  * whose Winter thresholds come from a failed curve fit (flagged implausible), and 658, whose
  * stored values its own observations reproduce.
  */

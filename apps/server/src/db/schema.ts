@@ -275,7 +275,7 @@ export interface PublishedSnapshotPartsTable {
   content: Buffer;
 }
 
-/** Migration 0006: a frozen map view or cart group (issue 14, docs/downloads.md). */
+/** Migration 0006: a frozen map view or cart group (decision 0015, docs/downloads.md). */
 export interface CitableSnapshotsTable {
   id: string;
   created_at: Timestamp;

@@ -63,7 +63,7 @@ export const VALUE_RULES = {
 } as const satisfies Record<string, NumberRule>;
 
 /**
- * The longest text a cell may hold (issue 17: a 1,000,000-character species name was imported,
+ * The longest text a cell may hold (decision 0024: a 1,000,000-character species name was imported,
  * served in the public feed and broke a database index). Names are identifiers, not prose; a
  * publication title is the one longer text.
  */

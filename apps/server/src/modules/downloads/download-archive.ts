@@ -61,7 +61,7 @@ export function zipArchive(
       fail(error);
     } finally {
       // Only once the response is over and nothing writes or reads there any more: removing the
-      // folder under a file that is still being opened made an unhandled ENOENT (issue 16).
+      // folder under a file that is still being opened made an unhandled ENOENT (decision 0036).
       await outputClosed;
       await rm(folder, { recursive: true, force: true });
     }

@@ -91,7 +91,7 @@ export interface OrcidSignInDeps {
 }
 
 /**
- * "Sign in with ORCID" (issue 17, decision 0029): starting a sign-in or a link, the provider's
+ * "Sign in with ORCID" (decision 0029): starting a sign-in or a link, the provider's
  * redirect back, unlinking, and the administrator's approval of iDs.
  */
 export function createOrcidSignInService(deps: OrcidSignInDeps) {

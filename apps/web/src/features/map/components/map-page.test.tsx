@@ -351,7 +351,7 @@ describe('Include my drafts', () => {
   });
 });
 
-describe('Map legend and filter panel on a phone (issue 19)', () => {
+describe('Map legend and filter panel on a phone (decision 0018)', () => {
   describe('on a phone', () => {
     it('folds the colour legend behind a button that unfolds it', async () => {
       const restore = onAPhone();

@@ -51,6 +51,7 @@ export function snapshotDataCite(facts: SnapshotFacts): DataCiteMetadata {
     keywords: [],
     relatedDois: [],
     projectName: '',
+    importedFrom: null,
   });
   const licences = licencesMostRestrictiveFirst(facts.datasets.map((d) => d.licence));
   return {

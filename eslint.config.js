@@ -22,7 +22,7 @@ export default tseslint.config(
     languageOptions: {
       parserOptions: {
         projectService: {
-          allowDefaultProject: ['*.ts', '*/*/vitest.config.ts', 'packages/*/vitest.config.ts'],
+          allowDefaultProject: ['*.ts', 'apps/web/vitest.config.ts', 'packages/*/vitest.config.ts'],
         },
         tsconfigRootDir: import.meta.dirname,
       },

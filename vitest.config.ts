@@ -1,14 +1,15 @@
 import { defineConfig } from 'vitest/config';
+import { serverProject } from './apps/server/vitest.config';
 
 /**
- * `npm test` runs every suite: core, web, and the server suite on the embedded database, plus
- * the server suite again on a PostgreSQL server when TEST_DATABASE_URL is set.
+ * `npm test` runs every suite: core, web, docs, and the server suite on the embedded database,
+ * plus the server's database tests (`*.db.test.ts`) again on a PostgreSQL server when
+ * TEST_DATABASE_URL is set.
  */
-const serverOn = (database: 'embedded' | 'postgres') => ({
-  extends: './apps/server/vitest.config.ts',
-  root: './apps/server',
-  test: { name: `server:${database}`, env: { TEST_DB: database } },
-});
+const serverOn = (database: 'embedded' | 'postgres') => {
+  const project = serverProject(database);
+  return { ...project, root: './apps/server' };
+};
 
 export default defineConfig({
   test: {

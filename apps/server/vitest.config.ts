@@ -1,13 +1,30 @@
 import { defineProject } from 'vitest/config';
+import { DATABASE_TEST_PATTERNS, type TestDatabaseKind } from './test/test-database-target';
 
-export default defineProject({
-  test: {
-    name: 'server',
-    include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
-    environment: 'node',
-    globalSetup: ['test/global-setup.ts'],
-    // Each file opens its own database copy; PGlite needs up to ~1 GB per instance.
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
-  },
-});
+/**
+ * The server suite on one database. On the embedded database it runs every file; on PostgreSQL
+ * only the files that open the test database, `*.db.test.ts` (test/database-test-files.ts): the
+ * others behave the same on either. The root vitest.config.ts runs both; run from apps/server,
+ * TEST_DB picks one (embedded when unset).
+ */
+export function serverProject(database: TestDatabaseKind) {
+  return {
+    test: {
+      name: `server:${database}`,
+      include:
+        database === 'embedded'
+          ? ['src/**/*.test.ts', 'test/**/*.test.ts']
+          : DATABASE_TEST_PATTERNS,
+      environment: 'node',
+      env: { TEST_DB: database },
+      globalSetup: ['test/global-setup.ts'],
+      // Each file opens its own database copy; PGlite needs up to ~1 GB per instance.
+      testTimeout: 30_000,
+      hookTimeout: 60_000,
+    },
+  };
+}
+
+export default defineProject(
+  serverProject(process.env.TEST_DB === 'postgres' ? 'postgres' : 'embedded'),
+);

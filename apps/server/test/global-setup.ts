@@ -27,7 +27,10 @@ declare module 'vitest' {
  * 2–4 s). Embedded: a PGlite data-dir dump. PostgreSQL: a template database.
  */
 export default async function setup(project: TestProject) {
-  const kind = (project.config.env.TEST_DB ?? 'embedded') as TestDatabaseKind;
+  // The root config's projects set TEST_DB; run from apps/server alone, the shell's or embedded.
+  const kind = (project.config.env?.TEST_DB ??
+    process.env.TEST_DB ??
+    'embedded') as TestDatabaseKind;
   return kind === 'embedded' ? setupEmbedded(project) : setupPostgres(project);
 }
 

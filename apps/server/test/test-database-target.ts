@@ -12,3 +12,15 @@ export function postgresUrlFor(baseUrl: string, database: string): string {
   url.pathname = `/${database}`;
   return url.toString();
 }
+
+/**
+ * The server test files that open the test database, the only ones the PostgreSQL pass runs
+ * (test/database-test-files.ts keeps the names true).
+ */
+export const DATABASE_TEST_SUFFIX = '.db.test.ts';
+
+/** The PostgreSQL pass's include patterns (relative to apps/server). */
+export const DATABASE_TEST_PATTERNS = [
+  `src/**/*${DATABASE_TEST_SUFFIX}`,
+  `test/**/*${DATABASE_TEST_SUFFIX}`,
+];

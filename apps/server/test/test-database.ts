@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import pg from 'pg';
-import { inject } from 'vitest';
+import { expect, inject } from 'vitest';
 import { openDatabase, type DatabaseHandle, type OpenOptions } from '../src/db/database';
 import {
   postgresUrlFor,
@@ -9,14 +9,17 @@ import {
   TEMPLATE_DUMP_KEY,
   type TestDatabaseKind,
 } from './test-database-target';
+import { assertDatabaseTestFile } from './database-test-files';
 
 export const testDatabaseKind = (process.env.TEST_DB ?? 'embedded') as TestDatabaseKind;
 
 /**
  * A private, freshly seeded database for one test file: a copy of the run's template (see
- * global-setup.ts). Close it in afterAll.
+ * global-setup.ts). Close it in afterAll. Only a `*.db.test.ts` file may open one, or the
+ * PostgreSQL pass would skip it (test/database-test-files.ts).
  */
 export async function createTestDatabase(options: OpenOptions = {}): Promise<DatabaseHandle> {
+  assertDatabaseTestFile(expect.getState().testPath);
   if (testDatabaseKind === 'embedded') {
     const dump = fs.readFileSync(inject(TEMPLATE_DUMP_KEY));
     return openDatabase({ kind: 'memory', loadDataDir: new Blob([dump]) }, options);

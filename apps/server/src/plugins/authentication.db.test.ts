@@ -126,7 +126,7 @@ describe('the allow-list', () => {
       expect(response.json()).toEqual({ success: true, message: 'Logged out successfully' });
     },
     // ORCID sign-in is not configured here: the route itself answers (404), not the 401 gate.
-    // The whole flow is in modules/orcid-sign-in/orcid-sign-in.test.ts.
+    // The whole flow is in modules/orcid-sign-in/orcid-sign-in.db.test.ts.
     '/api/auth/orcid/start/': async (visitor) => {
       const response = await visitor.request({ url: '/api/auth/orcid/start/' });
       expect(response.statusCode).toBe(404);

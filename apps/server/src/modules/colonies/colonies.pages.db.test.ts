@@ -97,7 +97,7 @@ describe('GET /api/public/colonies/ page by page (limit, cursor)', () => {
       const query = filterSetToQueryString(filters);
       const unpaged = await get(query);
       expect(unpaged.statusCode, unpaged.body).toBe(200);
-      // The unpaged answer is the browser's engine over the feed (colonies.filter.test.ts).
+      // The unpaged answer is the browser's engine over the feed (colonies.filter.db.test.ts).
       const expected = filterColonies(all, filters, defaults);
       expect(unpaged.json<TColony[]>(), query).toEqual(expected);
       // From 2 to 10 pages (a page more when the last one is full), whatever the answer's size.

@@ -24,6 +24,7 @@ import { FilterSidebar } from './filter-sidebar';
 import { IncludeDrafts } from './include-drafts';
 import { MapDownloads } from './map-downloads';
 import { MapLegend } from './map-legend';
+import { NoMatches } from './no-matches';
 
 export { LOADING_COLONIES };
 
@@ -150,6 +151,9 @@ export function MapPage() {
             {counts.matching.toLocaleString('en-US')} of {counts.total.toLocaleString('en-US')}{' '}
             colonies
           </div>
+          {counts.matching === 0 && counts.total > 0 && (
+            <NoMatches applied={applied} defaults={defaults} onApply={apply} />
+          )}
           <MapDownloads filters={applied} />
           <FilterSidebar
             choices={markers.choices}

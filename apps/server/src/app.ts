@@ -144,7 +144,7 @@ export async function buildApp({
   const sessions = createSessionService(db, config.sessions);
   const authenticator = createAuthenticator(sessions);
   registerAuthenticationRequirement(app, authenticator);
-  await registerOpenApi(app);
+  await registerOpenApi(app, { publicUrl: config.publicUrl });
 
   await app.register(publicConfigRoutes, { config });
   await app.register(statisticsRoutes, { statistics: createStatisticsService(db) });

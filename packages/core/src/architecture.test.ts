@@ -27,6 +27,7 @@ const CORE_LAYERS = [
   'util', // generic helpers
   'client-routes.ts', // the web app's paths
   'countries', // ISO 3166 and country spellings
+  'taxonomy', // species names and their WoRMS matches
   'geo', // land and coast
   'thresholds', // the threshold-kind registry, entries, quality flags, ED models and provenance
   'tabular', // data files as tables of cells: text, CSV, XLSX, columns, values, raw CBASS

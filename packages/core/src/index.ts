@@ -28,4 +28,5 @@ export * from './filters';
 export * from './downloads';
 export * as ed50 from './ed50';
 export * from './species';
+export * from './taxonomy';
 export * from './thresholds/ed-provenance';

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { normalizeDoi, normalizeOrcid } from './identifiers';
 import { LICENCE_IDS } from './licences';
 import { PAM_INSTRUMENT_IDS, RAMP_HOLD_PROFILE_IDS } from './protocol';
-import { noNul, text } from './text-fields';
+import { noFormula, noNul, text } from './text-fields';
 
 /*
  * A dataset version's description (its metadata, docs/decisions/0012-datasets.md), as the API
@@ -121,7 +121,7 @@ export type TDataSource = z.output<typeof ZDataSource>;
 
 /** The fields of a dataset version's description, each as the API validates it. */
 const metadataFields = {
-  title: noNul(text(DATASET_LIMITS.title)),
+  title: noFormula(noNul(text(DATASET_LIMITS.title))),
   description: noNul(text(DATASET_LIMITS.description)),
   creators: z.array(ZCreator).max(DATASET_LIMITS.creators),
   licence: z

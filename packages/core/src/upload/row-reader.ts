@@ -1,4 +1,5 @@
 import { findCountry } from '../countries/normalize-country';
+import { FORMULA_TEXT_FIX, isFormulaText } from '../csv/csv-writer';
 import type { CsvRecord } from '../tabular/csv-table';
 import type { ColumnRecognition } from '../tabular/column-spec';
 import type { ProblemList, UploadFileRole } from './problems';
@@ -131,6 +132,15 @@ export class RowReader {
     const cell = this.raw(record, id);
     if (isMissingCell(cell)) return null;
     const text = cleanLabel(cell);
+    if (isFormulaText(text)) {
+      return this.fail(
+        record,
+        id,
+        `${this.columnName(id)} starts like a spreadsheet formula.`,
+        FORMULA_TEXT_FIX,
+        `${this.file}:${id}:formula`,
+      );
+    }
     const limit = TEXT_LENGTH_LIMITS[id] ?? DEFAULT_TEXT_LENGTH_LIMIT;
     if (text.length <= limit) return text;
     return this.fail(

@@ -29,6 +29,8 @@ export interface UsersTable {
   role: Generated<UserRole>;
   /** Linked ORCID iD (0000-0002-1825-0097), unique. */
   orcid: string | null;
+  /** The name the linked iD's ORCID record gives (migration 0014); null without one. */
+  orcid_name: Generated<string | null>;
 }
 
 export interface ProjectsTable {

@@ -68,13 +68,16 @@ export async function uploadRequestRefusal(
 
 /**
  * A new dataset sent without creators: an uploader who linked an ORCID iD is its creator, with
- * the iD (decision 0029), so the citation and DataCite metadata identify them from the start.
- * Creators the uploader sent are kept as sent; without a linked iD, none are invented (the
- * owner adds them before review, as before).
+ * the iD (decision 0029) and the name their ORCID record gives, so the citation and DataCite
+ * metadata identify them from the start. Never under their username (decision 0050): without
+ * a name from ORCID, or without a linked iD, none is invented (the owner adds the creators
+ * before review). Creators the uploader sent are kept as sent.
  */
 async function uploaderAsCreators(trx: AppDb, ownerId: number): Promise<TCreator[]> {
   const owner = await repo.userIdentity(trx, ownerId);
-  return owner?.orcid ? [{ name: owner.username, affiliation: null, orcid: owner.orcid }] : [];
+  return owner?.orcid && owner.orcid_name
+    ? [{ name: owner.orcid_name, affiliation: null, orcid: owner.orcid }]
+    : [];
 }
 
 /**

@@ -13,6 +13,7 @@ import {
 } from '@coral/core';
 import type { AppDb } from '../../db/schema';
 import { recordDatasetChange } from './dataset-change';
+import { datasetTitlesRepository } from './dataset-titles.repository';
 import {
   datasetsRepository as repo,
   type DatasetRow,
@@ -229,11 +230,13 @@ export async function createSeedVersion(
 
 /** Same-named imported versions are titled apart by their sites, countries or years. */
 async function giveDistinctTitles(trx: AppDb, versionIds: readonly number[]): Promise<void> {
-  const facts = await repo.titleFacts(trx, versionIds);
+  const facts = await datasetTitlesRepository.titleFacts(trx, versionIds);
   const titles = distinctTitles(facts.map((row) => ({ key: row.version_id, ...row })));
   for (const row of facts) {
     const title = titles.get(row.version_id)!;
-    if (title !== row.title) await repo.setVersionTitle(trx, row.version_id, title);
+    if (title !== row.title) {
+      await datasetTitlesRepository.setVersionTitle(trx, row.version_id, title);
+    }
   }
 }
 

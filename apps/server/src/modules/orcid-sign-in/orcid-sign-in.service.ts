@@ -55,7 +55,7 @@ const ORCID_NAME_MAX = 200;
 export function orcidName(claims: Record<string, unknown>): string | null {
   const text = (value: unknown) => (typeof value === 'string' ? value : '');
   const name = (text(claims.name) || [text(claims.given_name), text(claims.family_name)].join(' '))
-    .replace(/[\u0000-\u001f\u007f]/g, ' ')
+    .replace(/\p{Cc}/gu, ' ')
     .replace(/\s+/g, ' ')
     .trim()
     .slice(0, ORCID_NAME_MAX)

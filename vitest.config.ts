@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config';
-import { serverProject } from './apps/server/vitest.config';
+import { serverProject } from './apps/server/vitest.config.ts';
 
 /**
  * `npm test` runs every suite: core, web, docs, and the server suite on the embedded database,

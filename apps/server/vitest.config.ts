@@ -1,5 +1,5 @@
 import { defineProject } from 'vitest/config';
-import { DATABASE_TEST_PATTERNS, type TestDatabaseKind } from './test/test-database-target';
+import { DATABASE_TEST_PATTERNS, type TestDatabaseKind } from './test/test-database-target.ts';
 
 /**
  * The server suite on one database. On the embedded database it runs every file; on PostgreSQL

@@ -9,6 +9,7 @@ import {
   coloniesOnMarkers,
   mapCount as count,
   mapMarkers as markers,
+  zoomIntoFirstCluster,
 } from '../support/map-page';
 import { RESEARCHER } from '../support/users';
 
@@ -47,11 +48,7 @@ async function openMap(page: Page, path = '/map') {
 async function zoomTo(page: Page, marker: ReturnType<Page['getByRole']>) {
   const map = page.getByRole('region', { name: 'Colony map' });
   for (let i = 0; i < 6 && !(await marker.isVisible()); i++) {
-    await page
-      .getByRole('button', { name: /^Cluster of/ })
-      .first()
-      .click();
-    await page.waitForTimeout(400);
+    await zoomIntoFirstCluster(page);
     await expect(map).not.toHaveAttribute('aria-busy', 'true');
   }
   await expect(marker).toBeVisible();

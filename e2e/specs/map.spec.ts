@@ -10,6 +10,7 @@ import {
   mapCount as count,
   mapMarkers as markers,
   readSeed,
+  zoomIntoFirstCluster,
 } from '../support/map-page';
 import { logInThroughUi } from '../support/login';
 import { RESEARCHER } from '../support/users';
@@ -173,13 +174,7 @@ test.describe('[MAP] colony map', () => {
     await expect(count(page)).toHaveText('20 of 682 colonies');
     const place = page.getByRole('button', { name: /colonies at -18\.2058, 177\.6890$/ });
     // The two places of this species may start as one cluster: open it.
-    for (let i = 0; i < 5 && !(await place.isVisible()); i++) {
-      await page
-        .getByRole('button', { name: /^Cluster of/ })
-        .first()
-        .click();
-      await page.waitForTimeout(400);
-    }
+    for (let i = 0; i < 5 && !(await place.isVisible()); i++) await zoomIntoFirstCluster(page);
     await place.click();
     const popup = page.locator('.leaflet-popup');
     await expect(popup.getByRole('heading', { name: '10 colonies here' })).toBeVisible();

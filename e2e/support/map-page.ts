@@ -1,4 +1,4 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import {
   defaultRangesFromMaxMin,
   filterColonies,
@@ -15,6 +15,18 @@ export const mapMarkers = (page: Page) => page.locator('.colony-marker');
 export const filterSidebar = (page: Page) => page.getByRole('complementary', { name: /Filters/ });
 export const applyFiltersButton = (page: Page) =>
   page.getByRole('button', { name: /^Apply Filters \(\d+\)$/ });
+
+/**
+ * Clicks the first cluster and waits until the map has zoomed in and drawn the markers of the new
+ * view: every redraw replaces the markers, so the clicked one, marked first, is then gone. The
+ * zoom is animated and the markers come after it; no fixed wait can know how long that takes.
+ */
+export async function zoomIntoFirstCluster(page: Page): Promise<void> {
+  const cluster = page.getByRole('button', { name: /^Cluster of/ }).first();
+  await cluster.evaluate((element) => element.setAttribute('data-e2e-clicked', ''));
+  await cluster.click();
+  await expect(page.locator('[data-e2e-clicked]')).toHaveCount(0);
+}
 
 /** Colonies on the map according to the markers' names ('Cluster of 176 colonies', …). */
 export async function coloniesOnMarkers(page: Page): Promise<number> {

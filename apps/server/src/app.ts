@@ -40,6 +40,7 @@ import { createStatisticsService } from './modules/statistics/statistics.service
 import { maxMinRoutes } from './modules/thresholds/max-min.routes';
 import { createThresholdsService } from './modules/thresholds/thresholds.service';
 import { createAuthenticator, registerAuthenticationRequirement } from './plugins/authentication';
+import { registerCors } from './plugins/cors';
 import { createCsrfTokens, registerCsrfProtection } from './plugins/csrf';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerOpenApi } from './plugins/openapi';
@@ -135,6 +136,7 @@ export async function buildApp({
     // The API is also read by scripts on other origins (R, Python); it holds no secrets.
     crossOriginResourcePolicy: { policy: 'cross-origin' },
   });
+  registerCors(app);
   await app.register(compress, { threshold: 1024 });
   await app.register(cookie);
   // After the cookie parser, before any body is read: see plugins/csrf.ts.

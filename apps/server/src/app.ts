@@ -32,6 +32,8 @@ import { projectsRoutes } from './modules/projects/projects.routes';
 import { createProjectsService } from './modules/projects/projects.service';
 import { speciesRoutes } from './modules/species/species.routes';
 import { createSpeciesService } from './modules/species/species.service';
+import { taxaRoutes } from './modules/taxa/taxa.routes';
+import { createTaxaService } from './modules/taxa/taxa.service';
 import { publicConfigRoutes } from './modules/public-config/public-config.routes';
 import { dataSummaryRoutes } from './modules/data-summary/data-summary.routes';
 import { createDataSummaryService } from './modules/data-summary/data-summary.service';
@@ -178,6 +180,7 @@ export async function buildApp({
   await app.register(biosamplesRoutes, { biosamples: createBiosamplesService(db, colonies) });
   await app.register(projectsRoutes, { projects: createProjectsService(db) });
   await app.register(speciesRoutes, { species: createSpeciesService(db) });
+  await app.register(taxaRoutes, { taxa: createTaxaService(db) });
   await app.register(maxMinRoutes, { thresholds: createThresholdsService(db) });
 
   const auth = createAuthService({

@@ -11,6 +11,7 @@ import { createJobQueue, jobQueueOptions } from './jobs/job-queue';
 import { startUploadWorker } from './modules/uploads/upload-import.job';
 import { startEmbargoReleaseWorker } from './modules/datasets/embargo-release.job';
 import { startDoiRegistrationWorker } from './modules/datasets/doi-registration.job';
+import { startTaxonMatchWorker, wormsClientFor } from './modules/taxa/match-taxa.job';
 import { createDatasetsService } from './modules/datasets/datasets.service';
 import { createDataCiteClient } from './modules/datasets/datacite-client';
 import { createDoiRegistrationService } from './modules/datasets/dataset-doi.service';
@@ -69,6 +70,12 @@ async function main() {
       });
       stoppers.unshift(() => doiWorker.stop());
     }
+    const taxonWorker = await startTaxonMatchWorker({
+      db: database.db,
+      queue: jobs,
+      client: wormsClientFor(config),
+    });
+    stoppers.unshift(() => taxonWorker.stop());
     console.log(`Upload worker started (${database.description})`);
   }
 

@@ -6,6 +6,8 @@ import nearAnswer from '../../../../fixtures/worms/adyork-intro-to-apis-taxamatc
 import {
   classifyTaxonMatch,
   displayTaxonName,
+  editDistance,
+  nearestTaxonName,
   normaliseTaxonName,
   parseMatchNamesAnswer,
   parseWormsRecord,
@@ -101,5 +103,19 @@ describe("WoRMS' answers, as recorded", () => {
     );
     expect(() => parseWormsRecord({ scientificname: 'X' })).toThrow('integer AphiaID');
     expect(() => parseMatchNamesAnswer(['x'], 1)).toThrow('non-list');
+  });
+});
+
+describe('nearest name in a loaded export', () => {
+  it('finds the seed misspelling within two edits, and nothing far away', () => {
+    const names = ['Cyphastrea microphthalma', 'Cyphastrea serailia', 'Acropora hyacinthus'];
+    expect(nearestTaxonName('Cyphastrea micropthlama', names)).toEqual({
+      name: 'Cyphastrea microphthalma',
+      distance: 2,
+    });
+    expect(nearestTaxonName('Porites lobata', names)).toBeNull();
+    expect(editDistance('kitten', 'sitting', 5)).toBe(3);
+    expect(editDistance('kitten', 'sitting', 1)).toBe(2);
+    expect(editDistance('thlama', 'thalma', 3)).toBe(1);
   });
 });

@@ -64,6 +64,7 @@ const errors = {
   404: ZErrorResponse,
   413: ZErrorResponse,
   415: ZErrorResponse,
+  507: ZErrorResponse,
 };
 
 /**

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import * as prettier from 'prettier';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, TEST_PASSWORD, TestAgent } from '../../test/auth-client';
 import { curator } from '../../test/dataset-helpers';
@@ -348,6 +349,11 @@ describe('the OpenAPI document', () => {
         });
       }
     }
-    if (RECORD) fs.writeFileSync(EXAMPLES_FILE, `${JSON.stringify(recorded, null, 2)}\n`);
+    if (RECORD) {
+      // Written as the repository's formatter writes it, so the format check stays clean.
+      const options = (await prettier.resolveConfig(EXAMPLES_FILE)) ?? {};
+      const text = await prettier.format(JSON.stringify(recorded), { ...options, parser: 'json' });
+      fs.writeFileSync(EXAMPLES_FILE, text);
+    }
   });
 });

@@ -5,11 +5,18 @@
  * main.ts starts the workers. jobs/ imports no module (architecture.test.ts, decision 0044).
  */
 
+/**
+ * A running job's lease (docs/decisions/0052-faults-and-streams.md): its worker renews it every
+ * third of it (the work loop's heartbeat), so a job whose worker was killed is taken back about a
+ * minute later, however long an attempt may run.
+ */
+export const JOB_LEASE_SECONDS = 60;
+
 /** The retry settings of upload imports (configuration: UPLOAD_JOB_*). */
 export interface UploadJobSettings {
   /** Attempts after the first when a job fails unexpectedly. */
   retryLimit: number;
-  /** A job active for longer counts as dead (its worker was killed) and is retried. */
+  /** An attempt running longer fails (and is retried): UPLOAD_JOB_TIMEOUT_SECONDS. */
   expireInSeconds: number;
   /** Delay before the first retry (doubling after each further failure). */
   retryDelaySeconds?: number;
@@ -22,7 +29,10 @@ export interface RetryPolicy {
   retryDelay: number;
   /** Whether the delay doubles after each further failure. */
   retryBackoff: boolean;
-  /** A job active for longer counts as dead and is retried (pg-boss's default: 15 min). */
+  /**
+   * A job active for longer without its lease renewed counts as dead and is retried (pg-boss's
+   * default: 15 min).
+   */
   expireInSeconds?: number;
 }
 
@@ -46,7 +56,8 @@ export const UPLOAD_IMPORT_JOB: JobDefinition<UploadJobData> = {
     retryLimit: settings.retryLimit,
     retryDelay: settings.retryDelaySeconds ?? 10,
     retryBackoff: true,
-    expireInSeconds: settings.expireInSeconds,
+    // The lease, renewed while the import runs; the attempt's own limit is the worker's.
+    expireInSeconds: JOB_LEASE_SECONDS,
   }),
 };
 

@@ -84,11 +84,18 @@ export interface JobQueue {
   ): JobWorker;
   /**
    * Fails (and so retries, or ends as failed after the retry limit) the jobs of a queue still
-   * active after their lease (`expireInSeconds`): their worker died. Returns the jobs that ended
-   * failed for good.
+   * active after their lease (`expireInSeconds` since it was last renewed): their worker died.
+   * Returns each such job with the state it is left in ('retry' or 'failed').
    */
-  expireDeadJobs(job: JobDefinition<object>): Promise<{ id: string; data: unknown }[]>;
+  expireDeadJobs(job: JobDefinition<object>): Promise<ExpiredJob[]>;
   stop(): Promise<void>;
+}
+
+export interface ExpiredJob {
+  id: string;
+  data: unknown;
+  /** 'retry' (taken again after its delay) or 'failed' (no retry left). */
+  state: string;
 }
 
 export interface ClaimedJob {
@@ -196,13 +203,13 @@ export function createJobQueue(db: AppDb, options: JobQueueOptions): JobQueue {
           message: 'The worker running this job stopped (its lease expired).',
         });
       }
-      const { rows: failed } = await boss
+      const { rows: expired } = await boss
         .getDb()
         .executeSql(
-          `SELECT id, data FROM pgboss.job WHERE name = $1 AND id = ANY($2::uuid[]) AND state = 'failed'`,
+          `SELECT id, data, state FROM pgboss.job WHERE name = $1 AND id = ANY($2::uuid[])`,
           [name, ids],
         );
-      return failed as { id: string; data: unknown }[];
+      return expired as ExpiredJob[];
     },
     async stop() {
       await Promise.all([...loops].map((loop) => loop.stop()));
@@ -293,6 +300,15 @@ function jobStore(queue: JobQueue, name: string): JobStore {
       return (await jobState(db(), name, id)) ?? 'gone';
     },
     release: (id) => releaseJob(queue, name, id),
+    async renew(id) {
+      // The lease runs from started_on (pg-boss's expiry and ours): moved to now.
+      const { rows } = await db().executeSql(
+        `UPDATE pgboss.job SET started_on = now()
+         WHERE name = $1 AND id = $2 AND state = 'active' RETURNING id`,
+        [name, id],
+      );
+      return rows.length > 0;
+    },
   };
 }
 

@@ -47,6 +47,10 @@ function fakeStore(jobs: QueueJob<unknown>[], down: Partial<Record<keyof JobStor
       calls.push(`release ${id}`);
       return true;
     },
+    async renew(id) {
+      calls.push(`renew ${id}`);
+      return true;
+    },
   };
   return { store, calls };
 }
@@ -160,5 +164,36 @@ describe('the work loop while the database is away', () => {
       await worker.stop();
     }
     expect(seen).toEqual(['queued meanwhile']);
+  });
+});
+
+describe('the heartbeat (docs/decisions/0052-faults-and-streams.md)', () => {
+  it('renews the lease of a running job every third of it, and stops when the job ends', async () => {
+    const { store, calls } = fakeStore([{ ...job('long'), expireInSeconds: 0.3 }], {});
+    const settled: JobSettlement[] = [];
+    const worker = runWorkLoop(
+      store,
+      'test-queue',
+      {
+        pollSeconds: 0.05,
+        // The attempt may run far longer than its lease.
+        timeLimitSeconds: 60,
+        log: () => undefined,
+        onSettled: (_job, settlement) => void settled.push(settlement),
+      },
+      () => new Promise((resolve) => setTimeout(resolve, 1_000)),
+      () => undefined,
+    );
+    try {
+      await until(() => settled.length === 1);
+    } finally {
+      await worker.stop();
+    }
+    expect(settled).toEqual(['completed']);
+    const renewals = calls.filter((call) => call === 'renew long').length;
+    // 1 s of work, a renewal every 0.1 s.
+    expect(renewals).toBeGreaterThanOrEqual(5);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(calls.filter((call) => call === 'renew long')).toHaveLength(renewals);
   });
 });

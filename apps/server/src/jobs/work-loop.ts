@@ -19,6 +19,8 @@ export type JobSettlement = 'completed' | 'retried' | 'failed' | 'released' | 'u
 export interface WorkOptions {
   /** How often an idle worker looks for jobs. */
   pollSeconds: number;
+  /** An attempt running longer fails; without it, the job's lease (`expireInSeconds`). */
+  timeLimitSeconds?: number;
   log: (message: string) => void;
   /** Called after the queue recorded how an attempt ended (never throws into the loop). */
   onSettled?: (job: QueueJob<unknown>, settlement: JobSettlement) => Promise<void> | void;
@@ -49,6 +51,8 @@ export interface JobStore {
    * is no longer active.
    */
   release(id: string): Promise<boolean | null>;
+  /** Renews the lease of a job this worker runs (the heartbeat); false when it is not active. */
+  renew(id: string): Promise<boolean>;
 }
 
 /**
@@ -167,13 +171,24 @@ export function runWorkLoop(
     const current = running;
     let outcome: { ok: true } | { ok: false; error: unknown } = { ok: true };
     let timer: NodeJS.Timeout | undefined;
+    // The heartbeat: the lease is renewed every third of it while the attempt runs, so a worker
+    // that dies stops renewing and its job is taken back a lease later (decision 0052).
+    const heartbeat = setInterval(
+      () => {
+        store.renew(job.id).catch((error: unknown) => {
+          log(`job queue ${name}: renewing the lease of job ${job.id} failed: ${String(error)}`);
+        });
+      },
+      Math.max(50, (job.expireInSeconds * 1000) / 3),
+    );
+    const limitSeconds = options.timeLimitSeconds ?? job.expireInSeconds;
     try {
       const attempt = handler(job);
-      // pg-boss's rule kept: an attempt running past its lease counts as failed.
+      // An attempt running past its time limit counts as failed.
       const timeout = new Promise<never>((_, reject) => {
         timer = setTimeout(
-          () => reject(new Error(`the job ran longer than ${job.expireInSeconds} s`)),
-          job.expireInSeconds * 1000,
+          () => reject(new Error(`the job ran longer than ${limitSeconds} s`)),
+          limitSeconds * 1000,
         );
       });
       attempt.catch(() => undefined); // its late failure after a timeout is not unhandled
@@ -182,6 +197,7 @@ export function runWorkLoop(
       outcome = { ok: false, error: caught ?? new Error('the job failed') };
     } finally {
       clearTimeout(timer);
+      clearInterval(heartbeat);
     }
     running = null;
     if (current.abandoned) return;

@@ -4,6 +4,7 @@ import type { ErrorCode, TErrorResponse } from '@coral/core';
 import { AppError } from '../errors';
 import { describeDatabaseError, isDatabaseUnavailableError } from '../lib/database-errors';
 import { DISK_FULL_MESSAGE, isDiskFullError } from '../lib/disk-full';
+import { CLIENT_LEFT_MESSAGE, clientLeft, isClientGone } from './request-log';
 
 /** Codes for the client errors Fastify itself raises (bad JSON, body too large, …). */
 const codeForStatus: Record<number, ErrorCode> = {
@@ -68,6 +69,13 @@ export function registerErrorHandler(app: FastifyInstance) {
         .status(503)
         .header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS))
         .send(DATABASE_UNAVAILABLE_BODY);
+    }
+    if (isClientGone(error) && clientLeft(request)) {
+      // A stream ended because its client left before the answer began (Fastify hands that to
+      // the error handler when no header was sent yet): not a server error, one debug line, and
+      // nothing to answer (decision 0052).
+      request.log.debug({ url: request.url }, CLIENT_LEFT_MESSAGE);
+      return reply.status(499).send();
     }
     if (isDiskFullError(error)) {
       // Not a bug and not the client's: the operator must make room (decision 0052). One line.

@@ -19,8 +19,22 @@ const CLIENT_GONE_CODES = new Set([
   'ECONNABORTED',
 ]);
 
-const isClientGone = (error: Error) =>
-  CLIENT_GONE_CODES.has((error as NodeJS.ErrnoException).code ?? '');
+/** The error, or one of its causes (a library may wrap it), means the client went away. */
+export function isClientGone(error: unknown): boolean {
+  for (let depth = 0, current = error; depth < 6; depth++) {
+    if (typeof current !== 'object' || current === null) return false;
+    if (CLIENT_GONE_CODES.has((current as NodeJS.ErrnoException).code ?? '')) return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+/** The client's connection is closed: nothing can be answered any more. */
+export const clientLeft = (request: FastifyRequest) =>
+  request.raw.destroyed || request.raw.socket?.destroyed === true;
+
+/** The one line a client leaving a stream makes, at debug (docs/decisions/0052). */
+export const CLIENT_LEFT_MESSAGE = 'the client closed the connection during a download';
 
 /**
  * What the server logs about requests (decision 0031). A line per request at info is noise for a small
@@ -61,7 +75,7 @@ class RequestLog extends LogController {
 
   override streamError(error: Error, request: FastifyRequest, reply: FastifyReply): void {
     if (isClientGone(error)) {
-      reply.log.debug({ url: request.url }, 'the client closed the connection during a download');
+      reply.log.debug({ url: request.url }, CLIENT_LEFT_MESSAGE);
     } else {
       reply.log.warn({ url: request.url, err: error }, 'a download ended with an error');
     }

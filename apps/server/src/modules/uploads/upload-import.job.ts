@@ -1,6 +1,6 @@
 import type { AppConfig } from '../../config';
 import type { AppDb } from '../../db/schema';
-import { UPLOAD_IMPORT_JOB } from '../../jobs/job-definitions';
+import { JOB_LEASE_SECONDS, UPLOAD_IMPORT_JOB } from '../../jobs/job-definitions';
 import type { JobQueue } from '../../jobs/job-queue';
 import { queueTaxonMatching } from '../taxa/match-taxa.job';
 import {
@@ -9,6 +9,7 @@ import {
   reconcileUploads,
   type ProcessHooks,
 } from './upload-processor';
+import { uploadsRepository } from './uploads.repository';
 
 /**
  * The upload import job (jobs/job-definitions.ts): queued with the upload's record, run by the
@@ -66,6 +67,8 @@ export async function startUploadWorker(options: UploadWorkerOptions): Promise<U
     UPLOAD_IMPORT_JOB,
     {
       pollSeconds: config.uploads.workerPollSeconds,
+      // The lease is short and renewed (decision 0052); an attempt's limit is the configured one.
+      timeLimitSeconds: config.uploads.jobTimeoutSeconds,
       log,
       // A job that ended failed without its upload being told (the last attempt lost the
       // database, or its process died) must not leave the upload "processing".
@@ -94,17 +97,20 @@ export async function startUploadWorker(options: UploadWorkerOptions): Promise<U
       );
     },
   );
+  // A job whose worker died is looked for every lease: retried about a minute after the death.
+  const deadJobs = setInterval(() => {
+    void expireDeadJobs(db, config, queue, log);
+  }, JOB_LEASE_SECONDS * 1000);
+  deadJobs.unref();
   const timer = setInterval(() => {
-    void (async () => {
-      await expireDeadJobs(db, config, queue, log);
-      await reconcileUploads(db, config).catch((error: unknown) =>
-        log(`upload reconcile failed: ${String(error)}`),
-      );
-    })();
+    void reconcileUploads(db, config).catch((error: unknown) =>
+      log(`upload reconcile failed: ${String(error)}`),
+    );
   }, RECONCILE_INTERVAL_MS);
   timer.unref();
   return {
     async stop() {
+      clearInterval(deadJobs);
       clearInterval(timer);
       await worker.stop();
     },
@@ -112,8 +118,9 @@ export async function startUploadWorker(options: UploadWorkerOptions): Promise<U
 }
 
 /**
- * Retries the upload jobs whose worker died (lease expired: pg-boss's maintenance does the same
- * every minute) and fails the uploads of those that had no retry left. Never throws.
+ * Retries the upload jobs whose worker died (lease not renewed: pg-boss's maintenance does the
+ * same every minute), putting their uploads back in the queue with a message, and fails the
+ * uploads of those that had no retry left. Never throws.
  */
 async function expireDeadJobs(
   db: AppDb,
@@ -122,7 +129,18 @@ async function expireDeadJobs(
   log: (message: string) => void,
 ): Promise<void> {
   try {
-    const failed = await queue.expireDeadJobs(UPLOAD_IMPORT_JOB);
+    const expired = await queue.expireDeadJobs(UPLOAD_IMPORT_JOB);
+    for (const job of expired.filter((job) => job.state !== 'failed')) {
+      // The upload says what happens rather than "processing" until the retry takes it.
+      const { uploadId } = job.data as { uploadId: number };
+      await uploadsRepository.requeue(
+        db,
+        uploadId,
+        'The worker processing this upload stopped (nothing was imported); it is being retried automatically.',
+      );
+      log(`upload ${uploadId}: its worker stopped; retried (job ${job.id})`);
+    }
+    const failed = expired.filter((job) => job.state === 'failed');
     if (failed.length > 0) {
       log(
         `${failed.length} upload job(s) whose worker stopped in every attempt ended failed: ${failed.map((job) => job.id).join(', ')}`,

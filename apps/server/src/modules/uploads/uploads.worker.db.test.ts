@@ -242,6 +242,45 @@ describe('the upload worker (pg-boss)', () => {
   });
 });
 
+describe('an upload whose worker was killed (several processes, PostgreSQL)', () => {
+  it('is retried within a minute or two of a worker being back, its status saying so', async () => {
+    for (const running of workers.splice(0)) await running.stop();
+    // The deployment's settings: an attempt may run for 15 minutes (UPLOAD_JOB_TIMEOUT_SECONDS).
+    const queue = createJobQueue(ctx.database.db, {
+      retryLimit: 2,
+      expireInSeconds: 15 * 60,
+      supervise: false,
+      retryDelaySeconds: 1,
+    });
+    queues.push(queue);
+    await queue.start();
+    const id = await queued({
+      filename: 'killed.csv',
+      content: Buffer.from(
+        datasheet('cbass_84.csv')
+          .toString('utf8')
+          .replaceAll('Voolstra et al. 2021', 'Killed worker project'),
+      ),
+    });
+    // A worker took the job, and was killed (kill -9) 90 seconds ago: nothing renews the job since.
+    const job = await queue.claimJob(UPLOAD_IMPORT_JOB, { uploadId: id });
+    expect(job).not.toBeNull();
+    await sql`UPDATE pgboss.job SET started_on = now() - interval '90 seconds' WHERE id = ${job!.id}::uuid`.execute(
+      ctx.database.db,
+    );
+    await sql`UPDATE uploads SET status = 'processing', attempts = 1 WHERE id = ${id}`.execute(
+      ctx.database.db,
+    );
+    const lines: string[] = [];
+    // A worker comes back (on PostgreSQL it never fails active jobs of others at start).
+    const back = Date.now();
+    await worker({ recover: false, log: (line) => lines.push(line) });
+    expect((await until(id, 'done', 30_000)).attempts).toBe(2);
+    expect(Date.now() - back).toBeLessThan(30_000);
+    expect(lines.join('\n')).toMatch(/upload \d+: its worker stopped; retried/);
+  });
+});
+
 describe('reconciliation', () => {
   it('marks an upload failed whose processing stopped long ago without a job left', async () => {
     const id = await queued(cbass84(3));

@@ -119,6 +119,7 @@ const buildDetailBody = (version: TDatasetVersion): Omit<TDatasetDetail, 'versio
     owner: { username: 'chris', orcid: null },
     doi: null,
     withdrawal: null,
+    taxa: [],
     versions: [
       {
         number: 1,

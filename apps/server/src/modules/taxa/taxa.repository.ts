@@ -120,6 +120,21 @@ export const taxaRepository = {
     return rows.map((row) => ({ name: row.name, colonies: Number(row.colonies) }));
   },
 
+  /** The species names of one upload's colonies, with their colony counts. */
+  async uploadSpeciesCounts(
+    db: AppDb,
+    uploadId: number,
+  ): Promise<{ name: string; colonies: number }[]> {
+    const rows = await db
+      .selectFrom('colonies')
+      .select(['species as name', (eb) => eb.fn.countAll<string>().as('colonies')])
+      .where('upload_id', '=', uploadId)
+      .groupBy('species')
+      .orderBy('species')
+      .execute();
+    return rows.map((row) => ({ name: row.name, colonies: Number(row.colonies) }));
+  },
+
   async localTaxaCount(db: AppDb): Promise<number> {
     const row = await db
       .selectFrom('local_taxa')

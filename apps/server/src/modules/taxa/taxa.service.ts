@@ -10,6 +10,7 @@ import {
   wormsQueryName,
   type TaxonMatch,
   type TTaxon,
+  type TUploadQualityFlag,
   type TaxonStatus,
   type WormsRecord,
 } from '@coral/core';
@@ -244,6 +245,35 @@ export async function publicTaxa(db: AppDb): Promise<TaxonSummary[]> {
 /** The species names of one dataset version with WoRMS' answer (upload report, dataset page). */
 export async function versionTaxa(db: AppDb, versionId: number): Promise<TaxonSummary[]> {
   return summaries(db, await repo.versionSpeciesCounts(db, versionId));
+}
+
+/** The species names of one upload's colonies with WoRMS' answer. */
+export async function uploadTaxa(db: AppDb, uploadId: number): Promise<TaxonSummary[]> {
+  return summaries(db, await repo.uploadSpeciesCounts(db, uploadId));
+}
+
+/**
+ * The quality flags species names get from WoRMS' answers (near match, not in WoRMS), in the
+ * upload report's shape: one per name, naming how many colonies carry it. Read with the answers,
+ * so a report shows them as soon as the worker has them.
+ */
+export function taxonQualityFlags(taxa: readonly TaxonSummary[]): TUploadQualityFlag[] {
+  return taxa.flatMap((taxon) =>
+    taxon.flag
+      ? [
+          {
+            code: taxon.flag.code as TUploadQualityFlag['code'],
+            message: `${taxon.flag.message} (${taxon.colonies} ${taxon.colonies === 1 ? 'colony' : 'colonies'})`,
+            colony: null,
+            species: taxon.name,
+            condition: null,
+            timepoint: null,
+            row: null,
+            value: null,
+          },
+        ]
+      : [],
+  );
 }
 
 /** What the routes use, bound to the database. */

@@ -39,9 +39,12 @@ export const taxaImportCommand = defineCommand({
         input: fs.createReadStream(file, { encoding: 'utf8' }),
         crlfDelay: Infinity,
       });
+      // Listened to at once: readline drops the lines (and the end) read before anyone listens,
+      // and the database is asked first.
+      const iterator = lines[Symbol.asyncIterator]();
       let loaded;
       try {
-        loaded = await loadLocalTaxa(db, lines);
+        loaded = await loadLocalTaxa(db, { [Symbol.asyncIterator]: () => iterator });
       } catch (error) {
         throw new CliFailure(`${file}: ${error instanceof Error ? error.message : String(error)}`);
       } finally {

@@ -108,6 +108,9 @@ export async function startServer(
       DATABASE_URL: '',
       ED50_CALCULATOR_URL: '',
       LOG_LEVEL: 'warn',
+      // Browser journeys never ask the real WoRMS (docs/decisions/0049-taxon-matching.md): the
+      // seed's names stay "not yet checked", the same on every run, with or without internet.
+      WORMS_API_URL: process.env.WORMS_API_URL ?? 'off',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

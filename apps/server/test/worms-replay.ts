@@ -40,6 +40,11 @@ function recordedAnswers(): Map<string, unknown[]> {
   return answers;
 }
 
+/** Every record of the recordings (for a taxon file made of WoRMS' own records). */
+export function recordedRecords(): Record<string, unknown>[] {
+  return [...recordedAnswers().values()].flat() as Record<string, unknown>[];
+}
+
 /** The names the replay holds recordings for, by the kind of answer. */
 export const RECORDED_NAMES = {
   accepted: 'Rhincodontidae',

@@ -1,6 +1,7 @@
 import type { CliCommand } from './cli-command';
 import { ed50Command } from './ed50-command';
 import { importCommand } from './import-command';
+import { taxaImportCommand } from './taxa-import-command';
 import {
   userApproveOrcid,
   userCreate,
@@ -19,5 +20,6 @@ export const commands: readonly CliCommand[] = [
   userRole,
   userApproveOrcid,
   importCommand,
+  taxaImportCommand,
   ed50Command,
 ];

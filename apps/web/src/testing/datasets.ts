@@ -120,6 +120,7 @@ const buildDetailBody = (version: TDatasetVersion): Omit<TDatasetDetail, 'versio
     owner: { username: 'chris', orcid: null },
     doi: null,
     withdrawal: null,
+    taxa: [],
     versions: [
       {
         number: 1,

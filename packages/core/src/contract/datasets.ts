@@ -5,6 +5,7 @@ import { DATASET_VERSION_STATES } from '../datasets/dataset-states';
 import { LICENCE_IDS } from '../datasets/licences';
 import { noNul, text } from '../datasets/text-fields';
 import { ZColony } from './colonies';
+import { ZTaxon } from './taxa';
 
 /**
  * Datasets (docs/decisions/0012-datasets.md): the unit of contribution. Each accepted upload is a
@@ -143,6 +144,10 @@ export const ZDatasetDetail = z
     }),
     /** Why submitting is not possible yet (e.g. the licence is missing); empty when it is. */
     missing_for_submission: z.array(z.string()),
+    taxa: z.array(ZTaxon).meta({
+      description:
+        "The species names of the shown version with WoRMS' answer (decision 0049): a near match or a name not in WoRMS carries its flag",
+    }),
   })
   .meta({ id: 'DatasetDetail' });
 export type TDatasetDetail = z.infer<typeof ZDatasetDetail>;

@@ -4,6 +4,7 @@ import type { CartExportThreshold } from '../csv/cart-export';
 import type { TAssayProtocol } from '../datasets/dataset-metadata';
 import type { FilterSet } from '../filters/filter-set';
 import type { ThresholdKind } from '../thresholds/threshold-kinds';
+import type { TaxonMatch } from '../taxonomy/taxon-match';
 
 /**
  * What every open download is made of (decision 0015; docs/downloads.md). The server reads these
@@ -50,7 +51,13 @@ export interface DownloadThreshold extends CartExportThreshold {
 export interface DownloadColony {
   id: number;
   name: string;
+  /** The species as written in the data (Darwin Core verbatimIdentification). */
   species: string;
+  /**
+   * WoRMS' answer for the species (docs/decisions/0049-taxon-matching.md); null or absent while
+   * not yet checked.
+   */
+  taxon?: TaxonMatch | null;
   /** ISO 3166-1 alpha-3. */
   country: string;
   latitude: number;

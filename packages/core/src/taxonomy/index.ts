@@ -1,3 +1,4 @@
 export * from './worms-record';
 export * from './taxon-names';
 export * from './taxon-match';
+export * from './dwc-taxon-file';

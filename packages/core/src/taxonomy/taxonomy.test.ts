@@ -6,6 +6,8 @@ import nearAnswer from '../../../../fixtures/worms/adyork-intro-to-apis-taxamatc
 import {
   classifyTaxonMatch,
   displayTaxonName,
+  dwcTaxonColumns,
+  parseDwcTaxonLine,
   editDistance,
   nearestTaxonName,
   normaliseTaxonName,
@@ -117,5 +119,35 @@ describe('nearest name in a loaded export', () => {
     expect(editDistance('kitten', 'sitting', 5)).toBe(3);
     expect(editDistance('kitten', 'sitting', 1)).toBe(2);
     expect(editDistance('thlama', 'thalma', 3)).toBe(1);
+  });
+});
+
+describe('a WoRMS Darwin Core taxon file', () => {
+  it('reads ids given as LSIDs, qualified headers and missing columns as null', () => {
+    const columns = dwcTaxonColumns(
+      'http://rs.tdwg.org/dwc/terms/taxonID\tscientificName\tacceptedNameUsageID\tacceptedNameUsage\ttaxonomicStatus\ttaxonRank\tgenus',
+    );
+    const taxon = parseDwcTaxonLine(
+      'urn:lsid:marinespecies.org:taxname:302815\tCoryphaena immaculata\turn:lsid:marinespecies.org:taxname:126846\tCoryphaena hippurus\tunaccepted\tSpecies\tCoryphaena\r',
+      columns,
+      2,
+    );
+    expect(taxon).toMatchObject({
+      aphiaId: 302815,
+      nameKey: 'Coryphaena immaculata',
+      scientificNameId: 'urn:lsid:marinespecies.org:taxname:302815',
+      acceptedAphiaId: 126846,
+      acceptedName: 'Coryphaena hippurus',
+      classification: { genus: 'Coryphaena', family: null },
+    });
+    expect(parseDwcTaxonLine('  ', columns, 3)).toBeNull();
+  });
+
+  it('says what is wrong with a file that is not one', () => {
+    expect(() => dwcTaxonColumns('id,name')).toThrow(
+      'Not a Darwin Core taxon file: the tab-separated header has no taxonID and scientificName column (found: id,name).',
+    );
+    const columns = dwcTaxonColumns('taxonID\tscientificName');
+    expect(() => parseDwcTaxonLine('abc\tX y', columns, 7)).toThrow('Line 7: a taxon needs');
   });
 });

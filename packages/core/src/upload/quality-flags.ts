@@ -17,6 +17,10 @@ export const UPLOAD_FLAG_CODES = [
   'mmm_from_existing_colony',
   'no_ed50',
   'far_inland',
+  // From WoRMS' answer for the species name, once the worker has it (decision 0049): never
+  // stored with the upload's checks, read with the name's answer.
+  'species_near_match',
+  'species_not_in_worms',
 ] as const;
 export type UploadFlagCode = (typeof UPLOAD_FLAG_CODES)[number];
 
@@ -33,6 +37,8 @@ export const UPLOAD_FLAG_LABELS: Readonly<Record<UploadFlagCode, string>> = {
   mmm_from_existing_colony: 'MMM taken from a colony at the same place',
   no_ed50: 'No ED50',
   far_inland: `Coordinates on land, more than ${ON_LAND_FLAG_KM} km from the sea`,
+  species_near_match: 'Species name misspelt? WoRMS has a near match',
+  species_not_in_worms: 'Species name not in WoRMS',
 };
 
 /**
@@ -54,6 +60,25 @@ export const COLONY_FLAG_DESCRIPTIONS: readonly {
     howDecided: `When a file is uploaded, each colony’s coordinates are looked up in Natural Earth’s 1:10 million land polygons (public domain). A colony inside a land polygon and more than ${ON_LAND_FLAG_KM} km from its coast is flagged; nearer the coast it is not, because coastlines at this scale are a few hundred metres off and reef sites lie on the shore. The colony is imported as it is.`,
     whatToDo:
       'Check the coordinates in your file: latitude and longitude swapped, a lost minus sign (south or west), or a typo. Upload a corrected file as a new version of the dataset.',
+  },
+  {
+    code: 'species_near_match',
+    title: UPLOAD_FLAG_LABELS.species_near_match,
+    meaning:
+      'WoRMS, the World Register of Marine Species, does not hold the species name as written, but a name very close to it: most often a misspelling.',
+    howDecided:
+      "After an upload, the worker sends each species name to WoRMS' TAXAMATCH service (AphiaRecordsByMatchNames). When WoRMS finds the name only by a fuzzy match (phonetic or a few letters apart), the flag names what was written and what WoRMS suggests. The name is kept as written: it is never corrected silently. Until WoRMS has answered, the name is shown as “not yet checked”.",
+    whatToDo:
+      'If WoRMS’ suggestion is the species you meant, correct the name in your file and upload it as a new version of the dataset; if your name is right (a new description, a name WoRMS lacks), say so in the dataset description.',
+  },
+  {
+    code: 'species_not_in_worms',
+    title: UPLOAD_FLAG_LABELS.species_not_in_worms,
+    meaning: 'WoRMS knows no name like the species name as written, not even by a fuzzy match.',
+    howDecided:
+      "After an upload, the worker sends each species name to WoRMS' TAXAMATCH service. WoRMS answered with no record for this name. The name is kept as written, and the downloads carry no WoRMS identifier (scientificNameID) for it.",
+    whatToDo:
+      'Check the spelling, and that the column holds a scientific name (genus and species), not a code or a common name. Upload a corrected file as a new version of the dataset.',
   },
 ];
 

@@ -25,6 +25,7 @@ import {
   type VersionRow,
 } from './datasets.repository';
 import { coloniesOfVersions } from '../colonies/colonies.service';
+import { versionTaxa } from '../taxa/taxa.service';
 import { versionCitation } from './dataset-citation';
 import { factsOf, parseMetadata } from './dataset-versions.service';
 
@@ -191,6 +192,7 @@ export function createDatasetReader(db: AppDb, options: { publicUrl: string }) {
       missing_for_submission: allowsTransition(shown.state, 'submit')
         ? missingForSubmission(metadata)
         : [],
+      taxa: await versionTaxa(db, shown.id),
     };
   }
 

@@ -7,6 +7,7 @@ import {
 } from '@coral/core';
 import type { AppDb } from '../../db/schema';
 import { publicationDoisOfColonies } from '../projects/projects.service';
+import { taxonMatchesFor } from '../taxa/taxa.service';
 import type { DownloadDatasetVersion } from '../datasets/dataset-download-facts.service';
 import { downloadsRepository as repo, type DownloadThresholdRow } from './downloads.repository';
 
@@ -30,8 +31,8 @@ const toThreshold = (row: DownloadThresholdRow): DownloadThreshold => ({
 const distinctSorted = (values: Iterable<string>) => [...new Set(values)].sort();
 
 /**
- * Everything every format says about one page of colonies (in id order): 5 + one query per
- * threshold kind, whatever the page size. `versions` holds the dataset version of each colony.
+ * Everything every format says about one page of colonies (in id order): 6 + one query per
+ * threshold kind, whatever the page size (the sixth: WoRMS' answers for the species names). `versions` holds the dataset version of each colony.
  */
 export async function loadDownloadColonies(
   db: AppDb,
@@ -50,6 +51,10 @@ export async function loadDownloadColonies(
   const doisOf = groupBy(dois, (row) => row.colony_id);
   const assaysOf = groupBy(assays, (row) => row.colony_id);
   const thresholdsOf = thresholds.map((rows) => groupBy(rows, (row) => row.colony_id));
+  const taxa = await taxonMatchesFor(
+    db,
+    colonies.map((colony) => colony.species),
+  );
 
   return colonies.map((colony) => {
     const version = versions.get(colony.dataset_version_id);
@@ -63,6 +68,7 @@ export async function loadDownloadColonies(
       id: colony.id,
       name: colony.name,
       species: colony.species,
+      taxon: taxa.get(colony.species) ?? null,
       country: colony.country,
       latitude: colony.latitude,
       longitude: colony.longitude,

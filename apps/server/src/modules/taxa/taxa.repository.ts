@@ -1,5 +1,5 @@
 import { sql, type Selectable } from 'kysely';
-import type { TaxonMatch } from '@coral/core';
+import { TAXON_STATUSES, type TaxonMatch, type TaxonStatus } from '@coral/core';
 import { isPublicRow } from '../../db/visibility';
 import type { AppDb, LocalTaxaTable, TaxonNamesTable } from '../../db/schema';
 
@@ -120,6 +120,21 @@ export const taxaRepository = {
     return rows.map((row) => ({ name: row.name, colonies: Number(row.colonies) }));
   },
 
+  /** The species names of one upload's colonies, with their colony counts. */
+  async uploadSpeciesCounts(
+    db: AppDb,
+    uploadId: number,
+  ): Promise<{ name: string; colonies: number }[]> {
+    const rows = await db
+      .selectFrom('colonies')
+      .select(['species as name', (eb) => eb.fn.countAll<string>().as('colonies')])
+      .where('upload_id', '=', uploadId)
+      .groupBy('species')
+      .orderBy('species')
+      .execute();
+    return rows.map((row) => ({ name: row.name, colonies: Number(row.colonies) }));
+  },
+
   async localTaxaCount(db: AppDb): Promise<number> {
     const row = await db
       .selectFrom('local_taxa')
@@ -145,15 +160,33 @@ export const taxaRepository = {
     return rows.map((row) => row.name_key);
   },
 
-  /** Replaces the loaded export with another, in the caller's transaction. */
+  /** Empties the loaded export, then adds `rows` (in the caller's transaction). */
   async replaceLocalTaxa(trx: AppDb, rows: readonly LocalTaxonRow[]): Promise<void> {
     await trx.deleteFrom('local_taxa').execute();
+    await taxaRepository.insertLocalTaxa(trx, rows);
+  },
+
+  async insertLocalTaxa(trx: AppDb, rows: readonly LocalTaxonRow[]): Promise<void> {
     for (let start = 0; start < rows.length; start += INSERT_CHUNK) {
       await trx
         .insertInto('local_taxa')
         .values(rows.slice(start, start + INSERT_CHUNK))
         .execute();
     }
+  },
+
+  async statusCounts(db: AppDb): Promise<Record<TaxonStatus, number>> {
+    const rows = await db
+      .selectFrom('taxon_names')
+      .select(['status', (eb) => eb.fn.countAll<string>().as('n')])
+      .groupBy('status')
+      .execute();
+    const counts = Object.fromEntries(TAXON_STATUSES.map((status) => [status, 0])) as Record<
+      TaxonStatus,
+      number
+    >;
+    for (const row of rows) counts[row.status] = Number(row.n);
+    return counts;
   },
 
   /** Forgets every answer, so that names are matched again (after a new export is loaded). */

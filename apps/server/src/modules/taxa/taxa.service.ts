@@ -2,6 +2,8 @@ import {
   classifyTaxonMatch,
   groupBy,
   displayTaxonName,
+  dwcTaxonColumns,
+  parseDwcTaxonLine,
   nearestTaxonName,
   normaliseTaxonName,
   scientificNameId,
@@ -10,6 +12,7 @@ import {
   wormsQueryName,
   type TaxonMatch,
   type TTaxon,
+  type TUploadQualityFlag,
   type TaxonStatus,
   type WormsRecord,
 } from '@coral/core';
@@ -246,6 +249,35 @@ export async function versionTaxa(db: AppDb, versionId: number): Promise<TaxonSu
   return summaries(db, await repo.versionSpeciesCounts(db, versionId));
 }
 
+/** The species names of one upload's colonies with WoRMS' answer. */
+export async function uploadTaxa(db: AppDb, uploadId: number): Promise<TaxonSummary[]> {
+  return summaries(db, await repo.uploadSpeciesCounts(db, uploadId));
+}
+
+/**
+ * The quality flags species names get from WoRMS' answers (near match, not in WoRMS), in the
+ * upload report's shape: one per name, naming how many colonies carry it. Read with the answers,
+ * so a report shows them as soon as the worker has them.
+ */
+export function taxonQualityFlags(taxa: readonly TaxonSummary[]): TUploadQualityFlag[] {
+  return taxa.flatMap((taxon) =>
+    taxon.flag
+      ? [
+          {
+            code: taxon.flag.code as TUploadQualityFlag['code'],
+            message: `${taxon.flag.message} (${taxon.colonies} ${taxon.colonies === 1 ? 'colony' : 'colonies'})`,
+            colony: null,
+            species: taxon.name,
+            condition: null,
+            timepoint: null,
+            row: null,
+            value: null,
+          },
+        ]
+      : [],
+  );
+}
+
 /** What the routes use, bound to the database. */
 export interface TaxaService {
   publicTaxa(): Promise<TaxonSummary[]>;
@@ -253,4 +285,73 @@ export interface TaxaService {
 
 export function createTaxaService(db: AppDb): TaxaService {
   return { publicTaxa: () => publicTaxa(db) };
+}
+
+/** Rows of a loaded export inserted at a time. */
+const LOAD_CHUNK = 2000;
+
+export interface LocalLoadOutcome {
+  taxa: number;
+  accepted: number;
+  /** Answers forgotten so that every name is matched again against the new export. */
+  reset: number;
+}
+
+/**
+ * Loads a WoRMS Darwin Core taxon file (its lines, header first) in place of the one loaded
+ * before, in one transaction: a bad line leaves the previous export as it was. Every name's
+ * answer is forgotten, so the next match uses the new export first.
+ */
+export async function loadLocalTaxa(
+  db: AppDb,
+  lines: AsyncIterable<string>,
+): Promise<LocalLoadOutcome> {
+  return db.transaction().execute(async (trx) => {
+    let columns: Map<string, number> | null = null;
+    let lineNumber = 0;
+    let taxa = 0;
+    let accepted = 0;
+    let chunk: LocalTaxonRow[] = [];
+    const seen = new Set<number>();
+    await repo.replaceLocalTaxa(trx, []);
+    for await (const line of lines) {
+      lineNumber++;
+      if (columns === null) {
+        columns = dwcTaxonColumns(line);
+        continue;
+      }
+      const taxon = parseDwcTaxonLine(line, columns, lineNumber);
+      if (!taxon || seen.has(taxon.aphiaId)) continue;
+      seen.add(taxon.aphiaId);
+      taxa++;
+      if (taxon.acceptedAphiaId === null || taxon.acceptedAphiaId === taxon.aphiaId) accepted++;
+      chunk.push({
+        taxon_id: taxon.aphiaId,
+        scientific_name: taxon.scientificName,
+        name_key: taxon.nameKey,
+        authority: taxon.authority,
+        scientific_name_id: taxon.scientificNameId,
+        accepted_taxon_id: taxon.acceptedAphiaId,
+        accepted_name: taxon.acceptedName,
+        taxonomic_status: taxon.taxonomicStatus,
+        rank: taxon.rank,
+        ...taxon.classification,
+      });
+      if (chunk.length === LOAD_CHUNK) {
+        await repo.insertLocalTaxa(trx, chunk);
+        chunk = [];
+      }
+    }
+    if (columns === null) {
+      throw new Error('The file is empty: a taxon file starts with its header.');
+    }
+    await repo.insertLocalTaxa(trx, chunk);
+    const reset = await repo.resetAnswers(trx);
+    return { taxa, accepted, reset };
+  });
+}
+
+/** How many names have each status now. */
+export async function taxonStatusCounts(db: AppDb): Promise<Record<TaxonStatus, number>> {
+  return repo.statusCounts(db);
 }

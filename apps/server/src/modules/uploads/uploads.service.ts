@@ -28,6 +28,7 @@ import {
 } from './upload-storage';
 import { uploadsRepository as repo, type UploadRow } from './uploads.repository';
 import { uploadRequestRefusal } from '../datasets/dataset-versions.service';
+import { taxonQualityFlags, uploadTaxa, type TaxonSummary } from '../taxa/taxa.service';
 
 /** What an upload without dataset fields becomes: a draft of a new dataset. */
 const NEW_DATASET: TUploadDatasetRequest = { dataset_id: null, metadata: null };
@@ -121,7 +122,7 @@ export function createUploadsService(
     const id = typeof uploadId === 'number' || /^\d{1,9}$/.test(uploadId) ? Number(uploadId) : null;
     const row = id === null ? undefined : await repo.findForOwner(db, ownerId, id);
     if (!row) throw notFound(`Upload ${uploadId} not found.`);
-    return toDetail(row);
+    return withTaxonFlags(toDetail(row), await uploadTaxa(db, row.id));
   }
 
   return {
@@ -249,6 +250,30 @@ export function toDetail(row: UploadRow): TUploadDetail {
     quality_flags: asArray(row.quality_flags) as TUploadDetail['quality_flags'],
     warnings: asArray(row.warnings) as TUploadDetail['warnings'],
     column_mapping: asArray(row.column_mapping) as TUploadDetail['column_mapping'],
+  };
+}
+
+/**
+ * The report with the flags of its species names (WoRMS near match, not in WoRMS): they come
+ * from the worker's matching, after the import, so they are added when the report is read
+ * (docs/decisions/0049-taxon-matching.md) and counted with the others.
+ */
+export function withTaxonFlags(
+  detail: TUploadDetail,
+  taxa: readonly TaxonSummary[],
+): TUploadDetail {
+  const flags = taxonQualityFlags(taxa);
+  if (flags.length === 0) return detail;
+  const flagCounts: Record<string, number> = { ...detail.counts.flag_counts };
+  for (const flag of flags) flagCounts[flag.code] = (flagCounts[flag.code] ?? 0) + 1;
+  return {
+    ...detail,
+    counts: {
+      ...detail.counts,
+      flags: (detail.counts.flags ?? 0) + flags.length,
+      flag_counts: flagCounts,
+    },
+    quality_flags: [...detail.quality_flags, ...flags],
   };
 }
 

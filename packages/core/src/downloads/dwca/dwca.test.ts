@@ -1,6 +1,9 @@
 import dwcTermList from '../../../../../fixtures/darwin-core/all_dwc_vertical.csv?raw';
 import emofDefinition from '../../../../../fixtures/darwin-core/extended_measurement_or_fact.xml?raw';
+import synonymCassette from '../../../../../fixtures/worms/wm_records_taxamatch.yml?raw';
+import nearAnswer from '../../../../../fixtures/worms/adyork-intro-to-apis-taxamatch-gadus-morha.json?raw';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
+import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import {
   ALL_COLONIES,
@@ -13,6 +16,7 @@ import {
 import { testDownloadContext } from '../../../test/download-colonies';
 import { writeDownload } from '../../../test/download-in-memory';
 import { THRESHOLD_KINDS } from '../../thresholds/threshold-kinds';
+import { classifyTaxonMatch, parseMatchNamesAnswer, type TaxonMatch } from '../../taxonomy';
 import { datasetLookup } from '../download-datasets';
 import { DEFAULT_SAMPLING_PROTOCOL, samplingProtocol } from './dwca-ids';
 import { DwcaEventTracker, dwcaEventRows } from './event-file';
@@ -170,6 +174,16 @@ describe('Darwin Core Archive', () => {
       organismID: 'https://corals.example.org/colony/658',
       organismName: 'Vatu-o-lalai_Porites_cylindrica_1',
       scientificName: 'Porites cylindrica',
+      // Not yet checked against WoRMS: no identifier, no ranks; the name as written.
+      scientificNameID: '',
+      verbatimIdentification: 'Porites cylindrica',
+      taxonRank: '',
+      kingdom: '',
+      phylum: '',
+      class: '',
+      order: '',
+      family: '',
+      genus: '',
       eventDate: '2022-09-20',
       decimalLatitude: '-18.20583554',
       decimalLongitude: '177.6889888',
@@ -178,6 +192,46 @@ describe('Darwin Core Archive', () => {
       associatedReferences: '',
       datasetID: 'https://corals.example.org/datasets/1/versions/1',
       license: '',
+    });
+  });
+
+  it("carries WoRMS' match: a synonym under its accepted name and LSID, as written kept, ranks", () => {
+    const synonym = classifyTaxonMatch(
+      parseMatchNamesAnswer(
+        JSON.parse(
+          (
+            parse(synonymCassette) as {
+              http_interactions: { response: { body: { string: string } } }[];
+            }
+          ).http_interactions[0]!.response.body.string,
+        ),
+        1,
+      )[0]!,
+    );
+    const near = classifyTaxonMatch(parseMatchNamesAnswer(JSON.parse(nearAnswer), 1)[0]!);
+    const colony = SEED_COLONIES.find((c) => c.id === 658)!;
+    const written = (species: string, taxon: TaxonMatch) => {
+      const out = writeDownload('dwca', context, [{ ...colony, species, taxon }]);
+      return table(out['occurrence.txt']!)[0]!;
+    };
+    expect(written('Coryphaena immaculata', synonym)).toMatchObject({
+      scientificName: 'Coryphaena hippurus',
+      scientificNameID: 'urn:lsid:marinespecies.org:taxname:126846',
+      verbatimIdentification: 'Coryphaena immaculata',
+      taxonRank: 'species',
+      kingdom: 'Animalia',
+      phylum: 'Chordata',
+      class: 'Actinopterygii',
+      order: 'Perciformes',
+      family: 'Coryphaenidae',
+      genus: 'Coryphaena',
+    });
+    // A near match is flagged elsewhere, never taken as the identification.
+    expect(written('Gadus morha', near)).toMatchObject({
+      scientificName: 'Gadus morha',
+      scientificNameID: '',
+      verbatimIdentification: 'Gadus morha',
+      kingdom: '',
     });
   });
 

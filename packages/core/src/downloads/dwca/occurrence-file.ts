@@ -10,6 +10,13 @@ import {
 } from './dwca-ids';
 import { dwcaHeader, dwcaLine, type DwcaFileSpec } from './dwca-table';
 import { DCTERMS, DWC, ROW_TYPES } from './dwca-terms';
+import { displayTaxonName, scientificNameId, TAXON_RANKS } from '../../taxonomy/taxon-match';
+
+/** WoRMS' answer when it is an exact match (accepted name or synonym); null otherwise. */
+const exactMatch = (row: DwcaOccurrenceRow) => {
+  const taxon = row.colony.taxon ?? null;
+  return taxon && (taxon.status === 'accepted' || taxon.status === 'synonym') ? taxon : null;
+};
 
 /** occurrence.txt: one occurrence per colony, on the event of its first assay. */
 export interface DwcaOccurrenceRow {
@@ -70,10 +77,40 @@ export const OCCURRENCE_FILE: DwcaFileSpec<DwcaOccurrenceRow> = {
     {
       name: 'scientificName',
       term: `${DWC}scientificName`,
-      description: 'Species (scientific name)',
+      description:
+        "Species: WoRMS' accepted name when the name as written matched exactly (a synonym is given under its accepted name), else the name as written",
+      unit: null,
+      value: (row) => displayTaxonName(row.colony.species, row.colony.taxon ?? null),
+    },
+    {
+      name: 'scientificNameID',
+      term: `${DWC}scientificNameID`,
+      description:
+        'WoRMS LSID of scientificName (urn:lsid:marinespecies.org:taxname:<AphiaID>); empty when WoRMS has no exact match or has not been asked yet',
+      unit: null,
+      value: (row) => scientificNameId(row.colony.taxon ?? null) ?? '',
+    },
+    {
+      name: 'verbatimIdentification',
+      term: `${DWC}verbatimIdentification`,
+      description: 'The species as the data provider wrote it',
       unit: null,
       value: (row) => row.colony.species,
     },
+    {
+      name: 'taxonRank',
+      term: `${DWC}taxonRank`,
+      description: 'Rank of scientificName in WoRMS (e.g. Species); empty without an exact match',
+      unit: null,
+      value: (row) => exactMatch(row)?.rank?.toLowerCase() ?? '',
+    },
+    ...TAXON_RANKS.map((rank) => ({
+      name: rank,
+      term: `${DWC}${rank}`,
+      description: `The ${rank} of scientificName in WoRMS; empty without an exact match`,
+      unit: null,
+      value: (row: DwcaOccurrenceRow) => exactMatch(row)?.classification[rank] ?? '',
+    })),
     {
       name: 'eventDate',
       term: `${DWC}eventDate`,

@@ -4,6 +4,7 @@ import { DatasetAbout, DatasetCounts } from './dataset-about';
 import { DatasetCitation } from './dataset-citation';
 import { DatasetHeader } from './dataset-header';
 import { DatasetHistory } from './dataset-history';
+import { DatasetSpeciesNames } from './dataset-species-names';
 import { DatasetVersions } from './dataset-versions';
 
 /** A withdrawn dataset's page stays (it is cited), saying when and why its data went. */
@@ -38,6 +39,7 @@ export function DatasetDetail({ dataset }: { dataset: TDatasetDetail }) {
       <DatasetCitation dataset={dataset} />
       <DatasetAbout dataset={dataset} />
       {!withdrawal && <DatasetCounts dataset={dataset} />}
+      {!withdrawal && <DatasetSpeciesNames taxa={dataset.taxa} />}
       <DatasetVersions dataset={dataset} />
       <DatasetHistory history={dataset.history} />
     </>

@@ -90,6 +90,57 @@ describe('Dataset page', () => {
     ]);
   });
 
+  it("lists the species names with WoRMS' answer and the flag of a near match", async () => {
+    const taxon = (name: string, status: 'near' | 'synonym', extra = {}) => ({
+      name,
+      status,
+      status_label: status === 'near' ? 'Near match only' : 'Synonym',
+      display_name: name,
+      accepted_name: null,
+      accepted_aphia_id: null,
+      aphia_id: null,
+      lsid: null,
+      scientific_name_id: null,
+      match_type: null,
+      worms_status: null,
+      rank: null,
+      kingdom: null,
+      phylum: null,
+      class: null,
+      order: null,
+      family: null,
+      genus: null,
+      flag: null,
+      checked_at: '2026-11-29T08:00:00.000Z',
+      colonies: 28,
+      ...extra,
+    });
+    renderApp('/datasets/7', {
+      'GET /api/public/datasets/{datasetId}/': buildDatasetDetail({
+        taxa: [
+          taxon('Gadus morha', 'near', {
+            flag: {
+              code: 'species_near_match',
+              message:
+                'Species “Gadus morha” is not in WoRMS as written; WoRMS suggests “Gadus morhua” (near_1 match).',
+            },
+          }),
+          taxon('Coryphaena immaculata', 'synonym', {
+            accepted_name: 'Coryphaena hippurus',
+            display_name: 'Coryphaena hippurus',
+          }),
+        ],
+      }),
+    });
+    const names = await screen.findByRole('region', { name: 'Species names (WoRMS)' });
+    expect(within(names).getByRole('note').textContent).toBe(
+      'Flag: Species “Gadus morha” is not in WoRMS as written; WoRMS suggests “Gadus morhua” (near_1 match).',
+    );
+    expect(names.textContent).toContain(
+      'Coryphaena immaculata (28 colonies): Synonym of Coryphaena hippurus, shown under it',
+    );
+  });
+
   it('copies the citation', async () => {
     const user = userEvent.setup();
     renderApp('/datasets/7', { 'GET /api/public/datasets/{datasetId}/': buildDatasetDetail() });

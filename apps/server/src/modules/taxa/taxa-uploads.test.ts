@@ -1,0 +1,125 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { strFromU8, unzipSync } from 'fflate';
+import type { TDatasetDetail, TTaxonList, TUploadDetail } from '@coral/core';
+import { publishDataset, studyVariant, uploadDraft } from '../../../test/dataset-helpers';
+import {
+  closeUploadTestApp,
+  openUploadTestApp,
+  type UploadTestApp,
+} from '../../../test/upload-test-helpers';
+import { RECORDED_NAMES, startWormsReplay, type WormsReplay } from '../../../test/worms-replay';
+import { matchUncheckedTaxa } from './taxa.service';
+import { createWormsClient } from './worms-client';
+
+/**
+ * What a name gets, end to end, with WoRMS' recorded answers (fixtures/worms/SOURCE.md): a
+ * misspelt species in an upload is flagged with WoRMS' suggestion in the upload report and on
+ * the dataset page once the worker has matched it; a synonym is listed under its accepted name
+ * and the Darwin Core download links it to the accepted LSID, keeping the name as written.
+ */
+let app: UploadTestApp;
+let replay: WormsReplay;
+
+beforeAll(async () => {
+  app = await openUploadTestApp();
+  replay = await startWormsReplay();
+});
+afterAll(async () => {
+  await replay.close();
+  await closeUploadTestApp(app);
+});
+
+/** cbass_84.csv as another study, every colony of the species `species`. */
+function studyOf(label: string, species: string) {
+  const file = studyVariant(label);
+  return { ...file, content: file.content.replaceAll(`${label}ia secreta`, species) };
+}
+
+const match = () =>
+  matchUncheckedTaxa(app.ctx.database.db, createWormsClient({ baseUrl: replay.url }));
+
+describe('what a name gets', () => {
+  it('a misspelt species: the upload is never held up, then flagged with WoRMS’ suggestion', async () => {
+    const { uploadId, datasetId } = await uploadDraft(
+      app.ctx,
+      app.ann,
+      studyOf('Misspelt', RECORDED_NAMES.near),
+    );
+    const report = async () =>
+      (await app.ann.request({ url: `/api/auth/uploads/${uploadId}/` })).json<TUploadDetail>();
+    const page = async () =>
+      (await app.ann.request({ url: `/api/auth/datasets/${datasetId}/` })).json<TDatasetDetail>();
+
+    // Imported at once; the name waits as "not yet checked", with no flag yet.
+    const before = await report();
+    expect(before.status).toBe('done');
+    expect(before.quality_flags.map((flag) => flag.code)).not.toContain('species_near_match');
+    expect((await page()).taxa).toMatchObject([
+      { name: RECORDED_NAMES.near, status: 'unchecked', flag: null, colonies: 28 },
+    ]);
+
+    await match();
+    const after = await report();
+    const flag = after.quality_flags.find((f) => f.code === 'species_near_match')!;
+    expect(flag).toMatchObject({ species: 'Gadus morha', colony: null });
+    expect(flag.message).toBe(
+      'Species “Gadus morha” is not in WoRMS as written; WoRMS suggests “Gadus morhua” (near_1 match). The name is kept as written: check the spelling. (28 colonies)',
+    );
+    expect(after.counts.flag_counts?.species_near_match).toBe(1);
+    expect(after.counts.flags).toBe((before.counts.flags ?? 0) + 1);
+    const [taxon] = (await page()).taxa;
+    expect(taxon).toMatchObject({
+      name: 'Gadus morha',
+      status: 'near',
+      display_name: 'Gadus morha',
+      scientific_name_id: null,
+    });
+    expect(taxon!.flag?.message).toContain('WoRMS suggests “Gadus morhua”');
+  });
+
+  it('a synonym: listed under its accepted name, downloads link the accepted LSID and keep the name as written', async () => {
+    const { datasetId } = await uploadDraft(
+      app.ctx,
+      app.ann,
+      studyOf('Synonym', RECORDED_NAMES.synonym),
+    );
+    const ann = await app.ctx.database.db
+      .selectFrom('users')
+      .select('id')
+      .where('username', '=', 'ann')
+      .executeTakeFirstOrThrow();
+    await publishDataset(app.ctx.database.db, datasetId, ann.id);
+    await match();
+
+    const taxa = (await app.ctx.app.inject({ url: '/api/public/taxa/' })).json<TTaxonList>().taxa;
+    expect(taxa.find((t) => t.name === RECORDED_NAMES.synonym)).toMatchObject({
+      status: 'synonym',
+      display_name: 'Coryphaena hippurus',
+      accepted_aphia_id: 126846,
+      scientific_name_id: 'urn:lsid:marinespecies.org:taxname:126846',
+      flag: null,
+      colonies: 28,
+    });
+
+    const response = await app.ctx.app.inject({
+      url: `/api/public/datasets/${datasetId}/versions/1/downloads/dwca.zip`,
+    });
+    expect(response.statusCode).toBe(200);
+    const occurrences = strFromU8(
+      unzipSync(new Uint8Array(response.rawPayload))['occurrence.txt']!,
+    ).split('\n');
+    const header: string[] = occurrences[0]!.split('\t');
+    const first = Object.fromEntries(
+      occurrences[1]!.split('\t').map((v, i): [string, string] => [header[i]!, v]),
+    );
+    expect(first).toMatchObject({
+      scientificName: 'Coryphaena hippurus',
+      scientificNameID: 'urn:lsid:marinespecies.org:taxname:126846',
+      verbatimIdentification: 'Coryphaena immaculata',
+      taxonRank: 'species',
+      kingdom: 'Animalia',
+      family: 'Coryphaenidae',
+      genus: 'Coryphaena',
+    });
+  });
+});

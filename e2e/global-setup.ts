@@ -14,7 +14,7 @@ import { E2E_USERS } from './support/users';
 /**
  * Two servers for the whole run, both the production build on a throw-away data directory,
  * seeded with the real dataset, with the e2e accounts created first: the journeys' server, and
- * one whose map always asks the server for its markers (MAP_SERVER_CLUSTERING_FROM=0, issue 16)
+ * one whose map always asks the server for its markers (MAP_SERVER_CLUSTERING_FROM=0, decision 0039)
  * on its own copy of the data directory (the embedded database is one process's), for
  * specs/map-server.spec.ts. The returned function is the teardown: it stops the servers and
  * deletes the data directories.

@@ -1,6 +1,8 @@
-// Sums the Vitest and Playwright JSON reports into the one line CI ends with:
-// "N passed, N failed". A missing report counts as one failure (the suite did not run).
+// Sums the Vitest, Playwright and R client (scripts/test-r.mjs) reports into the one line CI ends
+// with: "N passed, N failed". A missing report counts as one failure (the suite did not run).
+// The R report is r-tests.json beside the Vitest report, unless given as the third argument.
 import fs from 'node:fs';
+import path from 'node:path';
 
 let passed = 0;
 let failed = 0;
@@ -16,7 +18,8 @@ function read(file) {
 }
 
 const failures = [];
-const [vitestFile, playwrightFile] = process.argv.slice(2);
+const [vitestFile, playwrightFile, rFile = path.join(path.dirname(vitestFile), 'r-tests.json')] =
+  process.argv.slice(2);
 
 const vitest = read(vitestFile);
 if (vitest) {
@@ -44,6 +47,13 @@ if (playwright) {
     failed += playwright.errors.length;
   }
   collectPlaywrightFailures(playwright.suites ?? [], []);
+}
+
+const r = read(rFile);
+if (r) {
+  passed += r.passed ?? 0;
+  failed += r.failed ?? 0;
+  if ((r.failed ?? 0) > 0) failures.push(`R client (npm run test:r): ${r.failed} failed`);
 }
 
 // The tail of a CI log is often all that is kept: name what failed right above the totals.

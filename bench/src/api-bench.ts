@@ -100,7 +100,7 @@ async function naiveVersusBatched(handle: DatabaseHandle, sample: number) {
   return { naive, batched };
 }
 
-/** Issue 16's target: the feed republished after a 1,000-colony upload in under 1 s. */
+/** Decision 0036's target: the feed republished after a 1,000-colony upload in under 1 s. */
 const REPUBLISH_TARGET_MS = 1000;
 const UPLOAD_COLONIES = 1000;
 

@@ -28,7 +28,7 @@ function peakMemoryMb(blankLines: number): number {
 }
 
 /**
- * Issue 17, item 2: a sheet followed by 52 million blank lines (50 MB, within the upload limit)
+ * Decision 0024: a sheet followed by 52 million blank lines (50 MB, within the upload limit)
  * took the server to 4 GB. Memory must follow the file's useful content: the padded file is
  * compared with the same sheet alone, in the same run.
  */

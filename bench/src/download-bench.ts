@@ -17,7 +17,7 @@ import {
 import { count, printTable, ratio, timeIt, type BenchRow } from './report';
 import { syntheticDataset } from './synthetic-dataset';
 
-/** A 100,000-colony download may raise the server's memory by at most this (issue 14). */
+/** A 100,000-colony download may raise the server's memory by at most this (decision 0015). */
 const MEMORY_BUDGET_MB = 100;
 const MB = 1024 * 1024;
 

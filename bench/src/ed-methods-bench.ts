@@ -8,7 +8,7 @@ import { syntheticCbassCsv } from './ed50-bench';
 import { count, printTable, ratio } from './report';
 
 /**
- * Issue 15, part 4: colonies per second of each ED method on the same synthetic file, next to
+ * Decision 0027: colonies per second of each ED method on the same synthetic file, next to
  * the default (CBASSED50's LL.3 joint fit per group, which must keep ≥ 5,000 colonies/s), and the
  * ratio of each to the default. ED table only (no pooled curves), as the CLI and the upload
  * worker run it. Rates are per second of this process's CPU time (fastest of three runs): on a

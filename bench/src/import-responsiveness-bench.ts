@@ -120,7 +120,7 @@ async function importUpload(db: AppDb, config: AppConfig, uploadId: number) {
 }
 
 /**
- * Issue 17, item 3: public requests while an upload is imported in the same process (the default
+ * Decision 0028: public requests while an upload is imported in the same process (the default
  * single process, ROLE=all). The same probe runs first with nothing else going on (the baseline)
  * and then during the import of a synthetic raw CBASS sheet (BENCH_RESPONSIVENESS_ROWS, 56,000
  * rows by default: the sheet of the report), on PGlite and, with BENCH_DATABASE_URL, on

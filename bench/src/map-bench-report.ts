@@ -2,7 +2,7 @@ import { count, median, ms, printTable, ratio, verdict, type BenchRow } from './
 
 /** The map bench's figures (map-bench.ts measures them): tables, ratios and verdicts. */
 const TARGETS = { arrivalToClusters: 1500, filter: 150, panFrame: 200 };
-/** Issue 16's targets for the server mode. */
+/** Decision 0042's targets for the server mode. */
 const SERVER_TARGETS = { startToClusters: 1000, filter: 100, panFrame: 50 };
 
 export type Mode = 'browser' | 'server';
@@ -130,7 +130,7 @@ export function reportBrowserMode(results: SizeResult[]) {
   }
 }
 
-/** Issue 16's verdict: below the target, strictly. */
+/** Decision 0036's verdict: below the target, strictly. */
 const meets = (value: number, target: number) =>
   `${precise(value)}, ${value < target ? 'MEETS' : 'MISSES'} target < ${ms(target)}`;
 /** A tenth of a millisecond: 49.6 ms meets < 50 ms, and says so. */
@@ -182,7 +182,7 @@ export function reportServerMode(results: SizeResult[]) {
       ratioRow(`server / browser mode, ${label(r)}`, summary(r.server), summary(r.browser)),
     );
   }
-  printTable('Map in Chromium, server mode (issue 16; median of 3 loads)', rows);
+  printTable('Map in Chromium, server mode (decision 0042; median of 3 loads)', rows);
   for (const r of results) {
     const s = summary(r.server);
     console.log(`  ${label(r)}, server mode:`);

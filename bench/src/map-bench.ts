@@ -26,7 +26,7 @@ import { syntheticDataset } from './synthetic-dataset';
 /**
  * The map in a real browser (Debian's Chromium through playwright-core) against the production
  * build served by the real server, on the real seed (baseline), on 100,000 synthetic colonies
- * (baseline, issue 16) and on BENCH_COLONIES (default 100,000), in its two modes:
+ * (baseline, decision 0036) and on BENCH_COLONIES (default 100,000), in its two modes:
  *
  * Browser mode (the whole feed, filtered and clustered in the browser):
  * - data arrival → clusters visible: from the end of the colonies response (resource timing)
@@ -36,7 +36,7 @@ import { syntheticDataset } from './synthetic-dataset';
  *   after the markers were redrawn, target 150 ms;
  * - panning: the longest gap between animation frames while dragging the map, target 200 ms.
  *
- * Server mode (issue 16: MAP_SERVER_CLUSTERING_FROM=0, the markers of each view from
+ * Server mode (decision 0039: MAP_SERVER_CLUSTERING_FROM=0, the markers of each view from
  * GET /api/public/colonies/clusters/, no feed), with the issue's targets:
  * - page start → first clusters: navigation start to the first frame after the first
  *   `map:clusters-rendered`, target < 1 s (median of 3 loads; the first load after the server
@@ -46,7 +46,7 @@ import { syntheticDataset } from './synthetic-dataset';
  *
  * The browser mode is measured up to BENCH_MAP_BROWSER_MAX colonies (default 200,000): beyond,
  * the whole feed is what the server mode exists to avoid. With BENCH_DATABASE_URL set, every
- * size runs on a fresh database of that PostgreSQL server (1,000,000 colonies is issue 16's
+ * size runs on a fresh database of that PostgreSQL server (1,000,000 colonies is decision 0036's
  * size); otherwise on the embedded database, in memory. CHROMIUM_PATH sets the browser.
  */
 const LOAD_RUNS = 3;

@@ -15,6 +15,10 @@ import { syntheticDataset } from './synthetic-dataset';
  * must rebuild only the parts holding the new colonies (decision 0038), else it throws.
  * `name` makes the project and its DOI unique among the uploads of one run.
  */
+
+/** Where the benchmark's synthetic versions say they come from. */
+const SYNTHETIC_SOURCE = { name: 'benchmark generator (synthetic data)', url: null };
+
 export async function publishUpload(
   handle: DatabaseHandle,
   upload: { colonies: number; seed: number; name: string },
@@ -29,12 +33,12 @@ export async function publishUpload(
     const versions: number[] = [];
     await importDataset(trx, bundle, {
       versionForProject: async (projectId) => {
-        const id = await createSeedVersion(trx, projectId);
+        const id = await createSeedVersion(trx, projectId, SYNTHETIC_SOURCE);
         versions.push(id);
         return id;
       },
     });
-    await publishSeedVersions(trx, versions);
+    await publishSeedVersions(trx, versions, SYNTHETIC_SOURCE);
     const version = await bumpDataVersion(trx);
     let how = '';
     republish = await timeIt(async () => {

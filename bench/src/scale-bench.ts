@@ -16,7 +16,7 @@ import { count, median, ms, printTable, ratio, timeIt, type BenchRow } from './r
 import { syntheticDataset } from './synthetic-dataset';
 
 /**
- * Issue 16's scale figures on a PostgreSQL server: the 682-colony seed and 100,000 colonies as
+ * Decision 0036's scale figures on a PostgreSQL server: the 682-colony seed and 100,000 colonies as
  * baselines, then BENCH_SCALE_COLONIES (default 1,000,000). For each size: the import (one
  * transaction, read models published in it), the p50 of filtered public API calls over
  * keep-alive HTTP against a real server process (ROLE=api, its own process so that its memory
@@ -103,7 +103,7 @@ export async function runScaleBench(options: { databaseUrl?: string; colonies: n
   await measureEmbeddedImport(Math.min(EMBEDDED_IMPORT_COLONIES, options.colonies));
   if (!options.databaseUrl) {
     console.log(
-      '\nScale (issue 16): skipped, it measures a PostgreSQL server: set BENCH_DATABASE_URL.',
+      '\nScale (decision 0036): skipped, it measures a PostgreSQL server: set BENCH_DATABASE_URL.',
     );
     return;
   }
@@ -120,7 +120,7 @@ export async function runScaleBench(options: { databaseUrl?: string; colonies: n
       `  ${label}`,
       (r) => `${ms(pick(r.importParts))} (${share(pick(r.importParts), r.importMs)})`,
     );
-  printTable('Scale on a PostgreSQL server (issue 16)', [
+  printTable('Scale on a PostgreSQL server (decision 0036)', [
     row('synthetic data generated (not part of the import)', (r) => ms(r.generateMs)),
     row('import (one transaction, with publishing)', (r) => ms(r.importMs)),
     part('rows sent with COPY', (p) => p.copyMs),

@@ -14,7 +14,7 @@ import { count, ms, printTable, ratio, type BenchRow } from './report';
 import { freshServerDatabase } from './upload-bench';
 
 /**
- * Issue 16, "Scale by design": the seed's calls as a browser makes them — over a real TCP port,
+ * Decision 0036, "Scale by design": the seed's calls as a browser makes them — over a real TCP port,
  * on keep-alive connections, asking for gzip — timed by a client in a worker thread (its own
  * event loop, so the server's work is not mixed into the client's). Targets are a tenth of the
  * original platform's medians on the same machine (Coral Future, persistent database connections):
@@ -40,7 +40,7 @@ interface Timing {
   bytes: number;
 }
 
-/** Throughput target of the embedded database relative to a PostgreSQL server (issue 16). */
+/** Throughput target of the embedded database relative to a PostgreSQL server (decision 0036). */
 const THROUGHPUT_TARGET = 0.8;
 const LOAD_CLIENTS = Number(process.env.BENCH_LOAD_CLIENTS ?? 8);
 const LOAD_SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 5);

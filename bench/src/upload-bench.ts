@@ -185,7 +185,7 @@ export async function freshServerDatabase(baseUrl: string): Promise<DatabaseHand
 }
 
 /**
- * Upload pipeline benchmark (issue 8): a synthetic 100,000-row raw CBASS sheet with its ED file
+ * Upload pipeline benchmark (decision 0007): a synthetic 100,000-row raw CBASS sheet with its ED file
  * is validated (parse, checks, ED matching, quality checks with the refit sample) and imported
  * (bundle against the seeded database, one transaction, read models rebuilt) the way the worker
  * does it, on PGlite and, with BENCH_DATABASE_URL, on PostgreSQL (target: under 15 s). A 10,000-

@@ -18,10 +18,14 @@ const DOCUMENTS = {
 } as const;
 type DocumentName = keyof typeof DOCUMENTS;
 
-const sources = execFileSync('git', ['ls-files', '*.ts', '*.tsx', '*.mjs', '*.css'], {
-  cwd: root,
-  encoding: 'utf8',
-})
+const sources = execFileSync(
+  'git',
+  ['ls-files', '*.ts', '*.tsx', '*.mjs', '*.js', '*.css', '*.sql'],
+  {
+    cwd: root,
+    encoding: 'utf8',
+  },
+)
   .split('\n')
   .filter((file) => file !== '' && !file.startsWith('docs/test/'));
 
@@ -71,5 +75,35 @@ describe('references from the code into docs/product-spec.md and docs/ed50-algor
       );
     });
     expect(outside).toEqual([]);
+  });
+});
+
+/**
+ * Why a rule is as it is lives in `docs/decisions/`: comments cite "decision 0031" (or
+ * "decisions 0031 and 0037"), never an issue of a tracker a clone does not have.
+ */
+describe('references from the code into docs/decisions/', () => {
+  const records = new Set(
+    fs
+      .readdirSync(path.join(root, 'docs/decisions'))
+      .map((file) => /^(\d{4})-/.exec(file)?.[1])
+      .filter((number) => number !== undefined),
+  );
+  const DECISION = /\b[Dd]ecisions? (\d{4}(?:(?:, | and )\d{4})*)/g;
+  const cited = sources.flatMap((file) =>
+    [...read(file).matchAll(DECISION)].flatMap((match) =>
+      match[1]!.split(/, | and /).map((number) => ({ file, number })),
+    ),
+  );
+
+  it('each name an existing decision record', () => {
+    expect(cited.length).toBeGreaterThan(100);
+    const broken = cited.filter(({ number }) => !records.has(number));
+    expect(broken.map(({ file, number }) => `${file}: decision ${number}`)).toEqual([]);
+  });
+
+  it('never cite an issue of an issue tracker', () => {
+    const citing = sources.filter((file) => /\b[Ii]ssues? #?\d/.test(read(file)));
+    expect(citing).toEqual([]);
   });
 });

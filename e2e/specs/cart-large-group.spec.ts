@@ -5,7 +5,7 @@ import { editResponse } from '../support/hold';
 import { RESEARCHER } from '../support/users';
 
 /*
- * The Research Cart with big groups (issue 6: "large groups stay responsive") and on a phone.
+ * The Research Cart with big groups (decision 0009: "large groups stay responsive") and on a phone.
  * The seed has 682 colonies; a synthetic group of 5,000 is made by repeating the real colonies
  * (with new ids) in the cart's answer.
  */

@@ -8,7 +8,7 @@ import { logInThroughUi } from '../support/login';
 import { RESEARCHER } from '../support/users';
 
 /*
- * The Research Cart page (issue 6) against the real server and seed. The researcher's cart is
+ * The Research Cart page (decision 0009) against the real server and seed. The researcher's cart is
  * shared by every journey of the run, so each test empties it first through the API.
  */
 
@@ -75,7 +75,7 @@ async function addJourneyGroups(page: Page) {
   return { poritesCount: poritesIds.length, allCount: all.length };
 }
 
-/** Made on the map, as a researcher does: a species filter, then no filter (issue 5's UI). */
+/** Made on the map, as a researcher does: a species filter, then no filter (decision 0008's UI). */
 async function addJourneyGroupsOnTheMap(page: Page) {
   const all = await colonies(page);
   const poritesCount = all.filter((colony) => colony.species === PORITES).length;

@@ -9,7 +9,7 @@ import { keepOffline } from '../support/offline';
 import { ALICE, BOB, CURATOR, type E2eUser } from '../support/users';
 
 /*
- * The life of a contributed dataset (issue 18), on the production build: alice uploads → the
+ * The life of a contributed dataset (decision 0012), on the production build: alice uploads → the
  * draft is invisible to an anonymous visitor and to bob → alice describes and submits it → a
  * curator rejects it with a message → alice fixes it and resubmits → the curator approves → it is
  * on the map and in the statistics → alice uploads version 2 → version 1 is still readable and

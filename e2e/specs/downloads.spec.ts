@@ -7,7 +7,7 @@ import { logInThroughUi } from '../support/login';
 import { RESEARCHER } from '../support/users';
 
 /**
- * Issue 14's journey: an anonymous visitor filters the map, downloads every format and opens the
+ * Decision 0015's journey: an anonymous visitor filters the map, downloads every format and opens the
  * files — their rows and features are the map's "N of M colonies", and the citation names every
  * dataset; a researcher freezes the view as a citable snapshot.
  */

@@ -13,7 +13,7 @@ import {
 import { expect, test } from '../support/fixtures';
 
 /*
- * The calculator's methods beyond CBASSED50's default (issue 15) in Chromium, computed by the
+ * The calculator's methods beyond CBASSED50's default (decision 0027) in Chromium, computed by the
  * engine in its Web Worker: each download must equal the CLI's file for the same flags, byte for
  * byte, so the page and the CLI give the same numbers.
  */

@@ -17,7 +17,7 @@ import { logInThroughUi } from '../support/login';
 import { RESEARCHER } from '../support/users';
 
 /*
- * The ED50 calculator (issue 7) in Chromium: the production build, the engine in its Web Worker,
+ * The ED50 calculator (decision 0010) in Chromium: the production build, the engine in its Web Worker,
  * real downloads, the hand-over to the upload page and the calculator port (ED50_PORT). Its
  * methods beyond CBASSED50's default are in ed50-methods.spec.ts.
  */

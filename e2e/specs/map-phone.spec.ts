@@ -6,7 +6,7 @@ import {
   mapMarkers as markers,
 } from '../support/map-page';
 
-/** Issue 19, defect 5: the map on a 390 × 844 phone. */
+/** Decision 0018: the map on a 390 × 844 phone. */
 test.use({ viewport: { width: 390, height: 844 } });
 
 const funnel = (page: Page) => page.getByRole('button', { name: /^Show filters/ });

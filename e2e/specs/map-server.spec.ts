@@ -14,7 +14,7 @@ import {
 import { RESEARCHER } from '../support/users';
 
 /**
- * The map in server mode (issue 16): the second e2e server has MAP_SERVER_CLUSTERING_FROM=0, so
+ * The map in server mode (decision 0039): the second e2e server has MAP_SERVER_CLUSTERING_FROM=0, so
  * its map asks for the markers of each view (GET /api/public/colonies/clusters/) and never loads
  * the colonies feed. The same seed as the other journeys: what a visitor sees is checked against
  * what the browser mode shows for the same filters (core's filter engine over the feed).

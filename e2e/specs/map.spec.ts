@@ -299,7 +299,7 @@ test.describe('[MAP] add to cart', () => {
       if (r.url().includes('/api/auth/cart/')) cartCalls.push(`${r.method()} ${r.url()}`);
     });
     await openMap(page, '/map?species=Porites%20cylindrica');
-    // Issue 19: said before the modal is filled in, not after.
+    // Decision 0018: said before the modal is filled in, not after.
     const notice = sidebar(page)
       .getByRole('alert')
       .filter({ hasText: 'Login to add data to cart' });

@@ -71,7 +71,7 @@ test.describe('[NAVBAR]', () => {
   test('is drawn at once on a cold load, before the scripts and the configuration', async ({
     page,
   }) => {
-    // Issue 19, defect 4: a cold load showed a blank 'Loading…' for up to 2 s.
+    // Decision 0004: a cold load showed a blank 'Loading…' for up to 2 s.
     const scripts = await holdRequests(page, '**/assets/*.js');
     await page.goto('/', { waitUntil: 'commit' });
     await expect(page.getByText('Coral Thermal Tolerance')).toBeVisible();

@@ -35,7 +35,7 @@ test.describe('[PROJECT] detail', () => {
         }
         await expect(section.locator('.card-header .badge')).toHaveText(String(count));
         if (title !== 'Publications') {
-          // 50 rows a page (issue 19, defect 7)
+          // 50 rows a page (decision 0017)
           await expect(section.locator('tbody tr')).toHaveCount(Math.min(count, 50));
         }
       }
@@ -56,7 +56,7 @@ test.describe('[PROJECT] detail', () => {
     );
 
     // The seed's placeholder record ("No publications available" / "No doi available") is not a
-    // publication (issue 18): a project with only that one has no Publications section.
+    // publication (decision 0012): a project with only that one has no Publications section.
     await page.goto('/project/80');
     await expect(
       page.getByRole('heading', { level: 1, name: 'GlobalSearch_AmSamoa' }),
@@ -102,7 +102,7 @@ test.describe('[PROJECT] detail', () => {
     await expect(observations.getByText('28°C').first()).toBeVisible();
   });
 
-  test('pages, searches and sorts the long tables; names link to colony and species pages (issue 19, defect 7)', async ({
+  test('pages, searches and sorts the long tables; names link to colony and species pages (decision 0020)', async ({
     page,
     request,
     checkA11y,

@@ -35,7 +35,7 @@ test.describe('[PROJECTS] list', () => {
     await expect(page.getByText('Created: January 12, 2026')).toHaveCount(10);
 
     // The real data: one real DOI. The seed's placeholder record ("No publications available" /
-    // "No doi available") is not a publication (issue 18), so it is shown nowhere.
+    // "No doi available") is not a publication (decision 0012), so it is shown nowhere.
     const doiLinks = page.getByRole('link', { name: /View DOI/ });
     await expect(doiLinks).toHaveCount(1);
     await expect(doiLinks).toHaveAttribute('href', 'https://doi.org/10.21203/rs.3.rs-8231598/v1');
@@ -46,7 +46,7 @@ test.describe('[PROJECTS] list', () => {
     await checkA11y();
   });
 
-  test('same-named projects differ by site, colonies and assay dates (issue 19, defect 6)', async ({
+  test('same-named projects differ by site, colonies and assay dates (decision 0017)', async ({
     page,
   }) => {
     await page.goto('/projects');

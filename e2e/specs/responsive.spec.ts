@@ -58,7 +58,7 @@ test.describe('[PHONE] small screens', () => {
     await checkA11y();
   });
 
-  test('every project page fits 390 px and keeps the navbar toggle on screen (issue 19, defect 1)', async ({
+  test('every project page fits 390 px and keeps the navbar toggle on screen (decision 0017)', async ({
     page,
     request,
   }) => {

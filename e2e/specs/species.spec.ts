@@ -1,6 +1,6 @@
 import { expect, test } from '../support/fixtures';
 
-/** The seed's Porites cylindrica: 20 colonies at 2 Fiji sites, one project (issue 19). */
+/** The seed's Porites cylindrica: 20 colonies at 2 Fiji sites, one project (decision 0020). */
 const SPECIES_PATH = '/species/Porites%20cylindrica';
 
 test.describe('[SPECIES] species page', () => {

@@ -7,7 +7,7 @@ import { logInThroughUi } from '../support/login';
 import { RESEARCHER } from '../support/users';
 
 /*
- * Uploading a dataset (issue 8) against the real server, whose in-process worker imports it.
+ * Uploading a dataset (decision 0007) against the real server, whose in-process worker imports it.
  * Each journey makes its files unique (a project name with the run's time), so retries and the
  * other journeys never meet the duplicate check.
  */
@@ -114,7 +114,9 @@ test.describe('[UPLOAD] Upload Coral Research Data', () => {
     await expect(page.getByRole('button', { name: 'Upload Data' })).toBeDisabled();
   });
 
-  test('an Excel workbook (.xlsx) is previewed exactly as its CSV (issue 19)', async ({ page }) => {
+  test('an Excel workbook (.xlsx) is previewed exactly as its CSV (decision 0023)', async ({
+    page,
+  }) => {
     await openUploadLoggedIn(page);
     await page
       .getByLabel('1. Main Data File')
@@ -190,7 +192,7 @@ test.describe('[UPLOAD] Upload Coral Research Data', () => {
     );
   });
 
-  test('a main file and an ED50 file from different studies are refused before sending (issue 19)', async ({
+  test('a main file and an ED50 file from different studies are refused before sending (decision 0022)', async ({
     page,
     checkA11y,
   }) => {

@@ -32,6 +32,8 @@ import { projectsRoutes } from './modules/projects/projects.routes';
 import { createProjectsService } from './modules/projects/projects.service';
 import { speciesRoutes } from './modules/species/species.routes';
 import { createSpeciesService } from './modules/species/species.service';
+import { taxaRoutes } from './modules/taxa/taxa.routes';
+import { createTaxaService } from './modules/taxa/taxa.service';
 import { publicConfigRoutes } from './modules/public-config/public-config.routes';
 import { dataSummaryRoutes } from './modules/data-summary/data-summary.routes';
 import { createDataSummaryService } from './modules/data-summary/data-summary.service';
@@ -40,6 +42,7 @@ import { createStatisticsService } from './modules/statistics/statistics.service
 import { maxMinRoutes } from './modules/thresholds/max-min.routes';
 import { createThresholdsService } from './modules/thresholds/thresholds.service';
 import { createAuthenticator, registerAuthenticationRequirement } from './plugins/authentication';
+import { registerCors } from './plugins/cors';
 import { createCsrfTokens, registerCsrfProtection } from './plugins/csrf';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerOpenApi } from './plugins/openapi';
@@ -135,6 +138,7 @@ export async function buildApp({
     // The API is also read by scripts on other origins (R, Python); it holds no secrets.
     crossOriginResourcePolicy: { policy: 'cross-origin' },
   });
+  registerCors(app);
   await app.register(compress, { threshold: 1024 });
   await app.register(cookie);
   // After the cookie parser, before any body is read: see plugins/csrf.ts.
@@ -144,7 +148,7 @@ export async function buildApp({
   const sessions = createSessionService(db, config.sessions);
   const authenticator = createAuthenticator(sessions);
   registerAuthenticationRequirement(app, authenticator);
-  await registerOpenApi(app);
+  await registerOpenApi(app, { publicUrl: config.publicUrl });
 
   await app.register(publicConfigRoutes, { config });
   await app.register(statisticsRoutes, { statistics: createStatisticsService(db) });
@@ -176,6 +180,7 @@ export async function buildApp({
   await app.register(biosamplesRoutes, { biosamples: createBiosamplesService(db, colonies) });
   await app.register(projectsRoutes, { projects: createProjectsService(db) });
   await app.register(speciesRoutes, { species: createSpeciesService(db) });
+  await app.register(taxaRoutes, { taxa: createTaxaService(db) });
   await app.register(maxMinRoutes, { thresholds: createThresholdsService(db) });
 
   const auth = createAuthService({

@@ -6,11 +6,13 @@ import { DatabaseInUseError } from './db/embedded-lock';
 import { describeDatabaseError, isDatabaseUnavailableError } from './lib/database-errors';
 import { serveEd50Calculator } from './ed50-listener';
 import { migrateToLatest } from './db/migrate';
+import { underStartupLock } from './db/startup-lock';
 import { seedDatabase } from './modules/datasets/dataset-seed.service';
 import { createJobQueue, jobQueueOptions } from './jobs/job-queue';
 import { startUploadWorker } from './modules/uploads/upload-import.job';
 import { startEmbargoReleaseWorker } from './modules/datasets/embargo-release.job';
 import { startDoiRegistrationWorker } from './modules/datasets/doi-registration.job';
+import { startTaxonMatchWorker, wormsClientFor } from './modules/taxa/match-taxa.job';
 import { createDatasetsService } from './modules/datasets/datasets.service';
 import { createDataCiteClient } from './modules/datasets/datacite-client';
 import { createDoiRegistrationService } from './modules/datasets/dataset-doi.service';
@@ -32,19 +34,24 @@ async function main() {
   const stoppers: (() => Promise<void>)[] = [];
   registerShutdown(database, servers, stoppers);
 
-  await migrateToLatest(database.db);
-  if (config.seedOnStart) {
-    const outcome = await seedDatabase(database.db, config.seedFile);
-    if (outcome.seeded) {
-      console.log(
-        `Seeded the database with the bundled dataset: ${JSON.stringify(outcome.counts)}`,
-      );
-    }
-  }
-
   // One job queue per process: the API puts upload jobs on it, the worker takes them.
   const jobs = createJobQueue(database.db, jobQueueOptions(config, config.role !== 'api'));
   stoppers.push(() => jobs.stop());
+
+  // Processes starting together on one PostgreSQL database take turns (decision 0052).
+  await underStartupLock(database, async () => {
+    await migrateToLatest(database.db);
+    if (config.seedOnStart) {
+      const outcome = await seedDatabase(database.db, config.seedFile);
+      if (outcome.seeded) {
+        console.log(
+          `Seeded the database with the bundled dataset: ${JSON.stringify(outcome.counts)}`,
+        );
+      }
+    }
+    // The queue's own schema (pg-boss) and queues, created here rather than on first use.
+    await jobs.start();
+  });
   if (config.role !== 'api') {
     const worker = await startUploadWorker({
       db: database.db,
@@ -69,6 +76,12 @@ async function main() {
       });
       stoppers.unshift(() => doiWorker.stop());
     }
+    const taxonWorker = await startTaxonMatchWorker({
+      db: database.db,
+      queue: jobs,
+      client: wormsClientFor(config),
+    });
+    stoppers.unshift(() => taxonWorker.stop());
     console.log(`Upload worker started (${database.description})`);
   }
 

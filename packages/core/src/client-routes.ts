@@ -23,9 +23,9 @@ export const CLIENT_ROUTES = {
   cite: '/cite',
   /** What each quality flag means (decision 0013). */
   quality_flags: '/quality-flags',
-  /** One colony: its thresholds, raw observations, projects and citation (issue 19). */
+  /** One colony: its thresholds, raw observations, projects and citation (decision 0019). */
   colony: '/colony/:colonyId',
-  /** One species: its ED50 distributions, colonies, sources and map (issue 19). */
+  /** One species: its ED50 distributions, colonies, sources and map (decision 0020). */
   species: '/species/:speciesName',
 } as const;
 
@@ -35,10 +35,10 @@ export const uploadPath = (uploadId: number | string) => `/uploads/${uploadId}`;
 export const datasetPath = (datasetId: number | string, version?: number | string) =>
   version === undefined ? `/datasets/${datasetId}` : `/datasets/${datasetId}/versions/${version}`;
 
-/** A citable snapshot's public page (issue 14). */
+/** A citable snapshot's public page (decision 0015). */
 export const snapshotPath = (snapshotId: string) => `/snapshots/${snapshotId}`;
 
-/** A colony's page (issue 19). */
+/** A colony's page (decision 0019). */
 export const colonyPath = (colonyId: number | string) => `/colony/${colonyId}`;
 /** A species' page; the name as stored ("Acropora hyacinthus"), encoded for the path. */
 export const speciesPath = (speciesName: string) => `/species/${encodeURIComponent(speciesName)}`;

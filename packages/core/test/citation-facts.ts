@@ -2,7 +2,8 @@ import type { CitationFacts } from '../src/citation/citation-facts';
 
 /**
  * Two versions the citation tests share: a full one (ORCID creators, affiliations, DOI, licence,
- * related publications) and one as the seed has them (no licence stated, no DOI, no creators).
+ * related publications) and one as the seed has them (no licence stated, no DOI, creators not
+ * recorded: imported from the Coral Future database).
  */
 export const FULL_VERSION: CitationFacts = {
   datasetId: 12,
@@ -25,6 +26,7 @@ export const FULL_VERSION: CitationFacts = {
   keywords: ['CBASS', 'ED50', 'cbass'],
   relatedDois: ['10.1111/gcb.15148', '10.1111/GCB.15148'],
   projectName: 'Red Sea CBASS',
+  importedFrom: null,
 };
 
 export const SEED_VERSION: CitationFacts = {
@@ -41,4 +43,5 @@ export const SEED_VERSION: CitationFacts = {
   keywords: [],
   relatedDois: [],
   projectName: 'Coral Future',
+  importedFrom: { name: 'Coral Future database', url: 'https://coralfuture.org' },
 };

@@ -57,6 +57,7 @@ export const SEED_DOWNLOAD_FACTS: CitationFacts = {
   keywords: [],
   relatedDois: [],
   projectName: 'Coral Future',
+  importedFrom: { name: 'Coral Future database', url: 'https://coralfuture.org' },
 };
 
 /** A download dataset version from its facts (citation text and key as the server makes them). */

@@ -21,6 +21,7 @@ export const SEED_DATASET: DownloadDataset = downloadDataset({
   version: 1,
   title: 'Coral Future public data',
   creators: [],
+  importedFrom: { name: 'Coral Future database', url: 'https://coralfuture.org' },
   doi: null,
   licence: null,
   url: 'https://corals.example.org/datasets/1/versions/1',

@@ -148,7 +148,7 @@ describe('npm run cli -- ed50 <raw.csv>', () => {
     expect(stdout).toBe(read(fixture('ed50-reference', 'tutorial_EDsdf.csv')));
   });
 
-  it('counts every skipped row of a problem instead of hiding them (issue 15)', async () => {
+  it('counts every skipped row of a problem instead of hiding them (decision 0024)', async () => {
     // CBASSED50's example with its Pam_value blanked on every second of its 240 rows.
     const [header, ...rows] = read(EXAMPLE).trimEnd().split(/\r?\n/);
     const pamAt = header!.split(',').indexOf('Pam_value');
@@ -174,7 +174,7 @@ describe('npm run cli -- ed50 <raw.csv>', () => {
   });
 });
 
-describe('npm run cli -- ed50: engine options (issue 15 part 3)', () => {
+describe('npm run cli -- ed50: engine options (decision 0027)', () => {
   const table = (csv: string) =>
     Papa.parse<Record<string, string>>(csv, { header: true, skipEmptyLines: true }).data;
   /** drc 3.0-1's own per-colony fits of the same data (fixtures/ed50-reference/per-colony/). */

@@ -215,7 +215,7 @@ function writeFile(file: string, absolutePath: string, text: string): void {
 
 /**
  * What the file-level check found: errors stop the command, the rest are notes on stderr. Row
- * problems are one line per problem with its full count (issue 15: "268 rows skipped: …").
+ * problems are one line per problem with its full count (decision 0024: "268 rows skipped: …").
  */
 function reportParse(parsed: ed50.CbassParseResult, warn: (line: string) => void): void {
   const rowCodes = new Set(parsed.rowIssueGroups.map((group) => group.code));
@@ -311,7 +311,7 @@ async function run(input: CliInput<typeof ED50_OPTIONS>, context: CliContext): P
 
 /**
  * `npm run cli -- ed50 <raw.csv> …`: ED5/ED50/ED95 per colony with the calculator's engine
- * (CBASSED50's procedure; issue 7), in CBASSED50's ED table layout. The CSV goes to stdout or
+ * (CBASSED50's procedure; decision 0010), in CBASSED50's ED table layout. The CSV goes to stdout or
  * --out; notes on the file and on colonies go to stderr. Exit code 0 when computed, 1 when the
  * file cannot be used (the reason on stderr), 2 for a usage mistake.
  */

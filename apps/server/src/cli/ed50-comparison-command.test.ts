@@ -11,7 +11,7 @@ beforeAll(() => {
 });
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
-describe('npm run cli -- ed50 --pooled --compare (issue 15)', () => {
+describe('npm run cli -- ed50 --pooled --compare (decision 0033)', () => {
   it("writes each group's pooled EDs and the Tukey comparison: the page's numbers", async () => {
     const pooled = path.join(dir, 'pooled.csv');
     const comparison = path.join(dir, 'comparison.csv');

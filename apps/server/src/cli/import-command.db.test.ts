@@ -105,7 +105,7 @@ describe('npm run cli -- import <main.csv> [<ed50.csv>] --owner <username>', () 
     expect(await datasetSnapshot(ctx.database.db)).toEqual(before);
   });
 
-  it('prints a mismatched pair grouped by kind of problem (issue 19), not 199 lines', async () => {
+  it('prints a mismatched pair grouped by kind of problem (decision 0022), not 199 lines', async () => {
     const result = await cli(
       'import',
       sheet('2022_FJI_Viti_Levu_raw.csv'),

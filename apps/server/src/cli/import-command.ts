@@ -58,7 +58,7 @@ interface ImportResult {
 
 const say = (context: CliContext, line = '') => context.io.stdout.write(`${line}\n`);
 
-/** The report grouped by kind of problem (issue 19): one line for 199 rows of the same kind. */
+/** The report grouped by kind of problem (decision 0022): one line for 199 rows of the same kind. */
 function printErrors(context: CliContext, errors: readonly UploadError[]) {
   const fileName = (file: UploadError['file']) => (file === 'main' ? 'main file' : 'ED50 file');
   const groups = groupUploadErrors(errors);

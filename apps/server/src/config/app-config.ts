@@ -35,6 +35,8 @@ export interface AppConfig {
     maxSnapshotsPerUserPerHour: number;
   };
   tiles: { street: string; satellite: string };
+  /** WoRMS' REST API without a trailing slash; null: never asked (decision 0049). */
+  wormsApiUrl: string | null;
   /** From this many public colonies on, the map's markers come from the server (decision 0039). */
   map: { serverClusteringFrom: number };
   /** DOI registration at DataCite; null (the default) when its settings are not given. */
@@ -108,6 +110,7 @@ export function loadConfig(
       maxSnapshotsPerUserPerHour: e.SNAPSHOT_MAX_PER_USER_PER_HOUR,
     },
     tiles: { street: e.TILE_STREET_URL, satellite: e.TILE_SATELLITE_URL },
+    wormsApiUrl: e.WORMS_API_URL === 'off' ? null : e.WORMS_API_URL.replace(/\/+$/, ''),
     map: { serverClusteringFrom: e.MAP_SERVER_CLUSTERING_FROM },
     datacite: dataCiteConfig(e),
     orcid: orcidConfig(e, publicUrl),

@@ -4,7 +4,14 @@ import { DataCiteVariables } from './datacite';
 import { LoginLimitVariables } from './login-limits';
 import { OrcidVariables } from './orcid';
 import { ProxyVariables } from './proxies';
-import { emptyAsUndefined, optionalHttpUrl, optionalString, port, positiveInt } from './variables';
+import {
+  emptyAsUndefined,
+  httpUrl,
+  optionalHttpUrl,
+  optionalString,
+  port,
+  positiveInt,
+} from './variables';
 
 /**
  * Every environment variable the server reads, with its parser and default (the runtime contract
@@ -115,6 +122,17 @@ const GeneralVariables = z.object({
   LOG_LEVEL: z.preprocess(
     emptyAsUndefined,
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  ),
+  /**
+   * The WoRMS REST API species names are matched against (docs/decisions/0049-taxon-matching.md);
+   * `off`: never asked (a deployment without internet matches against an export loaded with
+   * `npm run cli -- taxa:import`).
+   */
+  WORMS_API_URL: z.preprocess(
+    emptyAsUndefined,
+    z
+      .union([z.literal('off'), httpUrl()], { error: 'must be an http:// or https:// URL, or off' })
+      .default('https://www.marinespecies.org/rest'),
   ),
   /** Requests slower than this are logged at warn with their duration (decision 0024). */
   SLOW_REQUEST_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).default(1000)),

@@ -21,8 +21,9 @@ export const migrationProvider: MigrationProvider = {
 };
 
 /**
- * Brings the schema up to date. Kysely's migrator takes a lock, so several server processes
- * starting together on one PostgreSQL run each migration once.
+ * Brings the schema up to date. Kysely's migrator locks only the migrations themselves, not the
+ * creation of its own tables: processes starting together call it under the start-up lock
+ * (db/startup-lock.ts, decision 0052).
  */
 export async function migrateToLatest(db: AppDb): Promise<string[]> {
   const { error, results } = await new Migrator({

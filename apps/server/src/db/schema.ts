@@ -5,6 +5,7 @@ import type {
   DatasetVersionState,
   EdProvenance,
   EdProvenanceMethod,
+  TaxonStatus,
   ThresholdObservationLinkTable,
   ThresholdTableName,
   UserRole,
@@ -28,6 +29,8 @@ export interface UsersTable {
   role: Generated<UserRole>;
   /** Linked ORCID iD (0000-0002-1825-0097), unique. */
   orcid: string | null;
+  /** The name the linked iD's ORCID record gives (migration 0014); null without one. */
+  orcid_name: Generated<string | null>;
 }
 
 export interface ProjectsTable {
@@ -275,7 +278,7 @@ export interface PublishedSnapshotPartsTable {
   content: Buffer;
 }
 
-/** Migration 0006: a frozen map view or cart group (issue 14, docs/downloads.md). */
+/** Migration 0006: a frozen map view or cart group (decision 0015, docs/downloads.md). */
 export interface CitableSnapshotsTable {
   id: string;
   created_at: Timestamp;
@@ -297,6 +300,54 @@ export interface CitableSnapshotsTable {
 type ThresholdTables = { [Table in ThresholdTableName]: ThresholdTable } & {
   [Table in ThresholdObservationLinkTable]: ThresholdObservationsTable;
 };
+
+/** A species name as written in the data and WoRMS' answer for it (migration 0013, decision 0049). */
+export interface TaxonNamesTable {
+  name: string;
+  status: Generated<TaxonStatus>;
+  source: 'worms' | 'local' | null;
+  match_type: string | null;
+  aphia_id: number | null;
+  lsid: string | null;
+  matched_name: string | null;
+  authority: string | null;
+  worms_status: string | null;
+  rank: string | null;
+  accepted_aphia_id: number | null;
+  accepted_name: string | null;
+  kingdom: string | null;
+  phylum: string | null;
+  class: string | null;
+  order: string | null;
+  family: string | null;
+  genus: string | null;
+  /** null: not yet checked. */
+  checked_at: Timestamp | null;
+  attempts: Generated<number>;
+  last_error: string | null;
+  created_at: Generated<Date>;
+}
+
+/** One taxon of a WoRMS Darwin Core export loaded by `taxa:import` (migration 0013). */
+export interface LocalTaxaTable {
+  /** The AphiaID. */
+  taxon_id: number;
+  scientific_name: string;
+  /** The normalised name (core's normaliseTaxonName) names are looked up by. */
+  name_key: string;
+  authority: string | null;
+  scientific_name_id: string | null;
+  accepted_taxon_id: number | null;
+  accepted_name: string | null;
+  taxonomic_status: string | null;
+  rank: string | null;
+  kingdom: string | null;
+  phylum: string | null;
+  class: string | null;
+  order: string | null;
+  family: string | null;
+  genus: string | null;
+}
 
 export interface Database extends ThresholdTables {
   users: UsersTable;
@@ -324,6 +375,8 @@ export interface Database extends ThresholdTables {
   published_snapshots: PublishedSnapshotsTable;
   published_snapshot_parts: PublishedSnapshotPartsTable;
   citable_snapshots: CitableSnapshotsTable;
+  taxon_names: TaxonNamesTable;
+  local_taxa: LocalTaxaTable;
 }
 
 /** The database as the server's code sees it: a Kysely instance (or transaction) on these tables. */

@@ -1,4 +1,4 @@
-// Issue 17, item 1: a PostgreSQL restart while an upload is processing stopped the server for
+// Decision 0026: a PostgreSQL restart while an upload is processing stopped the server for
 // good (an unhandled rejection from pg-boss's `fail`) and left the upload "processing" for the
 // job's 15-minute lease. Run against a PostgreSQL server of the test's own, stopped and started
 // here (the shared server of the run is never restarted).

@@ -78,9 +78,24 @@ export const DATASET_DOI_JOB: JobDefinition<DoiJobData> = {
   retry: () => ({ retryLimit: 12, retryDelay: 60, retryBackoff: true }),
 };
 
+/**
+ * Matches the species names not yet checked against WoRMS (modules/taxa/match-taxa.job.ts;
+ * docs/decisions/0049-taxon-matching.md). Queued after every import; no data: a job checks every
+ * name still unchecked.
+ */
+export type TaxonMatchJobData = Record<string, never>;
+
+export const TAXON_MATCH_JOB: JobDefinition<TaxonMatchJobData> = {
+  queue: 'taxon-match',
+  // WoRMS may be unreachable for a while (or the server offline): retried with back-off for
+  // about a day; the worker's hourly sweep takes over after that.
+  retry: () => ({ retryLimit: 10, retryDelay: 60, retryBackoff: true }),
+};
+
 /** Every job: the queue creates their queues when it starts. */
 export const JOBS: readonly JobDefinition<object>[] = [
   UPLOAD_IMPORT_JOB,
   DATASET_EMBARGO_JOB,
   DATASET_DOI_JOB,
+  TAXON_MATCH_JOB,
 ];

@@ -88,7 +88,7 @@ function errorMessage(error: unknown): string {
 
 /**
  * pg-boss's own worker loop fires `complete` and `fail` without awaiting them, so a database
- * restart during a job became an unhandled rejection that ended the process (issue 17). This
+ * restart during a job became an unhandled rejection that ended the process (decision 0026). This
  * loop awaits every query and waits out a lost database.
  */
 export function runWorkLoop(

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { badRequest } from '../errors';
 
 /**
- * Opaque page cursors of the list endpoints (issue 16, decision 0031): the last id of a page,
+ * Opaque page cursors of the list endpoints (decision 0031): the last id of a page,
  * named after its list, as base64url. Clients pass them back unchanged; the text inside is not a
  * contract.
  */

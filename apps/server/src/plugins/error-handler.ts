@@ -3,6 +3,7 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ErrorCode, TErrorResponse } from '@coral/core';
 import { AppError } from '../errors';
 import { describeDatabaseError, isDatabaseUnavailableError } from '../lib/database-errors';
+import { DISK_FULL_MESSAGE, isDiskFullError } from '../lib/disk-full';
 
 /** Codes for the client errors Fastify itself raises (bad JSON, body too large, …). */
 const codeForStatus: Record<number, ErrorCode> = {
@@ -67,6 +68,17 @@ export function registerErrorHandler(app: FastifyInstance) {
         .status(503)
         .header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS))
         .send(DATABASE_UNAVAILABLE_BODY);
+    }
+    if (isDiskFullError(error)) {
+      // Not a bug and not the client's: the operator must make room (decision 0052). One line.
+      request.log.error(
+        { err: error, method: request.method, url: request.url },
+        'the disk is full: a write was refused and nothing was kept',
+      );
+      return reply.status(507).send({
+        error: DISK_FULL_MESSAGE,
+        code: 'INSUFFICIENT_STORAGE',
+      } satisfies TErrorResponse);
     }
     request.log.error({ err: error }, 'request failed');
     return reply.status(500).send({

@@ -13,7 +13,7 @@ async function appWithLog(...args: Parameters<typeof createLoggedApp>) {
   return logged;
 }
 
-describe('request logging (issue 16)', () => {
+describe('request logging (decision 0031)', () => {
   it('logs each request at debug only; at info a normal request writes nothing', async () => {
     const { app, lines } = await appWithLog({ LOG_LEVEL: 'info' });
     expect((await app.inject({ url: '/api/public/statistics/' })).statusCode).toBe(200);

@@ -13,7 +13,7 @@ import { createUser, TestAgent } from '../../test/auth-client';
 import { createLoggedApp, LOG_LEVELS, type LoggedApp } from '../../test/log-capture';
 
 /**
- * A client that goes away in the middle of a streamed download (issue 16: "a client that drops a
+ * A client that goes away in the middle of a streamed download (decision 0031: "a client that drops a
  * streamed export makes the server log a 500 ('Premature close')"). The real server listens on a
  * port, a real HTTP client reads the first bytes of each large download and destroys its socket;
  * the server must log no error, answer nothing more, and go on serving.
@@ -148,7 +148,7 @@ const DOWNLOADS: [string, () => Download][] = [
   ],
 ];
 
-describe('a client that drops a streamed download (issue 16)', () => {
+describe('a client that drops a streamed download (decision 0031)', () => {
   it.each(DOWNLOADS)(
     '%s: no error is logged and the server goes on serving',
     async (_name, downloadOf) => {

@@ -23,7 +23,7 @@ const isClientGone = (error: Error) =>
   CLIENT_GONE_CODES.has((error as NodeJS.ErrnoException).code ?? '');
 
 /**
- * What the server logs about requests (issue 16). A line per request at info is noise for a small
+ * What the server logs about requests (decision 0031). A line per request at info is noise for a small
  * lab and a cost under load, so request lines are written at debug (`LOG_LEVEL=debug` shows them
  * again); a request slower than `SLOW_REQUEST_MS` is written at warn with its duration; a request
  * that fails is written at error (and its cause by the error handler). A client that goes away

@@ -12,7 +12,7 @@ describe('router', () => {
     await waitFor(() => expect(document.title).toBe('Page Not Found · Coral Thermal Tolerance'));
   });
 
-  it('draws the navbar at once while the configuration loads (issue 19, defect 4)', async () => {
+  it('draws the navbar at once while the configuration loads (decision 0004)', async () => {
     renderApp('/', { 'GET /api/public/config/': new Promise(() => undefined) });
     expect(await screen.findByRole('link', { name: 'Coral Thermal Tolerance' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Map' })).toBeTruthy();

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 
 /**
- * The one way to link a colony or a species to its page (issue 19), so that every table, card,
+ * The one way to link a colony or a species to its page (decision 0020), so that every table, card,
  * popup and cart row links the same way.
  */
 export function ColonyLink({ colonyId, children }: { colonyId: number; children: ReactNode }) {

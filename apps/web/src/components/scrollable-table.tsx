@@ -7,7 +7,7 @@ import Table, { type TableProps } from 'react-bootstrap/Table';
  *
  * `position-relative` makes the region the containing block of absolutely positioned children
  * (the `visually-hidden` text of a quality-flag badge): without it they are placed against the
- * page, outside the scrolling region, and widen the whole page on a phone (issue 19, defect 1).
+ * page, outside the scrolling region, and widen the whole page on a phone (decision 0018).
  */
 export function ScrollableTable({
   label,

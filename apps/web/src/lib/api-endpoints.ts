@@ -58,7 +58,7 @@ export interface GetEndpoints extends MaxMinEndpoints {
   '/api/public/data-summary/': TDataSummary;
   '/api/public/projects/': TProjectListItem[];
   '/api/public/projects/{projectId}/': TProjectDetail;
-  /** Species and their colony counts; one species' ED50 distributions and sources (issue 19). */
+  /** Species and their colony counts; one species' ED50 distributions and sources (decision 0020). */
   '/api/public/species/': TSpeciesSummary[];
   '/api/public/species/{name}/': TSpeciesDetail;
   '/api/auth/status/': TAuthStatus;
@@ -66,14 +66,14 @@ export interface GetEndpoints extends MaxMinEndpoints {
   '/api/auth/cart/': TCartGroup[];
   '/api/public/colonies/': TColony[];
   /**
-   * The map's server mode (issue 16): markers for a filter set, zoom and view; a marker's
+   * The map's server mode (decision 0042): markers for a filter set, zoom and view; a marker's
    * colonies page by page; the sidebar's choices and the public total; the ids of a filter set.
    */
   '/api/public/colonies/clusters/': TColonyClusters;
   '/api/public/colonies/clusters/members/': TClusterMembers;
   '/api/public/colonies/choices/': TColonyChoices;
   '/api/public/colonies/ids/': TColonyIds;
-  /** One public colony's page (issue 19). */
+  /** One public colony's page (decision 0019). */
   '/api/public/colonies/{colonyId}/': TColonyPage;
   '/api/auth/uploads/': TUploadSummary[];
   '/api/auth/uploads/{uploadId}/': TUploadDetail;
@@ -87,7 +87,7 @@ export interface GetEndpoints extends MaxMinEndpoints {
   '/api/auth/datasets/{datasetId}/versions/{version}/': TDatasetDetail;
   '/api/auth/review/': TReviewItem[];
   '/api/auth/colonies/drafts/': TDraftColony[];
-  /** A citable snapshot (issue 14): what was frozen, its citation, licences and datasets. */
+  /** A citable snapshot (decision 0015): what was frozen, its citation, licences and datasets. */
   '/api/public/snapshots/{snapshotId}/': TSnapshot;
 }
 

@@ -59,6 +59,7 @@ export const buildDatasetVersion = (overrides: Partial<TDatasetVersion> = {}): T
       timepoints: [{ timepoint: '420', meaning: 'Minutes after the start of the ramp' }],
     },
     embargo_until: null,
+    imported_from: null,
   },
   doi: null,
   created_at: '2026-03-01T09:00:00.000Z',

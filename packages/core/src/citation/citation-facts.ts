@@ -1,3 +1,4 @@
+import type { TDataSource } from '../datasets/dataset-metadata';
 import type { LicenceId } from '../datasets/licences';
 
 /**
@@ -11,8 +12,13 @@ export interface CitationFacts {
   version: number;
   title: string;
   description: string;
-  /** In the order the researcher gave them; an empty list cites the platform as author. */
+  /**
+   * In the order the researcher gave them. An empty list credits `importedFrom` when the data
+   * came from elsewhere without their creators' names (the seed), else the platform.
+   */
   creators: readonly CitationCreator[];
+  /** Where data without recorded creators came from; null for data contributed here. */
+  importedFrom: TDataSource | null;
   /** When the version was published (or created, for a version never published): ISO date-time. */
   publishedAt: string;
   /** The publisher of the data: the platform. */
@@ -34,6 +40,24 @@ export interface CitationCreator {
   name: string;
   orcid: string | null;
   affiliation: string | null;
+}
+
+/**
+ * Who formats that must name a creator (CSL, DataCite, EML, CFF) credit when no person is
+ * known: the source the data were imported from, else the platform that publishes them. Never an
+ * account's username (decision 0050).
+ */
+export const creditedOrganisation = (
+  facts: Pick<CitationFacts, 'creators' | 'importedFrom' | 'publisher'>,
+): string => facts.importedFrom?.name ?? facts.publisher;
+
+/** "Creators not recorded; imported from the Coral Future database (https://coralfuture.org)." */
+export function unknownCreatorsNote(
+  facts: Pick<CitationFacts, 'creators' | 'importedFrom'>,
+): string | null {
+  if (facts.creators.length > 0 || facts.importedFrom === null) return null;
+  const { name, url } = facts.importedFrom;
+  return `Creators not recorded; imported from the ${name}${url === null ? '' : ` (${url})`}.`;
 }
 
 /** A person's name split as citation styles need it. */

@@ -1,5 +1,12 @@
 import { LICENCES } from '../datasets/licences';
-import { citationKey, personName, publicationYear, type CitationFacts } from './citation-facts';
+import {
+  citationKey,
+  creditedOrganisation,
+  personName,
+  publicationYear,
+  unknownCreatorsNote,
+  type CitationFacts,
+} from './citation-facts';
 
 /**
  * A CSL-JSON name. Always family/given, never `literal`: citation-js escapes family and given
@@ -35,7 +42,7 @@ export interface CslItem {
 export function cslItem(facts: CitationFacts): CslItem {
   const author: CslName[] =
     facts.creators.length === 0
-      ? [{ family: facts.publisher }]
+      ? [{ family: creditedOrganisation(facts) }]
       : facts.creators.map((creator) => {
           const { family, given } = personName(creator.name);
           return given === '' ? { family } : { family, given };
@@ -49,7 +56,9 @@ export function cslItem(facts: CitationFacts): CslItem {
     version: String(facts.version),
     publisher: facts.publisher,
     URL: facts.url,
-    note: `Project: ${facts.projectName}`,
+    note: [`Project: ${facts.projectName}`, unknownCreatorsNote(facts)]
+      .filter((line) => line !== null)
+      .join('. '),
   };
   if (facts.doi !== null) item.DOI = facts.doi;
   if (facts.description.trim() !== '') item.abstract = facts.description;

@@ -103,14 +103,18 @@ describe('DataCite metadata against the official DataCite 4.3 JSON schema', () =
     });
   });
 
-  it('validates a seed version: licence not stated, no DOI, no creators', () => {
+  it('validates a seed version: licence not stated, no DOI, creators not recorded', () => {
     const metadata = dataCiteMetadata(SEED_VERSION);
     expect(check(metadata)).toEqual([]);
     expect(metadata.identifiers).toEqual([
       { identifier: 'http://localhost:8000/datasets/1/versions/1', identifierType: 'URL' },
     ]);
     expect(metadata.rightsList).toEqual([]);
+    // The source it was imported from, never the account that owned it (decision 0050).
     expect(metadata.creators).toEqual([
+      { name: 'Coral Future database', nameType: 'Organizational' },
+    ]);
+    expect(dataCiteMetadata({ ...SEED_VERSION, importedFrom: null }).creators).toEqual([
       { name: 'Coral Thermal Tolerance', nameType: 'Organizational' },
     ]);
   });

@@ -1,6 +1,11 @@
 import { orcidUrl } from '../datasets/identifiers';
 import { LICENCES } from '../datasets/licences';
-import { personName, publicationYear, type CitationFacts } from './citation-facts';
+import {
+  creditedOrganisation,
+  personName,
+  publicationYear,
+  type CitationFacts,
+} from './citation-facts';
 
 /**
  * DataCite Metadata Schema 4 in its JSON form (the attributes of the DataCite REST API), as the
@@ -95,7 +100,7 @@ export function dataCiteMetadata(facts: CitationFacts): DataCiteMetadata {
         : [{ identifier: facts.doi, identifierType: 'DOI' }],
     creators:
       facts.creators.length === 0
-        ? [{ name: facts.publisher, nameType: 'Organizational' }]
+        ? [{ name: creditedOrganisation(facts), nameType: 'Organizational' }]
         : distinctBy(facts.creators.map(creator), (c) => JSON.stringify(c)),
     titles: [{ title: facts.title.trim() || 'Untitled dataset', lang: LANGUAGE }],
     publisher: facts.publisher,

@@ -36,12 +36,20 @@ describe('recommendedCitation', () => {
   });
 
   it('without a DOI points to the page; without creators the platform is the author', () => {
-    expect(recommendedCitation(SEED_VERSION)).toEqual({
+    expect(recommendedCitation({ ...SEED_VERSION, importedFrom: null })).toEqual({
       text:
         'Coral Thermal Tolerance. (2023). Coral Future public data (Version 1) [Data set]. ' +
         'http://localhost:8000/datasets/1/versions/1',
       url: 'http://localhost:8000/datasets/1/versions/1',
     });
+  });
+
+  it('cites imported data without recorded creators by title, saying so and naming the source', () => {
+    expect(recommendedCitation(SEED_VERSION).text).toBe(
+      'Coral Future public data (Version 1) [Data set; creators not recorded, imported from the ' +
+        'Coral Future database]. (2023). Coral Thermal Tolerance. ' +
+        'http://localhost:8000/datasets/1/versions/1',
+    );
   });
 
   it('lists one author alone and more than 20 as 19, an ellipsis and the last', () => {
@@ -106,7 +114,15 @@ describe('cslItem', () => {
 
   it('leaves out what a seed version does not have (DOI, licence, abstract, keywords)', () => {
     const item = cslItem(SEED_VERSION);
-    expect(item.author).toEqual([{ family: 'Coral Thermal Tolerance' }]);
+    // The source is credited as an organisation, and the note says the creators are unknown.
+    expect(item.author).toEqual([{ family: 'Coral Future database' }]);
+    expect(item.note).toBe(
+      'Project: Coral Future. Creators not recorded; imported from the Coral Future database ' +
+        '(https://coralfuture.org).',
+    );
+    expect(cslItem({ ...SEED_VERSION, importedFrom: null }).author).toEqual([
+      { family: 'Coral Thermal Tolerance' },
+    ]);
     for (const key of ['DOI', 'license', 'abstract', 'keyword']) {
       expect(item).not.toHaveProperty(key);
     }

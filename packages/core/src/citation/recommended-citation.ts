@@ -30,17 +30,26 @@ const withFinalPeriod = (text: string) => (/[.?!]$/.test(text) ? text : `${text}
  * The recommended citation of a dataset version, as the page shows it (APA 7 for data sets):
  * "Voolstra, C. R., & Evensen, N. R. (2024). Title (Version 2) [Data set]. Publisher.
  * https://doi.org/…" — the DOI link when the version has one, else its page. Without creators
- * the platform is the (group) author and, as APA asks, is not repeated as publisher.
+ * the platform is the (group) author and, as APA asks, is not repeated as publisher; data
+ * imported without their creators' names are cited as APA cites a work without author (title
+ * first), saying where they came from, never naming the account that owned them (decision 0050).
  * Deterministic: the same facts always give the same text.
  */
 export function recommendedCitation(facts: CitationFacts): { text: string; url: string } {
   const url = citationUrl(facts);
   const year = publicationYear(facts);
+  const title = facts.title.trim() || 'Untitled dataset';
+  if (facts.creators.length === 0 && facts.importedFrom !== null) {
+    const source = `creators not recorded, imported from the ${facts.importedFrom.name}`;
+    return {
+      text: `${title} (Version ${facts.version}) [Data set; ${source}]. (${year}). ${withFinalPeriod(facts.publisher)} ${url}`,
+      url,
+    };
+  }
   const authors =
     facts.creators.length === 0
       ? facts.publisher
       : apaAuthorList(facts.creators.map((creator) => apaAuthor(creator.name)));
-  const title = facts.title.trim() || 'Untitled dataset';
   const publisher = facts.creators.length === 0 ? '' : ` ${withFinalPeriod(facts.publisher)}`;
   return {
     text: `${withFinalPeriod(authors)} (${year}). ${title} (Version ${facts.version}) [Data set].${publisher} ${url}`,

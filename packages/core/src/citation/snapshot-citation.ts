@@ -3,7 +3,7 @@ import type { CitationFacts } from './citation-facts';
 import { dataCiteMetadata, type DataCiteMetadata } from './datacite';
 
 /**
- * A citable snapshot's own citation (issue 14, docs/downloads.md): one reference for exactly the
+ * A citable snapshot's own citation (decision 0015, docs/downloads.md): one reference for exactly the
  * data a study used, naming the platform as publisher and pointing at the snapshot's page, whose
  * DataCite metadata lists every dataset version it is derived from (cite those too: their
  * creators' credit is theirs).
@@ -51,6 +51,7 @@ export function snapshotDataCite(facts: SnapshotFacts): DataCiteMetadata {
     keywords: [],
     relatedDois: [],
     projectName: '',
+    importedFrom: null,
   });
   const licences = licencesMostRestrictiveFirst(facts.datasets.map((d) => d.licence));
   return {

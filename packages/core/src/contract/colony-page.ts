@@ -11,7 +11,7 @@ import {
 import { ZThresholdEntries } from './thresholds';
 
 /**
- * One public colony as its page shows it (issue 19, decision 0019): where it lives, every
+ * One public colony as its page shows it (decision 0019): where it lives, every
  * threshold with its quality flags, the raw PAM observations of its biosamples (which the page
  * refits with the ED engine), its projects, the dataset version it comes from and how to cite it.
  */

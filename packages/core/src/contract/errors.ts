@@ -18,6 +18,8 @@ export const ERROR_CODES = [
   'UNSUPPORTED_MEDIA_TYPE',
   'RATE_LIMITED',
   'INTERNAL_ERROR',
+  /** 507: the server's disk is full; nothing was kept, the client may try again later. */
+  'INSUFFICIENT_STORAGE',
   /** 503: the database cannot be reached for the moment (a restart); see Retry-After. */
   'DATABASE_UNAVAILABLE',
   /**

@@ -14,3 +14,4 @@ export * from './snapshots';
 export * from './species';
 export * from './colony-page';
 export * from './colony-clusters';
+export * from './taxa';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * "Sign in with ORCID" (issue 17, decision 0029): why a sign-in or link through ORCID did not
+ * "Sign in with ORCID" (decision 0029): why a sign-in or link through ORCID did not
  * happen. The server answers API clients with these codes and texts (400, 409, 403, 502) and sends
  * browsers back to the login page with `?orcid_error=<code>`, which shows the same text: one
  * wording for both.

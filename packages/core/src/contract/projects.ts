@@ -27,7 +27,7 @@ export type TProjectSummary = z.infer<typeof ZProjectSummary>;
 
 /**
  * One project of the list: the summary plus what tells same-named projects apart on their cards
- * (issue 19; e.g. four projects named GlobalSearch_Carib). Only rows of public dataset versions
+ * (decision 0017; e.g. four projects named GlobalSearch_Carib). Only rows of public dataset versions
  * count. Added keys only: the list keeps the shape of product-spec §7.
  */
 export const ZProjectListItem = z

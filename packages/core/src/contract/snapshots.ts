@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { LICENCE_IDS } from '../datasets/licences';
 
 /**
- * Citable snapshots (issue 14; docs/downloads.md): a frozen map view or cart group — the exact
+ * Citable snapshots (decision 0015; docs/downloads.md): a frozen map view or cart group — the exact
  * dataset versions and colonies, the query, a content hash — with one citation and downloads that
  * stay byte-identical after new data are published.
  */

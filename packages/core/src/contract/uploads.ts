@@ -4,7 +4,7 @@ import { UPLOAD_FORMAT_IDS } from '../upload/formats/registry';
 import { UPLOAD_FLAG_CODES } from '../upload/quality-flags';
 
 /**
- * Uploads (product-spec §7 Upload; issue 8): POST /api/auth/upload-csv/ queues a dataset, and the
+ * Uploads (product-spec §7 Upload; decision 0007): POST /api/auth/upload-csv/ queues a dataset, and the
  * uploader follows it with GET /api/auth/uploads/ and /api/auth/uploads/{id}/.
  */
 /** `discarded`: imported as a draft that its owner then discarded (its rows are gone). */

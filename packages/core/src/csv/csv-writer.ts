@@ -16,11 +16,32 @@ export const UTF8_BOM = '\uFEFF';
 
 const FORMULA_START = /^[=+\-@\t\r]/;
 const NEEDS_QUOTES = /[",\r\n]/;
+/** A plain number: a spreadsheet shows it as the number, it runs nothing. */
+const PLAIN_NUMBER = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
+
+/** The one rule of what a spreadsheet may run as a formula: a text starting with = + - @ tab CR. */
+export function startsLikeFormula(text: string): boolean {
+  return FORMULA_START.test(text);
+}
 
 /** Text as a spreadsheet will show it, never as a formula it would run. */
 export function neutraliseFormula(text: string): string {
-  return FORMULA_START.test(text) ? `'${text}` : text;
+  return startsLikeFormula(text) ? `'${text}` : text;
 }
+
+/**
+ * A text refused at intake (docs/decisions/0052-faults-and-streams.md): the formula rule above,
+ * less plain numbers ("-1" is shown as -1 and runs nothing). Refusing it at intake keeps it out of
+ * the files written without neutralising (the Darwin Core Archive's tables, which harvesters read
+ * as they are), so no file needs to alter a value.
+ */
+export function isFormulaText(text: string): boolean {
+  return startsLikeFormula(text) && !PLAIN_NUMBER.test(text);
+}
+
+/** What to tell whoever typed a text refused by isFormulaText. */
+export const FORMULA_TEXT_FIX =
+  'Remove the leading character (= + - @): a spreadsheet would run this text as a formula.';
 
 export function formatCsvCell(cell: CsvCell): string {
   if (cell == null) return '';

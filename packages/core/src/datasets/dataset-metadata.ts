@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { normalizeDoi, normalizeOrcid } from './identifiers';
 import { LICENCE_IDS } from './licences';
 import { PAM_INSTRUMENT_IDS, RAMP_HOLD_PROFILE_IDS } from './protocol';
-import { noNul, text } from './text-fields';
+import { noFormula, noNul, text } from './text-fields';
 
 /*
  * A dataset version's description (its metadata, docs/decisions/0012-datasets.md), as the API
@@ -106,9 +106,22 @@ export const ZAssayProtocol = z
   .meta({ id: 'AssayProtocol' });
 export type TAssayProtocol = z.output<typeof ZAssayProtocol>;
 
+/**
+ * Where data whose creators were not recorded came from (the seed: the Coral Future database).
+ * Citations then credit the source and say that the creators are unknown, instead of naming the
+ * account that happened to own the project (decision 0050).
+ */
+export const ZDataSource = z
+  .object({
+    name: noNul(text(DATASET_LIMITS.creatorName).min(1)),
+    url: z.url().nullable().default(null),
+  })
+  .meta({ id: 'DataSource' });
+export type TDataSource = z.output<typeof ZDataSource>;
+
 /** The fields of a dataset version's description, each as the API validates it. */
 const metadataFields = {
-  title: noNul(text(DATASET_LIMITS.title)),
+  title: noFormula(noNul(text(DATASET_LIMITS.title))),
   description: noNul(text(DATASET_LIMITS.description)),
   creators: z.array(ZCreator).max(DATASET_LIMITS.creators),
   licence: z
@@ -135,6 +148,9 @@ export const ZDatasetMetadata = z
     keywords: metadataFields.keywords.default([]),
     protocol: metadataFields.protocol.default(ZAssayProtocol.parse({})),
     embargo_until: metadataFields.embargo_until.default(null),
+    imported_from: ZDataSource.nullable()
+      .default(null)
+      .meta({ description: 'Where data without recorded creators came from (set on import)' }),
   })
   .meta({ id: 'DatasetMetadata' });
 export type TDatasetMetadata = z.output<typeof ZDatasetMetadata>;

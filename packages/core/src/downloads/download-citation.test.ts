@@ -111,7 +111,8 @@ describe('CITATION.cff', () => {
       ['Coral Future public data', '1', undefined],
       ['Thermal tolerance of Acropora & Pocillopora in the Red Sea', '2', 'CC-BY-4.0'],
     ]);
-    expect(cff.references![0]!.authors).toEqual([{ name: 'Coral Thermal Tolerance' }]);
+    // The seed's creators were not recorded: its source is credited (decision 0050).
+    expect(cff.references![0]!.authors).toEqual([{ name: 'Coral Future database' }]);
     expect(downloadCitationText(context)).toBe('Coral Thermal Tolerance (2026). Snapshot abc123.');
     // A snapshot of a map selection says both.
     const ofMap = {

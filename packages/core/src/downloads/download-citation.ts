@@ -1,4 +1,4 @@
-import { personName, type CitationCreator } from '../citation/citation-facts';
+import { creditedOrganisation, personName, type CitationFacts } from '../citation/citation-facts';
 import { datasetPath, projectPath, snapshotPath } from '../client-routes';
 import { orcidUrl } from '../datasets/identifiers';
 import { filterSetToQueryString } from '../filters/filter-query';
@@ -48,13 +48,11 @@ export function downloadCitationText(context: DownloadContext): string {
 /** A YAML scalar: a JSON string is a valid YAML double-quoted scalar. */
 const yaml = (text: string) => JSON.stringify(text);
 
-function cffAuthors(
-  creators: readonly CitationCreator[],
-  publisher: string,
-  indent: string,
-): string[] {
-  if (creators.length === 0) return [`${indent}- name: ${yaml(publisher)}`];
-  return creators.flatMap((creator) => {
+function cffAuthors(facts: CitationFacts, indent: string): string[] {
+  if (facts.creators.length === 0) {
+    return [`${indent}- name: ${yaml(creditedOrganisation(facts))}`];
+  }
+  return facts.creators.flatMap((creator) => {
     const { family, given } = personName(creator.name);
     const lines =
       given === ''
@@ -73,7 +71,7 @@ function cffDatasetFields(dataset: DownloadDataset, indent: string, first: strin
     `${first}type: dataset`,
     `${indent}title: ${yaml(facts.title.trim() || 'Untitled dataset')}`,
     `${indent}authors:`,
-    ...cffAuthors(facts.creators, facts.publisher, `${indent}  `),
+    ...cffAuthors(facts, `${indent}  `),
     `${indent}version: ${yaml(String(facts.version))}`,
     `${indent}date-released: ${yaml(facts.publishedAt.slice(0, 10))}`,
   ];

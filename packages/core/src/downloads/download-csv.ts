@@ -7,7 +7,7 @@ import type { DownloadColony, DownloadDataset, DownloadThreshold } from './downl
 import type { DictionarySection, TextDownloadWriter } from './formats/download-format';
 
 /**
- * The open download as CSV (issue 14): one row per colony × condition × timepoint, with the
+ * The open download as CSV (decision 0015): one row per colony × condition × timepoint, with the
  * colony's thresholds of every kind for that condition and timepoint side by side, and on every
  * row the dataset version and licence it comes under (rows of several versions mix in one file).
  * Streamable: the preamble once, then `downloadCsvRows` per colony.

@@ -6,7 +6,7 @@ import type { FilterSet } from '../filters/filter-set';
 import type { ThresholdKind } from '../thresholds/threshold-kinds';
 
 /**
- * What every open download is made of (issue 14; docs/downloads.md). The server reads these
+ * What every open download is made of (decision 0015; docs/downloads.md). The server reads these
  * from the database page by page; the writers in this folder turn them into CSV, GeoJSON and a
  * Darwin Core Archive. Nothing here knows where the rows came from, so the same writers serve a
  * map view, a project, a dataset version, a cart group and a frozen snapshot.

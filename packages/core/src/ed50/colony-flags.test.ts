@@ -3,7 +3,7 @@ import { assessColony } from './colony-flags';
 import { colonyStats } from './colony-stats';
 
 describe('assessColony notes', () => {
-  it('prints temperatures with 2 decimals (issue 15: 39.0036 is not "39 °C")', () => {
+  it('prints temperatures with 2 decimals (decision 0024: 39.0036 is not "39 °C")', () => {
     const temperature = [30, 30, 33, 33, 36, 36, 39, 39];
     const response = [0.6, 0.61, 0.58, 0.59, 0.45, 0.46, 0.33, 0.32];
     const { flags } = assessColony(
@@ -27,7 +27,7 @@ describe('assessColony notes', () => {
   });
 });
 
-describe('a fit that does not follow falling data (issue 15)', () => {
+describe('a fit that does not follow falling data (decision 0027)', () => {
   it('says the fit collapsed, not that the response did not fall', () => {
     const temperature = [30, 30, 33, 33, 36, 36, 39, 39];
     const response = [0.6, 0.62, 0.55, 0.57, 0.4, 0.42, 0.2, 0.22];

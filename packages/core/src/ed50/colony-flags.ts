@@ -9,8 +9,8 @@ import { MIDPOINT_KIND, OUTERMOST_KINDS, TAIL_KINDS, perKind, sideOf } from './e
 import type { ColonyFlag, EdFitMode, OptimConvergence } from './types';
 
 /**
- * How to switch to one fit per colony, named in the note on a collapsed joint fit (issue 15
- * part 2): the CLI flag and the calculator page's option.
+ * How to switch to one fit per colony, named in the note on a collapsed joint fit (decision
+ * 0027): the CLI flag and the calculator page's option.
  */
 export const PER_COLONY_HINT =
   'A fit of this colony alone may follow them: try the per-colony fit (on the calculator page: ' +
@@ -139,7 +139,7 @@ function checkMidpoint(
   const { edLabel } = THRESHOLD_KIND_INFO[MIDPOINT_KIND];
   const code = `${MIDPOINT_KIND}_not_estimable` as const;
   if (value > high) {
-    // The data may well fall: then it is the fit that did not follow them (issue 15).
+    // The data may well fall: then it is the fit that did not follow them (decision 0027).
     const dataFall = stats.meanAtHighest <= stats.meanAtLowest / 2;
     const collapsed =
       fitMode === 'joint'

@@ -9,7 +9,7 @@ import { formatEdResultsCsv, formatSummaryCsv } from './format-csv';
 import { parseCbassCsv } from './parse-cbass-csv';
 import { rMean } from './r-numerics/compensated-sum';
 
-/** The engine options of issue 15 part 3 on CBASSED50's example, and the default left as it was. */
+/** The engine options of decision 0027 on CBASSED50's example, and the default left as it was. */
 const rows = parseCbassCsv(cbassDataset).rows;
 const joint = computeEds(rows, { curves: false });
 const perColony = computeEds(rows, { curves: false, fit: 'per-colony' });

@@ -152,7 +152,7 @@ function groupModelFit(
 }
 
 /**
- * The per-colony option (issue 15 part 3): every colony fitted alone, as
+ * The per-colony option (decision 0027): every colony fitted alone, as
  * `drm(Pam_value ~ Temperature, data = <its rows>, fct = LL.3())` would fit it: its own
  * scaling, self-start and optimisation (a single curve, so drm converts no start value), with
  * `ED(fit, c(5, 50, 95), interval = "delta")` for each ED's SE and 95 % interval. drm always

@@ -1,5 +1,5 @@
 /**
- * Built-in ED calculator (GitHub issue 7): ED5 / ED50 / ED95 of CBASS thermal-tolerance assays,
+ * Built-in ED calculator (decision 0005): ED5 / ED50 / ED95 of CBASS thermal-tolerance assays,
  * computed as CBASSED50 / drc 3.0-1 do, in pure TypeScript (Node, browser, Web Worker).
  */
 export { parseCbassCsv } from './parse-cbass-csv';

@@ -4,7 +4,7 @@ import { parseCbassCsv } from './parse-cbass-csv';
 
 const HEADER = 'Site,Condition,Species,Genotype,Temperature,Timepoint,Pam_value';
 
-describe('row problems, grouped with their full count (issue 15)', () => {
+describe('row problems, grouped with their full count (decision 0024)', () => {
   it('counts all 300 skipped rows of one problem, beyond the 20 listed one by one', () => {
     const rows = Array.from({ length: 300 }, (_, i) => `R,C,S,${i},${30 + (i % 4) * 3},1,NA`);
     const good = [30, 33, 36, 39].map((t) => `R,C,S,G,${t},1,0.5`);

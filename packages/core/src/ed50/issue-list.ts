@@ -78,7 +78,7 @@ export class IssueList {
 }
 
 /**
- * One line for every row with the same problem, with the full count (issue 15): "268 rows
+ * One line for every row with the same problem, with the full count (decision 0024): "268 rows
  * skipped: no value for Pam_value (rows 2, 3, 4, 5, 6, …)."
  */
 export function describeRowIssueGroup(group: CbassRowIssueGroup): string {

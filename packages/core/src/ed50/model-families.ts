@@ -5,7 +5,7 @@ import { glibcExp, glibcLog } from './r-numerics/glibc-exp-log';
 import { rPow } from './r-numerics/r-pow';
 
 /**
- * drc 3.0-1's dose-response model families the calculator offers (issue 15 part 3, decision
+ * drc 3.0-1's dose-response model families the calculator offers (decision
  * 0030). LL.3 is CBASSED50's and the default; it keeps its own, faster code path (drm-fit.ts).
  * The others are fitted by family-fit.ts, which evaluates them through this table. Their ids
  * are the threshold layer's (thresholds/ed-models.ts), since an ED's provenance names them too.

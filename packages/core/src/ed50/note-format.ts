@@ -1,5 +1,5 @@
 /**
- * Temperatures in the engine's notes, always with 2 decimals (issue 15): a fitted 39.0036 °C
+ * Temperatures in the engine's notes, always with 2 decimals (decision 0024): a fitted 39.0036 °C
  * printed as "39 °C" reads as a tested temperature and hides how close it is to one.
  */
 export const noteCelsius = (temperature: number): string => `${temperature.toFixed(2)} °C`;

@@ -10,7 +10,7 @@ import { parseCbassCsv } from './parse-cbass-csv';
 import type { ColonyEdResult } from './types';
 
 /**
- * The per-colony fit (issue 15 part 3) against drc 3.0-1 itself: every colony of three real
+ * The per-colony fit (decision 0027) against drc 3.0-1 itself: every colony of three real
  * files fitted alone by `drm(Pam_value ~ Temperature, data = <colony>, fct = LL.3())`, with
  * `ED(fit, c(5, 50, 95), interval = "delta")` (fixtures/ed50-reference/per-colony/, made by its
  * make-reference.R). 372 colonies with 3 to 16 rows.

@@ -10,7 +10,7 @@ import { parseCbassCsv } from './parse-cbass-csv';
 import type { PooledCurve } from './types';
 
 /**
- * Pooled (population) EDs (issue 15 part 3) against drc 3.0-1 itself: per group, one LL.3 through
+ * Pooled (population) EDs (decision 0033) against drc 3.0-1 itself: per group, one LL.3 through
  * all its rows, `drm(Pam_value ~ Temperature, data = <group>, fct = LL.3())`, and
  * `ED(fit, c(5, 50, 95), interval = "delta")` (fixtures/ed50-reference/pooled/, made by its
  * make-reference.R).

@@ -61,7 +61,7 @@ export interface CbassRowIssue extends CbassIssue {
   skipped: boolean;
 }
 
-/** Every row with the same problem, counted (issue 15: "268 rows skipped: <reason>"). */
+/** Every row with the same problem, counted (decision 0024: "268 rows skipped: <reason>"). */
 export interface CbassRowIssueGroup {
   code: CbassIssueCode;
   reason: string;
@@ -132,7 +132,7 @@ export interface ColonyFlag {
 
 /**
  * How a group's colonies are fitted: 'joint' (CBASSED50's way and the default: one drm with a
- * curve per colony) or 'per-colony' (one drm per colony, on its own rows; issue 15 part 3).
+ * curve per colony) or 'per-colony' (one drm per colony, on its own rows; decision 0027).
  */
 export type EdFitMode = 'joint' | 'per-colony';
 

@@ -5,7 +5,7 @@ import { THRESHOLD_KINDS } from '../thresholds/threshold-kinds';
 import { colonyPredicate } from './filter-predicate';
 import { RANGE_SPEC_BY_KEY } from './filter-set';
 
-describe('colonyPredicate: the filter set as conditions a database can evaluate (issue 16)', () => {
+describe('colonyPredicate: the filter set as conditions a database can evaluate (decision 0031)', () => {
   it('an empty set, blank fields and ranges at their defaults give no condition', () => {
     const { min, max } = defaults[RANGE_SPEC_BY_KEY.absThermalTolerance.defaultKey];
     expect(colonyPredicate({}, defaults)).toEqual({ all: [] });

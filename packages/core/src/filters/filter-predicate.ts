@@ -6,7 +6,7 @@ import { ALL_RANGE_KEYS, RANGE_SPEC_BY_KEY, type FilterSet } from './filter-set'
 
 /**
  * The filter set (product-spec §5) as a database-neutral description of which colonies pass, so
- * a repository can filter in the database (issue 16) with the same meaning as
+ * a repository can filter in the database (decision 0031) with the same meaning as
  * `compileColonyView`: a conjunction of conditions on a colony, its biosamples and its threshold
  * entries. No SQL here: each repository translates the conditions into its own query builder,
  * and the agreement tests compare its answers with `filterColonies` on random filter sets.

@@ -42,7 +42,7 @@ describe('readCsvTable: the one CSV reader (upload, preview, quick check, calcul
   });
 
   it('drops blank lines after the last record before parsing, keeping that record whole', () => {
-    // Issue 17, item 2: millions of trailing blank lines made millions of arrays.
+    // Decision 0024: millions of trailing blank lines made millions of arrays.
     const sheet = 'a,b,c\n1,2,\n3,"x\n\ny",';
     const padded = `${sheet}\n${'\n'.repeat(1000)},,\n ; \n\r\n\t\n`;
     const table = readCsvTable(padded);

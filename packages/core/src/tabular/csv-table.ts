@@ -37,7 +37,7 @@ const [LF, CR, SPACE, TAB, COMMA, SEMICOLON] = [10, 13, 32, 9, 44, 59];
  * The text without the blank lines (empty, spaces, or delimiters only: ",,,," as Excel writes
  * them) after its last record. They would be skipped anyway, but the parser would first make an
  * array for each: a sheet followed by 52 million blank lines (50 MB, within the upload limit)
- * took the server to 4 GB (issue 17, item 2). Memory now follows the file's useful content.
+ * took the server to 4 GB (decision 0024). Memory now follows the file's useful content.
  * The last record is kept whole, trailing empty cells included.
  */
 function withoutBlankTail(text: string): string {

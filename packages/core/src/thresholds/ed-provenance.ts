@@ -11,7 +11,7 @@ export const ED_ENGINE_VERSION = '0.1.0';
 export const ED_ENGINE_SOFTWARE = `coral-platform ED engine ${ED_ENGINE_VERSION} (drc 3.0-1 compatible)`;
 
 /**
- * How a stored ED value was computed (issue 15 part 3, decision 0032). `refit`: the platform's
+ * How a stored ED value was computed (decision 0032). `refit`: the platform's
  * engine, refitting the upload's own PAM data, gives this value; `submitted`: the value as the
  * submitter gave it, computed elsewhere with an unknown model (or not reproduced by the refit).
  */

@@ -14,7 +14,7 @@ const error = (row: number | null, problem: string, fix = 'Fix it.'): UploadErro
 });
 
 describe('groupUploadErrors', () => {
-  it('the mismatched pair of issue 19: one line per kind instead of one per row', () => {
+  it('a mismatched pair (decision 0022): one line per kind instead of one per row', () => {
     const result = prepareUpload(
       datasheet('2022_FJI_Viti_Levu_raw.csv'),
       datasheet('cbass_dataset_ED50_Results.csv'),

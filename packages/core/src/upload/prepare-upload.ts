@@ -144,7 +144,7 @@ export function prepareUpload(
 
 /**
  * Whether the ED50 results file belongs to the main data file, decided in the browser before
- * anything is sent (issue 19): both files are read as the worker reads them and paired by the
+ * anything is sent (decision 0022): both files are read as the worker reads them and paired by the
  * same rule (pair-check.ts). Null when they pair up, and also when a file has problems of its
  * own: those the server reports row by row.
  */

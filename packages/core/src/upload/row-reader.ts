@@ -1,4 +1,5 @@
 import { findCountry } from '../countries/normalize-country';
+import { FORMULA_TEXT_FIX, isFormulaText } from '../csv/csv-writer';
 import type { CsvRecord } from '../tabular/csv-table';
 import type { ColumnRecognition } from '../tabular/column-spec';
 import type { ProblemList, UploadFileRole } from './problems';
@@ -63,7 +64,7 @@ export const VALUE_RULES = {
 } as const satisfies Record<string, NumberRule>;
 
 /**
- * The longest text a cell may hold (issue 17: a 1,000,000-character species name was imported,
+ * The longest text a cell may hold (decision 0024: a 1,000,000-character species name was imported,
  * served in the public feed and broke a database index). Names are identifiers, not prose; a
  * publication title is the one longer text.
  */
@@ -131,6 +132,15 @@ export class RowReader {
     const cell = this.raw(record, id);
     if (isMissingCell(cell)) return null;
     const text = cleanLabel(cell);
+    if (isFormulaText(text)) {
+      return this.fail(
+        record,
+        id,
+        `${this.columnName(id)} starts like a spreadsheet formula.`,
+        FORMULA_TEXT_FIX,
+        `${this.file}:${id}:formula`,
+      );
+    }
     const limit = TEXT_LENGTH_LIMITS[id] ?? DEFAULT_TEXT_LENGTH_LIMIT;
     if (text.length <= limit) return text;
     return this.fail(

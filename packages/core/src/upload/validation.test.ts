@@ -300,7 +300,7 @@ describe('ED results file matching', () => {
   });
 });
 
-describe('text lengths (issue 17, item 4)', () => {
+describe('text lengths (decision 0024)', () => {
   it('a 1,000,000-character species name is refused on its row, the value cut in the report', () => {
     const long = 'Acropora '.repeat(111_112).slice(0, 1_000_000);
     const errors = errorsOf(standard(editCell(cbass84, 4, 'Colony.species', long)));

@@ -1,7 +1,7 @@
 import type { Migration } from './migration';
 
 /**
- * Upload processing (issue 8, docs/decisions/0007-upload-processing.md): what the worker records
+ * Upload processing (docs/decisions/0007-upload-processing.md): what the worker records
  * about an upload besides its status, a guard against queueing the same files twice, and the
  * index the MMM look-up by coordinates uses. The job queue (pg-boss) keeps its own schema.
  */

@@ -1,7 +1,7 @@
 import type { Migration } from './migration';
 
 /**
- * Datasets (issue 18, docs/decisions/0012-datasets.md): the unit of contribution, with licences,
+ * Datasets (docs/decisions/0012-datasets.md): the unit of contribution, with licences,
  * versions, review, embargo and withdrawal. Every science row belongs to one dataset version;
  * what the public sees is the rows of each dataset's public version (`datasets.public_version_id`).
  *

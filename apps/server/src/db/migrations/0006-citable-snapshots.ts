@@ -1,7 +1,7 @@
 import type { Migration } from './migration';
 
 /**
- * Citable snapshots (issue 14, docs/downloads.md): a frozen map view or cart group. What makes a
+ * Citable snapshots (decision 0015, docs/downloads.md): a frozen map view or cart group. What makes a
  * download of it byte-identical forever is stored here, not recomputed: the colony ids (rows of
  * published dataset versions, which never change), the dataset versions with the citation facts
  * they had at that moment (a title edited later does not change the snapshot's files), the query,

@@ -1,7 +1,7 @@
 import type { Migration } from './migration';
 
 /**
- * Login throttling without lock-outs (issue 17, decision 0003): failed logins of one username
+ * Login throttling without lock-outs (decision 0003): failed logins of one username
  * from one client address earn an exponential back-off (`retry_at`: the earliest next attempt of
  * that pair), so a guesser elsewhere never locks the owner out. Rows are forgotten a day after
  * their last failure (index for that housekeeping delete). The per-username counters in

@@ -1,7 +1,7 @@
 import type { Migration } from './migration';
 
 /**
- * Fit-level provenance of ED values (issue 15 part 3, decision 0032): how each stored threshold
+ * Fit-level provenance of ED values (decision 0032): how each stored threshold
  * was computed. `ed_method` 'refit' (the platform's engine reproduces the value from the upload's
  * PAM data) or 'submitted' (as the submitter gave it); model, fit and software are known only for
  * refit values. Rows stored before this migration were not refitted for provenance: they keep

@@ -1,7 +1,7 @@
 import type { Migration } from './migration';
 
 /**
- * Indexes for the map's filters evaluated in the database (issue 16, decisions 0031 and 0037).
+ * Indexes for the map's filters evaluated in the database (decisions 0031 and 0037).
  * Every filter condition is an `EXISTS` keyed by the colony's id (db/colony-predicate.ts), so a
  * keyset page walks the colonies' primary key and probes, per colony, an index that starts with
  * the colony id and holds the filtered column too:

@@ -1,7 +1,7 @@
 import type { Migration } from './migration';
 
 /**
- * A published snapshot stored in parts (issue 16, docs/decisions/0038-incremental-feed.md): the
+ * A published snapshot stored in parts (docs/decisions/0038-incremental-feed.md): the
  * colonies feed is kept as separately deflated pieces, one per range of colony ids, so a data
  * change rewrites only the pieces of the colonies it touched. `built_version` is the data version
  * a part was last built for; `raw_length` and `crc32` (as a signed 32-bit integer) are of its

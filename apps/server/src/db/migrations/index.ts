@@ -12,6 +12,8 @@ import { edProvenance } from './0009-ed-provenance';
 import { filterIndexes } from './0010-filter-indexes';
 import { snapshotParts } from './0011-snapshot-parts';
 import { readableVersionsByStateTable } from './0012-readable-versions-by-state-table';
+import { taxonMatching } from './0013-taxon-matching';
+import { orcidNames } from './0014-orcid-names';
 
 /** Every migration, in order. Names are permanent: never rename or edit one that has shipped. */
 export const migrations: Readonly<Record<string, Migration>> = {
@@ -28,4 +30,6 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '0010-filter-indexes': filterIndexes,
   '0011-snapshot-parts': snapshotParts,
   '0012-readable-versions-by-state-table': readableVersionsByStateTable,
+  '0013-taxon-matching': taxonMatching,
+  '0014-orcid-names': orcidNames,
 };

@@ -8,6 +8,9 @@ import {
   type DatasetBundle,
 } from '@coral/core';
 
+/** Where the seed's records were public; cited as their source (decision 0050). */
+export const CORAL_FUTURE = { name: 'Coral Future database', url: 'https://coralfuture.org' };
+
 /**
  * The seed file format: the science records of the Coral Future database dump
  * (fixtures/seed/coralfuture-public.json). Validated before anything is written.

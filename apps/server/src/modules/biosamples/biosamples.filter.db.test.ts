@@ -16,7 +16,7 @@ import { createTestApp, type TestContext } from '../../../test/test-app';
 import { encodeCursor } from '../../lib/keyset-cursor';
 
 /**
- * GET /api/public/biosamples/ with the map's filter parameters (issue 16): the database evaluates
+ * GET /api/public/biosamples/ with the map's filter parameters (decision 0031): the database evaluates
  * the core's predicate, and for any filter set the answer is exactly the biosamples of the
  * colonies the browser's engine shows (`filterColonies` over the whole feed).
  */

@@ -25,7 +25,7 @@ export function createBiosamplesService(
   colonies: Pick<ColoniesService, 'pageContext'>,
   { rowsPerRead = BIOSAMPLES_PER_READ }: { rowsPerRead?: number } = {},
 ) {
-  // The list changes only with the data: built once per data version (issue 16), like the colony
+  // The list changes only with the data: built once per data version (decision 0031), like the colony
   // feed, instead of read and serialised again for every request. Only its gzipped bytes are kept.
   const cache = new VersionedCache<VersionedGzip>();
 

@@ -8,7 +8,7 @@ import { biosamplesRepository } from './biosamples.repository';
 import { createBiosamplesService } from './biosamples.service';
 
 /**
- * Whole biosample lists (issue 16): a million colonies have millions of biosamples, a list longer
+ * Whole biosample lists (decision 0031): a million colonies have millions of biosamples, a list longer
  * than one string holds, so the whole list is built and the unpaged filtered list sent a batch of
  * rows at a time. Built or sent in pieces, each must be byte for byte the JSON of all its rows.
  */

@@ -7,7 +7,7 @@ import { createDatasetsService } from '../datasets/datasets.service';
 import { createCartService } from './cart.service';
 
 /**
- * The cart's answers are kept per user and cart state (issue 16): these fail if a kept answer is
+ * The cart's answers are kept per user and cart state (decision 0036): these fail if a kept answer is
  * ever served to another user or after a change, including one made by another process.
  */
 let ctx: TestContext;

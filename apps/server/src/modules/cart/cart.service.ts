@@ -78,7 +78,7 @@ async function* keepingText(lines: AsyncIterable<string>, done: (text: string) =
 export function createCartService(db: AppDb, options: CartServiceOptions = {}) {
   const exportChunkSize = options.exportChunkSize ?? 1000;
   /**
-   * A cart's answers are rebuilt only when something they show changed (issue 16): kept per
+   * A cart's answers are rebuilt only when something they show changed (decision 0036): kept per
    * user, keyed by the state read from the database with every request (repo.cartState), so a
    * change made by any process is seen at once. Looked up by the session's own user id only:
    * one user's entry can never answer another. Users who own datasets are not cached (their

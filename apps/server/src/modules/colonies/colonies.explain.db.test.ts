@@ -15,7 +15,7 @@ import { biosamplePageQuery } from '../biosamples/biosamples.repository';
 import { colonyPageQuery } from './colonies.repository';
 
 /**
- * The filters evaluated in the database use indexes (issue 16, migration 0010, decision 0037):
+ * The filters evaluated in the database use indexes (decision 0031, migration 0010, decision 0037):
  * for each kind of condition of the core's predicate, the PostgreSQL planner's plan of a keyset
  * page (colonies and biosamples) reads the large tables the condition reads (colonies for the
  * species, biosamples for projects and years, the threshold tables for ranges and "Hide flagged

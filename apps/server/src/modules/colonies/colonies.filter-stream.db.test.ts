@@ -19,7 +19,7 @@ import { recordDatasetChange } from '../datasets/dataset-change';
 import { importAsPublished } from '../datasets/dataset-seed.service';
 
 /**
- * A filtered colonies list without a page (issue 16): the map's model selects the colonies and
+ * A filtered colonies list without a page (decision 0031): the map's model selects the colonies and
  * their items are read from the database in batches and streamed, never the whole feed in memory.
  * With the seed and 2,500 synthetic colonies a filter keeps over 2,000 colonies, so the answer
  * crosses several batches; it must equal what the browser shows (filterColonies over the feed),

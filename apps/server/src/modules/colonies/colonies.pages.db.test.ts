@@ -16,7 +16,7 @@ import { createTestApp, type TestContext } from '../../../test/test-app';
 import { encodeCursor } from '../../lib/keyset-cursor';
 
 /**
- * GET /api/public/colonies/ page by page (issue 16, decision 0037): `limit` and `cursor` read the
+ * GET /api/public/colonies/ page by page (decision 0037): `limit` and `cursor` read the
  * answer from the database, filtered by the core's predicate in SQL. For any filter set, the pages
  * put together are, item for item and byte for byte, the answer without a page (the feed filtered
  * in memory by the browser's engine).

@@ -173,7 +173,7 @@ describe('the format stored with the feed snapshot', () => {
     ['stored before formats were recorded', ''],
     ['of the previous shape (without collection_years)', `1:${THRESHOLD_KINDS.join('.')}`],
     ['with another list of threshold kinds', '2:ed50.ed5'],
-    ['stored whole, as before issue 16 (same JSON format, no parts)', COLONY_FEED_FORMAT],
+    ['stored whole, as before decision 0038 (same JSON format, no parts)', COLONY_FEED_FORMAT],
   ])('rebuilds a snapshot %s once, whatever its content', async (_, oldFormat) => {
     const { version } = await currentDataVersion(ctx.database.db);
     const colonies = (await getColonies()).json<TColony[]>();

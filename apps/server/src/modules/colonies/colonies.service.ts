@@ -191,7 +191,7 @@ async function rebuildColonyFeed(db: AppDb, version: number): Promise<SnapshotPa
  * Publishes the colonies feed for `version` in the transaction of a data change, so requests
  * never pay for it. Given the dataset versions whose visibility changed, and the stored feed
  * being the previous version's in this storage format, only the parts holding colonies those
- * versions touch are rebuilt (issue 16); otherwise (the seed's first import, a snapshot of an
+ * versions touch are rebuilt (decision 0036); otherwise (the seed's first import, a snapshot of an
  * older release, a deleted one) every part is. Answers which it did.
  */
 export async function publishColonyFeed(
@@ -285,7 +285,7 @@ export async function readFeedParts(
 
 /**
  * Stores the map columns of feed parts that were published without them (by a release before
- * decision 0041), derived from their JSON by a reader; one stored meanwhile by a data change is
+ * Decision 0041), derived from their JSON by a reader; one stored meanwhile by a data change is
  * kept.
  */
 export async function saveMissingColumnsParts(

@@ -26,7 +26,7 @@ export function parseColonyId(raw: string): number | undefined {
 }
 
 /**
- * A colony's page (issue 19, decision 0019). Only public colonies have one: a colony of a draft,
+ * A colony's page (decision 0019). Only public colonies have one: a colony of a draft,
  * embargoed or withdrawn dataset version answers 404 exactly like an id that never existed, so
  * the answer does not reveal that unpublished data exist.
  */

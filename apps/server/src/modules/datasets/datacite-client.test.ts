@@ -26,6 +26,7 @@ const metadata = dataCiteMetadata({
   keywords: [],
   relatedDois: [],
   projectName: 'P',
+  importedFrom: null,
 });
 const input = {
   doi: '10.80000/coral.7.v3',

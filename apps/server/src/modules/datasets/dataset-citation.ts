@@ -40,6 +40,7 @@ export function citationFacts(input: {
     keywords: metadata.keywords,
     relatedDois: metadata.related_publications.map((publication) => publication.doi),
     projectName: dataset.project_name,
+    importedFrom: metadata.imported_from,
   };
 }
 

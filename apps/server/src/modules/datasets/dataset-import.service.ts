@@ -8,6 +8,7 @@ import {
   type DatasetCounts,
 } from '@coral/core';
 import type { AppDb } from '../../db/schema';
+import { registerTaxonNames } from '../taxa/taxa.service';
 import {
   datasetRepository as repo,
   projectPublicationColumns,
@@ -164,6 +165,13 @@ export async function importDataset(
       upload_id: uploadId,
       dataset_version_id: colonyVersion(c.key),
     })),
+  );
+
+  // Species names are checked against WoRMS by the worker, never here: an import does not wait
+  // for WoRMS (docs/decisions/0049-taxon-matching.md); its names wait as "not yet checked".
+  await registerTaxonNames(
+    trx,
+    bundle.colonies.filter((_, i) => colonies.isNew(i)).map((c) => c.species),
   );
 
   const biosamples = await assignIds('biosamples', bundle.biosamples);

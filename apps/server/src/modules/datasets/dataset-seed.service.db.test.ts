@@ -79,10 +79,11 @@ describe('seedDatabase', () => {
       title: string;
       licence: string | null;
       creators: { name: string }[];
+      imported_from: { name: string; url: string };
     }>`
       SELECT p.name AS project, v.state, v.number, d.public_version_id = v.id AS public,
              v.metadata->>'title' AS title, v.metadata->>'licence' AS licence,
-             v.metadata->'creators' AS creators
+             v.metadata->'creators' AS creators, v.metadata->'imported_from' AS imported_from
       FROM datasets d JOIN projects p ON p.id = d.project_id
       JOIN dataset_versions v ON v.dataset_id = d.id
       ORDER BY p.id
@@ -90,11 +91,28 @@ describe('seedDatabase', () => {
     expect(versions.rows).toHaveLength(11);
     for (const version of versions.rows) {
       expect(version).toMatchObject({ state: 'published', number: 1, public: true, licence: null });
-      expect(version.title).toBe(version.project);
-      expect(version.creators.map((c) => c.name)).toEqual([
-        version.project.startsWith('2022_FJI') ? 'betyaevilya' : 'chris',
-      ]);
+      // The source knows only the account that owned a project, not who made the data: no
+      // creator is claimed, and the source is named (decision 0050).
+      expect(version.creators).toEqual([]);
+      expect(version.imported_from).toEqual({
+        name: 'Coral Future database',
+        url: 'https://coralfuture.org',
+      });
     }
+    // Same-named projects get distinct titles from their own sites (experiment names).
+    expect(versions.rows.map((version) => version.title)).toEqual([
+      '2022_FJI_Viti_Levu_ElisaJahreis',
+      'GlobalSearch_AmSamoa',
+      'GlobalSearch_ArabSeas',
+      'GlobalSearch_Carib: Curacao',
+      'GlobalSearch_Carib: Lower Florida Keys',
+      'GlobalSearch_Carib: USVI_Flat',
+      'GlobalSearch_Carib: USVI_Thatch',
+      'GlobalSearch_GBR: Davies',
+      'GlobalSearch_GBR: Lady Musgrave',
+      'GlobalSearch_GBR: Moore',
+      'GlobalSearch_GBR: North Direction',
+    ]);
     for (const table of tables.slice(5)) {
       if (table === 'publications') continue;
       const { rows } = await sql<{ n: number }>`

@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
-import type { DatasetBundle, DatasetCounts } from '@coral/core';
+import type { DatasetBundle, DatasetCounts, TDataSource } from '@coral/core';
 import type { AppDb } from '../../db/schema';
-import { coralFutureDumpToBundle } from '../../db/seed/coralfuture-json';
+import { CORAL_FUTURE, coralFutureDumpToBundle } from '../../db/seed/coralfuture-json';
 import { currentDataVersion } from '../read-models/read-models.service';
 import { datasetRepository } from './dataset-rows.repository';
 import { recordDatasetChange } from './dataset-change';
@@ -36,22 +36,24 @@ export async function seedDatabase(db: AppDb, seedFile: string): Promise<SeedOut
 /**
  * Imports data that were public where they come from (the seed, a benchmark's synthetic data):
  * each project becomes a published dataset version 1 (decision 0012), and the public read
- * models are rebuilt, in the caller's transaction.
+ * models are rebuilt, in the caller's transaction. `importedFrom` is where they were public
+ * (the Coral Future database unless said otherwise).
  */
 export async function importAsPublished(
   trx: AppDb,
   bundle: DatasetBundle,
-  options: { seeded?: boolean } = {},
+  options: { seeded?: boolean; importedFrom?: TDataSource } = {},
 ): Promise<DatasetCounts> {
+  const { importedFrom = CORAL_FUTURE, ...change } = options;
   const versions: number[] = [];
   const counts = await importDataset(trx, bundle, {
     versionForProject: async (projectId) => {
-      const versionId = await createSeedVersion(trx, projectId);
+      const versionId = await createSeedVersion(trx, projectId, importedFrom);
       versions.push(versionId);
       return versionId;
     },
   });
-  await publishSeedVersions(trx, versions);
-  await recordDatasetChange(trx, { ...options, changedVersionIds: versions });
+  await publishSeedVersions(trx, versions, importedFrom);
+  await recordDatasetChange(trx, { ...change, changedVersionIds: versions });
   return counts;
 }

@@ -1,16 +1,19 @@
 import {
   DATASET_STATES,
+  distinctTitles,
   OPEN_STATES,
   PUBLIC_STATES,
   refusal,
   summarizeChanges,
   ZDatasetMetadata,
   type TCreator,
+  type TDataSource,
   type TDatasetMetadata,
   type TUploadDatasetRequest,
 } from '@coral/core';
 import type { AppDb } from '../../db/schema';
 import { recordDatasetChange } from './dataset-change';
+import { datasetTitlesRepository } from './dataset-titles.repository';
 import {
   datasetsRepository as repo,
   type DatasetRow,
@@ -66,13 +69,16 @@ export async function uploadRequestRefusal(
 
 /**
  * A new dataset sent without creators: an uploader who linked an ORCID iD is its creator, with
- * the iD (decision 0029), so the citation and DataCite metadata identify them from the start.
- * Creators the uploader sent are kept as sent; without a linked iD, none are invented (the
- * owner adds them before review, as before).
+ * the iD (decision 0029) and the name their ORCID record gives, so the citation and DataCite
+ * metadata identify them from the start. Never under their username (decision 0050): without
+ * a name from ORCID, or without a linked iD, none is invented (the owner adds the creators
+ * before review). Creators the uploader sent are kept as sent.
  */
 async function uploaderAsCreators(trx: AppDb, ownerId: number): Promise<TCreator[]> {
   const owner = await repo.userIdentity(trx, ownerId);
-  return owner?.orcid ? [{ name: owner.username, affiliation: null, orcid: owner.orcid }] : [];
+  return owner?.orcid && owner.orcid_name
+    ? [{ name: owner.orcid_name, affiliation: null, orcid: owner.orcid }]
+    : [];
 }
 
 /**
@@ -191,9 +197,15 @@ export async function refreshPublicVersion(trx: AppDb, datasetId: number): Promi
 
 /**
  * The seed's version of one project (decision 0012): version 1, titled like the project, licence
- * not stated, the project's owner as creator; published by `publishSeedVersions`.
+ * not stated; published by `publishSeedVersions`. Its creators were not recorded where it comes
+ * from (the source knows only the account that owned the project): the version says where it was
+ * imported from and names no creator, so no citation credits an account (decision 0050).
  */
-export async function createSeedVersion(trx: AppDb, projectId: number): Promise<number> {
+export async function createSeedVersion(
+  trx: AppDb,
+  projectId: number,
+  importedFrom: TDataSource,
+): Promise<number> {
   const project = (await repo.projectFacts(trx, projectId))!;
   const datasetId = await repo.insertDataset(trx, {
     projectId,
@@ -203,7 +215,8 @@ export async function createSeedVersion(trx: AppDb, projectId: number): Promise<
   const metadata = ZDatasetMetadata.parse({
     title: project.name,
     description: project.description,
-    creators: project.owner_username ? [{ name: project.owner_username }] : [],
+    creators: [],
+    imported_from: importedFrom,
   });
   return repo.insertVersion(trx, {
     datasetId,
@@ -215,7 +228,24 @@ export async function createSeedVersion(trx: AppDb, projectId: number): Promise<
   });
 }
 
-export async function publishSeedVersions(trx: AppDb, versionIds: readonly number[]) {
+/** Same-named imported versions are titled apart by their sites, countries or years. */
+async function giveDistinctTitles(trx: AppDb, versionIds: readonly number[]): Promise<void> {
+  const facts = await datasetTitlesRepository.titleFacts(trx, versionIds);
+  const titles = distinctTitles(facts.map((row) => ({ key: row.version_id, ...row })));
+  for (const row of facts) {
+    const title = titles.get(row.version_id)!;
+    if (title !== row.title) {
+      await datasetTitlesRepository.setVersionTitle(trx, row.version_id, title);
+    }
+  }
+}
+
+export async function publishSeedVersions(
+  trx: AppDb,
+  versionIds: readonly number[],
+  importedFrom: TDataSource,
+) {
+  await giveDistinctTitles(trx, versionIds);
   for (const id of versionIds) {
     const version = (await repo.versionById(trx, id))!;
     await repo.publishImported(trx, id, 'published');
@@ -225,7 +255,7 @@ export async function publishSeedVersions(trx: AppDb, versionIds: readonly numbe
       versionNumber: version.number,
       actorId: null,
       action: 'published',
-      message: 'Imported from the Coral Future database, where it was public.',
+      message: `Imported from the ${importedFrom.name}, where it was public.`,
     });
   }
 }

@@ -421,7 +421,7 @@ export const datasetsRepository = {
   async userIdentity(db: AppDb, userId: number) {
     return db
       .selectFrom('users')
-      .select(['username', 'orcid'])
+      .select(['username', 'orcid', 'orcid_name'])
       .where('id', '=', userId)
       .executeTakeFirst();
   },

@@ -11,7 +11,7 @@ import {
 import { usersService } from '../users/users.service';
 
 /**
- * The security walk (issue 18): drafts, versions in review, rejected, embargoed and withdrawn data
+ * The security walk (decision 0012): drafts, versions in review, rejected, embargoed and withdrawn data
  * never appear in a public answer. One dataset is put in each state; then every public GET route
  * of the OpenAPI document — so a route added later is walked too — is asked with each hidden
  * thing's id in its path and with the colony filters naming the hidden species, projects and

@@ -14,7 +14,7 @@ import { currentDataVersion } from '../read-models/read-models.service';
 import { usersService } from '../users/users.service';
 
 /**
- * Issue 16 (decision 0038): a data change rebuilds only the feed's parts holding the colonies it
+ * Decision 0038: a data change rebuilds only the feed's parts holding the colonies it
  * touched. After every change of a seeded random series (publications, new versions, withdrawals,
  * colony ids spread over several 1,024-id parts and sharing parts with other datasets), the feed
  * served must be byte for byte the JSON a full rebuild gives, through two gzip readers, under the

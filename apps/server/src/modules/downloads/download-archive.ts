@@ -20,6 +20,12 @@ async function close(file: WriteStream) {
   await closed.catch(() => undefined);
 }
 
+/** Resolves once a file stream has released its descriptor. */
+async function closed(stream: Readable) {
+  if (stream.closed) return;
+  await once(stream, 'close').catch(() => undefined);
+}
+
 /**
  * A zip format's download (the Darwin Core Archive; docs/decisions/0045-download-formats.md)
  * written in one pass over the colonies: its tables grow side by side, so they go to temporary
@@ -43,6 +49,13 @@ export function zipArchive(
 
   // Known from the start: a client may go away before the temporary folder even exists.
   const outputClosed = new Promise<void>((resolve) => output.once('close', () => resolve()));
+  // The tables being zipped: each holds a descriptor from the moment it is created, and the zip
+  // reads them one after another, so a client leaving mid-zip left the unread ones open on
+  // deleted files (docs/decisions/0052-faults-and-streams.md). Destroyed when the output closes.
+  const readers: Readable[] = [];
+  output.once('close', () => {
+    for (const reader of readers) reader.destroy();
+  });
   // A file error (disk full, …) ends the download; attached at once, so it is never unhandled.
   const failOn = <T extends WriteStream | Readable>(stream: T): T => {
     stream.on('error', (error: Error) => output.destroy(error));
@@ -61,8 +74,9 @@ export function zipArchive(
       fail(error);
     } finally {
       // Only once the response is over and nothing writes or reads there any more: removing the
-      // folder under a file that is still being opened made an unhandled ENOENT (issue 16).
+      // folder under a file that is still being opened made an unhandled ENOENT (decision 0036).
       await outputClosed;
+      await Promise.all(readers.map(closed));
       await rm(folder, { recursive: true, force: true });
     }
   })().catch(fail);
@@ -91,7 +105,9 @@ export function zipArchive(
     }
     if (output.destroyed) return;
     for (const file of files) {
-      zip.addReadStream(failOn(createReadStream(file.path)), file.table.name, entry);
+      const reader = failOn(createReadStream(file.path));
+      readers.push(reader);
+      zip.addReadStream(reader, file.table.name, entry);
     }
     for (const [name, text] of Object.entries(companions)) {
       zip.addBuffer(Buffer.from(text), name, entry);

@@ -143,14 +143,14 @@ describe('link, then sign in with the linked iD', () => {
     expect((await accountOf(LENA))?.username).toBe('lena');
   });
 
-  it("carries the iD into the creators of the user's new dataset and shows it as its owner's", async () => {
+  it("carries the iD and the record's name (not the username) into the creators of the user's new dataset", async () => {
     const lena = await agent().loginOrThrow('lena');
     const { datasetId } = await uploadDraft(ctx, lena, studyVariant('Orcid'));
     const detail = (
       await lena.request({ url: `/api/auth/datasets/${datasetId}/` })
     ).json<TDatasetDetail>();
     expect(detail.version.metadata.creators).toEqual([
-      { name: 'lena', affiliation: null, orcid: LENA },
+      { name: 'José María Núñez', affiliation: null, orcid: LENA },
     ]);
     expect(detail.owner).toEqual({ username: 'lena', orcid: LENA });
   });

@@ -30,8 +30,17 @@ export const orcidSignInRepository = {
     return accountColumns(db).where('id', '=', userId).forUpdate().executeTakeFirst();
   },
 
-  async setOrcid(db: AppDb, userId: number, orcid: string | null): Promise<void> {
-    await db.updateTable('users').set({ orcid }).where('id', '=', userId).execute();
+  /** Links an iD with the name its record gives, or unlinks both (null). */
+  async setOrcid(
+    db: AppDb,
+    userId: number,
+    orcid: { id: string; name: string | null } | null,
+  ): Promise<void> {
+    await db
+      .updateTable('users')
+      .set({ orcid: orcid?.id ?? null, orcid_name: orcid?.name ?? null })
+      .where('id', '=', userId)
+      .execute();
   },
 
   /** Usernames equal to `base` or `base-<n>` (to pick the first free one). */
@@ -49,10 +58,14 @@ export const orcidSignInRepository = {
    * A new account linked to the iD and without a password (it logs in through ORCID until an
    * administrator sets one); undefined when the username was taken meanwhile.
    */
-  async insertAccount(db: AppDb, username: string, orcid: string): Promise<number | undefined> {
+  async insertAccount(
+    db: AppDb,
+    username: string,
+    orcid: { id: string; name: string | null },
+  ): Promise<number | undefined> {
     const row = await db
       .insertInto('users')
-      .values({ username, password_hash: null, orcid })
+      .values({ username, password_hash: null, orcid: orcid.id, orcid_name: orcid.name })
       .onConflict((oc) => oc.column('username').doNothing())
       .returning('id')
       .executeTakeFirst();

@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import {
   CLIENT_ROUTES,
   ORCID_ERROR_QUERY_KEY,
@@ -74,7 +75,12 @@ export const orcidSignInRoutes: FastifyPluginAsyncZod<OrcidSignInRoutesOptions> 
           'HttpOnly cookie valid for 10 minutes. purpose=link needs a logged-in account. 404 ' +
           'when ORCID sign-in is not configured.',
         querystring: ZOrcidStartQuery,
-        response: { 401: ZErrorResponse, 404: ZErrorResponse, 502: ZErrorResponse },
+        response: {
+          302: z.null().describe('Redirect to ORCID (the Location header)'),
+          401: ZErrorResponse,
+          404: ZErrorResponse,
+          502: ZErrorResponse,
+        },
       },
     },
     async (request, reply) => {

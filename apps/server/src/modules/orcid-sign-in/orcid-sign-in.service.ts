@@ -45,6 +45,24 @@ const refuse = (code: OrcidSignInErrorCode) => new OrcidSignInError(code, STATUS
 /** A refused administrator action (CLI), with a message for the administrator. */
 export class OrcidAdminError extends Error {}
 
+/** The longest name kept from an ORCID record (as a dataset creator's name). */
+const ORCID_NAME_MAX = 200;
+
+/**
+ * The researcher's name as the ID token gives it ("José María Núñez"), credited when they upload
+ * a dataset (decision 0050); null when the record shares no name.
+ */
+export function orcidName(claims: Record<string, unknown>): string | null {
+  const text = (value: unknown) => (typeof value === 'string' ? value : '');
+  const name = (text(claims.name) || [text(claims.given_name), text(claims.family_name)].join(' '))
+    .replace(/\p{Cc}/gu, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .slice(0, ORCID_NAME_MAX)
+    .trim();
+  return name === '' ? null : name;
+}
+
 /** The longest base of a derived username (the suffix "-<n>" comes on top). */
 const USERNAME_BASE_MAX = 60;
 
@@ -55,9 +73,7 @@ const USERNAME_BASE_MAX = 60;
  * base, base-2, base-3, … that no account has.
  */
 export function usernameBase(claims: Record<string, unknown>, orcid: string): string {
-  const text = (value: unknown) => (typeof value === 'string' ? value : '');
-  const name = text(claims.name) || [text(claims.given_name), text(claims.family_name)].join(' ');
-  const ascii = name
+  const ascii = (orcidName(claims) ?? '')
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
     .toLowerCase()
@@ -91,7 +107,7 @@ export interface OrcidSignInDeps {
 }
 
 /**
- * "Sign in with ORCID" (issue 17, decision 0029): starting a sign-in or a link, the provider's
+ * "Sign in with ORCID" (decision 0029): starting a sign-in or a link, the provider's
  * redirect back, unlinking, and the administrator's approval of iDs.
  */
 export function createOrcidSignInService(deps: OrcidSignInDeps) {
@@ -128,14 +144,18 @@ export function createOrcidSignInService(deps: OrcidSignInDeps) {
       // A username taken between the look-up and the insert: look again (rare, bounded).
       for (let attempt = 0; attempt < 5; attempt++) {
         const username = firstFreeUsername(base, await repo.usernamesLike(trx, base));
-        const id = await repo.insertAccount(trx, username, orcid);
+        const id = await repo.insertAccount(trx, username, { id: orcid, name: orcidName(claims) });
         if (id !== undefined) return { id, username, is_active: true };
       }
       throw new Error(`no free username for ${base}`);
     });
   }
 
-  async function link(userId: number, orcid: string): Promise<CallbackOutcome> {
+  async function link(
+    userId: number,
+    orcid: string,
+    name: string | null,
+  ): Promise<CallbackOutcome> {
     const linking = db.transaction().execute(async (trx): Promise<CallbackOutcome> => {
       const account = await repo.lockAccount(trx, userId);
       if (!account || !account.is_active) throw refuse('ORCID_LOGIN_REQUIRED');
@@ -143,7 +163,7 @@ export function createOrcidSignInService(deps: OrcidSignInDeps) {
       if (account.orcid !== null) throw refuse('ORCID_ACCOUNT_HAS_OTHER');
       const holder = await repo.accountByOrcid(trx, orcid);
       if (holder) throw refuse('ORCID_LINKED_ELSEWHERE');
-      await repo.setOrcid(trx, userId, orcid);
+      await repo.setOrcid(trx, userId, { id: orcid, name });
       // The iD now has its account: an approval waiting for it would make a second one.
       await repo.takeApproval(trx, orcid);
       return { kind: 'linked', username: account.username, orcid };
@@ -219,7 +239,7 @@ export function createOrcidSignInService(deps: OrcidSignInDeps) {
       if (started.purpose === 'link') {
         const user = await sessions.resolve(input.sessionToken);
         if (!user || user.userId !== started.userId) throw refuse('ORCID_LOGIN_REQUIRED');
-        return link(user.userId, orcid);
+        return link(user.userId, orcid, orcidName(claims));
       }
       const linked = await repo.accountByOrcid(db, orcid);
       if (linked) return signInto(linked, input.sessionToken, false);

@@ -12,7 +12,7 @@ afterAll(() => ctx.close());
 
 const get = (url: string) => ctx.app.inject({ method: 'GET', url });
 
-describe('GET /api/public/projects/{id}/ after a data change (issue 16)', () => {
+describe('GET /api/public/projects/{id}/ after a data change (decision 0036)', () => {
   it('never serves a page cached for an older data version', async () => {
     const before = await get('/api/public/projects/61/');
     expect(before.statusCode).toBe(200);

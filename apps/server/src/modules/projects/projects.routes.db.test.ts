@@ -148,7 +148,7 @@ describe('GET /api/public/projects/{id}/', () => {
     expect(forSmall).toBeLessThanOrEqual(12);
   });
 
-  it('is computed once per data version, gzipped when asked, with an ETag (issue 16)', async () => {
+  it('is computed once per data version, gzipped when asked, with an ETag (decision 0036)', async () => {
     const first = await get('/api/public/projects/61/');
     ctx.queries.length = 0;
     const again = await ctx.app.inject({
@@ -170,7 +170,7 @@ describe('GET /api/public/projects/{id}/', () => {
   });
 });
 
-describe('GET /api/public/projects/ page by page (issue 16, decision 0031)', () => {
+describe('GET /api/public/projects/ page by page (decision 0031)', () => {
   it('the pages together are the whole list, in id order, the last without a cursor', async () => {
     const whole = await get('/api/public/projects/');
     const all = whole.json<TProjectListItem[]>();

@@ -40,7 +40,7 @@ function toSummary(project: ProjectRow, publications: TPublication[]): TProjectS
   };
 }
 
-/** The keys that tell same-named projects apart on the list (issue 19, defect 6). */
+/** The keys that tell same-named projects apart on the list (decision 0017). */
 function listFacts(
   colonies: ProjectColonyFacts | undefined,
   experiments: ProjectExperimentFacts | undefined,
@@ -81,7 +81,7 @@ export function createProjectsService(db: AppDb) {
   const listCache = new VersionedCache<TProjectListItem[]>();
   /**
    * A project page reads only public rows, so it too changes only with the data version: each
-   * is computed, serialised and gzipped once per version (issue 16) instead of per request.
+   * is computed, serialised and gzipped once per version (decision 0036) instead of per request.
    */
   const detailCache = new VersionedCache<Map<number, Promise<VersionedJson>>>();
 

@@ -15,7 +15,7 @@ const maxMin = async (path: string) =>
     Record<string, number | null>
   >();
 
-describe('GET /api/public/…/max-min/ per data version (issue 16)', () => {
+describe('GET /api/public/…/max-min/ per data version (decision 0036)', () => {
   it('is computed once per data version', async () => {
     for (const { maxMinPath } of thresholdKindInfos) await maxMin(maxMinPath);
     ctx.queries.length = 0;

@@ -47,7 +47,7 @@ export function thresholdBounds(db: AppDb, kind: ThresholdKind): Promise<Thresho
 }
 
 export function createThresholdsService(db: AppDb) {
-  // Bounds read public rows only, so they change only with the data version (issue 16): one
+  // Bounds read public rows only, so they change only with the data version (decision 0036): one
   // aggregate over a whole table per version and kind, not per request.
   const maxMinCaches = perThresholdKind(() => new VersionedCache<unknown>());
   return {

@@ -1,12 +1,12 @@
 import { UPLOAD_ED50_FIELD, UPLOAD_MAIN_FIELD } from '@coral/core';
 import { AppError } from '../../errors';
 
-/** Said when a body holds more parts than an upload has (issue 17: was 413 "reach files limit"). */
+/** Said when a body holds more parts than an upload has (decision 0024: was 413 "reach files limit"). */
 export const TOO_MANY_PARTS_MESSAGE = `An upload holds at most two files: ${UPLOAD_MAIN_FIELD} (the main data) and ${UPLOAD_ED50_FIELD} (the ED50 results).`;
 
 /**
  * The client's mistakes in a multipart body, as the multipart parser reports them, turned into
- * 400s that say what to do (issue 17, item 5); anything else is not recognised (null).
+ * 400s that say what to do (decision 0024); anything else is not recognised (null).
  * The parser (busboy) throws plain errors, so its messages are matched.
  */
 export function multipartRefusal(error: unknown): AppError | null {

@@ -58,7 +58,7 @@ export type CheckReply = { id: number; result: PrepareResult } | { id: number; e
 
 /**
  * Core's prepareUpload (parse, row checks, ED matching, quality checks with their refits) in a
- * worker thread (issue 17, item 3): a 56,000-row sheet takes seconds of CPU, during which the
+ * worker thread (decision 0028): a 56,000-row sheet takes seconds of CPU, during which the
  * server's event loop keeps answering requests. One thread per process, started on first use
  * and kept for the next upload (not keeping the process alive while idle); checks run one at a time. Its heap is capped at
  * `maxHeapMb`: a file that needs more memory to check fails with UploadTooLargeToCheckError and

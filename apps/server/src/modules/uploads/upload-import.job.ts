@@ -2,6 +2,7 @@ import type { AppConfig } from '../../config';
 import type { AppDb } from '../../db/schema';
 import { UPLOAD_IMPORT_JOB } from '../../jobs/job-definitions';
 import type { JobQueue } from '../../jobs/job-queue';
+import { queueTaxonMatching } from '../taxa/match-taxa.job';
 import {
   processUpload,
   type AttemptInfo,
@@ -87,6 +88,10 @@ export async function startUploadWorker(options: UploadWorkerOptions): Promise<U
         throw error;
       });
       log(`upload ${outcome.uploadId}: ${outcome.status} — ${outcome.message}`);
+      // Its species names are matched against WoRMS by their own job: the upload never waits.
+      await queueTaxonMatching(queue, db).catch((error: unknown) =>
+        log(`upload ${outcome.uploadId}: species names not queued for matching: ${String(error)}`),
+      );
     },
   );
   const timer = setInterval(() => {

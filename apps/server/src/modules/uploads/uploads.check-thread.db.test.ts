@@ -12,7 +12,7 @@ import { prepareUploadInThread, UploadTooLargeToCheckError } from './prepare-upl
 import { processUpload } from './upload-processor';
 
 /**
- * Issue 17, item 3: an upload's files are checked (parsed, validated, refitted) in a worker
+ * Decision 0028: an upload's files are checked (parsed, validated, refitted) in a worker
  * thread, so the server keeps answering while a big sheet is checked.
  */
 let app: UploadTestApp;

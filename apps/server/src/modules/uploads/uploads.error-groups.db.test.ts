@@ -15,7 +15,7 @@ afterAll(() => closeUploadTestApp(app));
 
 const file = (name: string) => ({ filename: name, content: datasheet(name) });
 
-describe('GET /api/auth/uploads/{id}/ error_groups (issue 19)', () => {
+describe('GET /api/auth/uploads/{id}/ error_groups (decision 0022)', () => {
   it('a pair from two different studies: 199 errors, grouped into 2 lines', async () => {
     const { detail } = await uploadAndProcess(
       app,

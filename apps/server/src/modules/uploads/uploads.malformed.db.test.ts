@@ -13,7 +13,7 @@ import {
 } from '../../../test/upload-test-helpers';
 
 /**
- * Malformed multipart bodies (issue 17, item 5): each answered 500, or 413 for a third file, and
+ * Malformed multipart bodies (decision 0024): each answered 500, or 413 for a third file, and
  * a NUL in a file name left the file on disk. Each is a 4xx with a clear message, leaving nothing.
  */
 let app: UploadTestApp;

@@ -19,7 +19,7 @@ import {
 } from '../../../test/upload-test-helpers';
 
 /**
- * Fit-level provenance of ED values (issue 15 part 3, decision 0032): an upload's values that the
+ * Fit-level provenance of ED values (decision 0032): an upload's values that the
  * platform's refit reproduces are stored as refit (LL.3, joint fit, the engine's version), the
  * others and the seed's as submitted; the colony page and the CSV download show which.
  */

@@ -13,6 +13,7 @@ import {
 import { AppError } from '../../errors';
 import { hasControlCharacters, multipartRefusal } from './multipart-errors';
 import type { Authenticator } from '../../plugins/authentication';
+import { documentedBody } from '../../plugins/openapi';
 import {
   UPLOAD_FILE_LABELS,
   type UploadedFile,
@@ -28,6 +29,34 @@ export interface UploadsRoutesOptions {
 
 const isFileField = (name: string): name is UploadFileField => name in UPLOAD_FILE_LABELS;
 
+/** The multipart fields as the OpenAPI document shows them; the route reads the parts itself. */
+const UPLOAD_FORM = {
+  type: 'object',
+  required: [UPLOAD_MAIN_FIELD],
+  properties: {
+    [UPLOAD_MAIN_FIELD]: {
+      type: 'string',
+      contentMediaType: 'application/octet-stream',
+      description: 'The main data file (CSV or XLSX: standard schema or raw CBASS).',
+    },
+    [UPLOAD_ED50_FIELD]: {
+      type: 'string',
+      contentMediaType: 'application/octet-stream',
+      description: 'The ED results file; optional when the main file has its ED50s inline.',
+    },
+    dataset_id: {
+      type: 'string',
+      pattern: '^[0-9]+$',
+      description: 'Make the upload the next version of this dataset of yours.',
+    },
+    metadata: {
+      type: 'string',
+      contentMediaType: 'application/json',
+      description: "The dataset's description as JSON (DatasetMetadata).",
+    },
+  },
+};
+
 const errors = {
   400: ZErrorResponse,
   401: ZErrorResponse,
@@ -35,6 +64,7 @@ const errors = {
   404: ZErrorResponse,
   413: ZErrorResponse,
   415: ZErrorResponse,
+  507: ZErrorResponse,
 };
 
 /**
@@ -70,6 +100,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod<UploadsRoutesOptions> = async 
         consumes: ['multipart/form-data'],
         response: { 200: ZUploadAccepted, 202: ZUploadAccepted, ...errors },
       },
+      config: { swaggerTransform: documentedBody(UPLOAD_FORM) },
     },
     async (request, reply) => {
       const user = await authenticator.user(request);

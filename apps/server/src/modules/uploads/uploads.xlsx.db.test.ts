@@ -9,7 +9,7 @@ import {
   type UploadTestApp,
 } from '../../../test/upload-test-helpers';
 
-/** Workbooks (.xlsx) go through the same intake, worker and checks as their CSV (issue 19). */
+/** Workbooks (.xlsx) go through the same intake, worker and checks as their CSV (decision 0023). */
 let app: UploadTestApp;
 beforeAll(async () => {
   app = await openUploadTestApp();

@@ -6,7 +6,7 @@ import { API_DOCS_URL, useDataSummary } from '@/lib/data-summary';
 import { usePublicConfig } from '@/lib/public-config';
 import { licenceSummary } from './licence-summary';
 
-/** What the public data are: their licences and data version (issue 14). */
+/** What the public data are: their licences and data version (decision 0014). */
 function DataFacts() {
   const summary = useDataSummary();
   if (summary.isPending) return null;

@@ -51,7 +51,7 @@ function HelpNavLinks() {
  * Product-spec §2 Navbar: fixed at the top, 56 px high; collapses behind a toggle on small
  * screens.
  *
- * `shell`: the navbar drawn while the app still reads its configuration (issue 19, defect 4):
+ * `shell`: the navbar drawn while the app still reads its configuration (decision 0004):
  * the brand and the app's own pages at once; the links that come from the configuration, and
  * the user menu, once it has arrived.
  */

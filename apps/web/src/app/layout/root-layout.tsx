@@ -20,7 +20,7 @@ function useFocusMainOnNavigation() {
 /**
  * The layout of every page. It is also the root route's hydration fallback: while the app
  * still reads its configuration (and the first page's code), the same component draws the
- * navbar's shell and a 'Loading...' status, so a cold load never shows a blank page (issue 19,
+ * navbar's shell and a 'Loading...' status, so a cold load never shows a blank page (decision 0004,
  * defect 4). Being the same component in the same place, React keeps the navbar's elements when
  * the app is ready: a link focused or clicked during the start is not swapped under the user.
  */

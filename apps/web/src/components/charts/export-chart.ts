@@ -1,7 +1,7 @@
 import { saveFile } from '@/lib/save-file';
 
 /**
- * Saving a drawn chart as a file (issue 19): the SVG as it is on screen, made self-contained, or
+ * Saving a drawn chart as a file (decision 0021): the SVG as it is on screen, made self-contained, or
  * a PNG drawn from that SVG at twice the size for sharp figures in slides and papers.
  *
  * A chart's look comes partly from the page's stylesheet (charts.css, Bootstrap's font), which a

@@ -10,7 +10,7 @@ import { useCreateSnapshot } from './create-snapshot';
 export const SNAPSHOT_LOGIN = 'Log in to create a citable snapshot';
 
 /**
- * "Create citable snapshot" (issue 14): freezes what the request names and opens the snapshot's
+ * "Create citable snapshot" (decision 0015): freezes what the request names and opens the snapshot's
  * page. A refusal shows the server's own words (nothing public to freeze, a bad filter, too many
  * snapshots); a visitor who is not logged in gets a login link that returns here.
  */

@@ -4,7 +4,7 @@ import { api } from '@/lib/api-client';
 import { isApiError } from '@/lib/http';
 import { queryKeys } from '@/lib/query-client';
 
-/** POST /api/auth/snapshots/ (issue 14): freezes a map view or a cart group. */
+/** POST /api/auth/snapshots/ (decision 0015): freezes a map view or a cart group. */
 export const createSnapshot = (request: TCreateSnapshot) =>
   api.post('/api/auth/snapshots/', request);
 

@@ -25,7 +25,7 @@ interface DownloadMenuProps {
 }
 
 /**
- * The open downloads of one source (issue 14): a button opening a menu of plain links to the
+ * The open downloads of one source (decision 0015): a button opening a menu of plain links to the
  * API's files, so the browser downloads them itself (progress, resume, no memory limit). The
  * menu is keyboard usable (arrows, Escape) and wraps its text on a phone.
  */

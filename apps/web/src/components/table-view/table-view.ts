@@ -1,5 +1,5 @@
 /**
- * Client-side search, sort and paging of a table's rows (issue 19, defect 7): pure functions,
+ * Client-side search, sort and paging of a table's rows (decision 0004): pure functions,
  * used through `useTableView`. Long tables (a project's 500+ observations) are already in the
  * browser, so nothing here asks the server.
  */

@@ -1,5 +1,5 @@
 /**
- * How the data files of the Darwin Core Archive download (issue 14) are written. The archive is
+ * How the data files of the Darwin Core Archive download (decision 0015) are written. The archive is
  * OBIS style: an Event core (one event per CBASS assay, event-file.ts), an Occurrence extension
  * (one occurrence per colony, occurrence-file.ts) and the Extended MeasurementOrFact extension
  * (the thresholds and the MMM, measurement-file.ts). Each file is a header line and then, colony

@@ -268,7 +268,8 @@ describe('eml.xml', () => {
       dataset: {
         title: { '#text': string };
         creator: {
-          individualName: { surName: string };
+          individualName?: { surName: string };
+          organizationName?: string;
           userId?: { '#text': string; '@_directory': string };
         }[];
         pubDate: string;
@@ -284,10 +285,10 @@ describe('eml.xml', () => {
     };
     expect(root['@_xmlns:eml']).toBe('eml://ecoinformatics.org/eml-2.1.1');
     expect(root.dataset.title['#text']).toBe('Coral thermal tolerance (CBASS) data: map selection');
-    expect(root.dataset.creator.map((c) => c.individualName.surName)).toEqual([
-      'Voolstra',
-      'Evensen',
-    ]);
+    // The seed version's creators were not recorded: its source is credited, never an account.
+    expect(
+      root.dataset.creator.map((c) => c.individualName?.surName ?? c.organizationName),
+    ).toEqual(['Voolstra', 'Evensen', 'Coral Future database']);
     expect(root.dataset.creator[0]!.userId).toEqual({
       '#text': '0000-0003-4555-3795',
       '@_directory': 'https://orcid.org/',
@@ -306,7 +307,7 @@ describe('eml.xml', () => {
     expect(root.additionalMetadata.metadata.gbif.bibliography.citation).toHaveLength(2);
   });
 
-  it('escapes XML in free text and cites the platform when no version names creators', () => {
+  it('escapes XML in free text and credits the source when no version names creators', () => {
     const context = testDownloadContext([
       { ...SEED_DATASET, facts: { ...SEED_DATASET.facts, description: 'a < b & "c"' } },
     ]);
@@ -314,6 +315,16 @@ describe('eml.xml', () => {
     expect(XMLValidator.validate(eml)).toBe(true);
     expect(eml).toContain('a &lt; b &amp; &quot;c&quot;');
     expect(eml).toContain(
+      '<creator>\n    <organizationName>Coral Future database</organizationName>\n' +
+        '    <onlineUrl>https://coralfuture.org</onlineUrl>\n  </creator>',
+    );
+    // Data contributed here without creators (none recorded, no source): the platform.
+    const contributed = dwcaEmlXml(
+      testDownloadContext([
+        { ...SEED_DATASET, facts: { ...SEED_DATASET.facts, importedFrom: null } },
+      ]),
+    );
+    expect(contributed).toContain(
       '<creator>\n    <organizationName>Coral Thermal Tolerance</organizationName>',
     );
     // One version only: the download is cited as that version.

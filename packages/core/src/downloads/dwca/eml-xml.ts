@@ -42,6 +42,28 @@ function creatorElement(creator: CitationCreator, indent: string): string {
   return lines.join('\n');
 }
 
+/**
+ * The sources credited for versions imported without their creators' names (the seed's Coral
+ * Future database), each once: a creator organisation, never the account that owned the data
+ * (decision 0050).
+ */
+function sourceCreators(context: DownloadContext, indent: string): string[] {
+  const sources = new Map<string, string | null>();
+  for (const { facts } of context.datasets) {
+    if (facts.creators.length === 0 && facts.importedFrom !== null) {
+      sources.set(facts.importedFrom.name, facts.importedFrom.url);
+    }
+  }
+  return [...sources].map(([name, url]) =>
+    [
+      `${indent}<creator>`,
+      `${indent}  ${element('organizationName', name)}`,
+      ...(url === null ? [] : [`${indent}  ${element('onlineUrl', url)}`]),
+      `${indent}</creator>`,
+    ].join('\n'),
+  );
+}
+
 function platformParty(tag: string, context: DownloadContext, indent: string): string {
   return [
     `${indent}<${tag}>`,
@@ -71,7 +93,10 @@ function rightsParagraphs(context: DownloadContext): string[] {
  * download itself.
  */
 export function dwcaEmlXml(context: DownloadContext): string {
-  const creators = distinctCreators(context);
+  const creatorParties = [
+    ...distinctCreators(context).map((creator) => creatorElement(creator, '  ')),
+    ...sourceCreators(context, '  '),
+  ];
   const pubDate = context.createdAt.slice(0, 10);
   const abstract = [
     `${downloadTitle(context)}. Thermal thresholds (ED5, ED50, ED95 and their values relative to the maximum monthly mean SST climatology) of coral colonies measured in CBASS acute heat-stress assays, exported from ${context.platform} (data version ${context.dataVersion}) on ${pubDate}.`,
@@ -105,9 +130,7 @@ export function dwcaEmlXml(context: DownloadContext): string {
     '<dataset>',
     `  ${element('alternateIdentifier', selectionPageUrl(context))}`,
     `  ${element('title', downloadTitle(context), ` xml:lang="${LANGUAGE}"`)}`,
-    ...(creators.length === 0
-      ? [platformParty('creator', context, '  ')]
-      : creators.map((creator) => creatorElement(creator, '  '))),
+    ...(creatorParties.length === 0 ? [platformParty('creator', context, '  ')] : creatorParties),
     platformParty('metadataProvider', context, '  '),
     `  ${element('pubDate', pubDate)}`,
     `  ${element('language', LANGUAGE)}`,

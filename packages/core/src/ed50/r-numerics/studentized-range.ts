@@ -1,6 +1,6 @@
 /**
  * The studentized range distribution as R's `ptukey` and `qtukey` compute it, for the group
- * comparison's Tukey HSD (`TukeyHSD(aov(ED50 ~ group))`, issue 15).
+ * comparison's Tukey HSD (`TukeyHSD(aov(ED50 ~ group))`, decision 0033).
  *
  * Written from the published algorithms R cites, with R's choices of quadrature and stopping
  * rules, because those choices are visible in the results: `qtukey` stops its secant search once

@@ -13,7 +13,7 @@ import { RAW_CBASS_COLUMNS } from './columns';
  * the same header recognition, the same missing cells (../values.ts isMissingCell), the same
  * numbers (util/parse-decimal.ts) and the same labels (R's read.csv, below).
  *
- * Where the two readers were lenient in different ways, this is what was chosen (issue 13):
+ * Where the two readers were lenient in different ways, this is what was chosen (decision 0011):
  * - Column names: both accept a name in another letter case, with other separators, a unit in
  *   brackets or accents ("PAM value", "Temperature (°C)"), and report it. Only the upload also
  *   takes synonyms ("Fv/Fm" for Pam_value, "lat"): the calculator names CBASSED50's own column

@@ -7,6 +7,7 @@ import {
 import { csvFile } from '../../tabular/csv-file';
 import type { DataFileType, TableReadOptions, TableReadResult } from '../../tabular/data-table';
 import { xlsxFile } from '../../tabular/xlsx-file';
+import { wordList } from '../../util/word-list';
 import { edResultsFile } from './ed-results-file';
 import type { UploadLayout } from './format';
 import { rawCbass } from './raw-cbass';
@@ -101,9 +102,7 @@ export const UPLOAD_FILE_ACCEPT = UPLOAD_FILE_TYPES.flatMap((type) => [
   ...type.mediaTypes,
 ]).join(',');
 
-/** "a", "a or b", "a, b or c". */
-const orList = (items: readonly string[]) =>
-  items.length < 2 ? items.join('') : `${items.slice(0, -1).join(', ')} or ${items.at(-1)}`;
+const orList = (items: readonly string[]) => wordList(items, 'or');
 
 /** Words listing the layouts, for messages. */
 export const UPLOAD_FORMAT_WORDS = {

@@ -35,7 +35,7 @@ describe('Research Cart: expanded group', () => {
       cells.getByRole('link', { name: 'Vatu-o-lalai_Porites_cylindrica_1' }).getAttribute('href'),
     ).toBe('/colony/658');
     expect(cells.getByText('ID: 658')).toBeTruthy();
-    // The species links to its page (issue 19).
+    // The species links to its page (decision 0020).
     expect(cells.getByRole('link', { name: 'Porites cylindrica' }).getAttribute('href')).toBe(
       '/species/Porites%20cylindrica',
     );
@@ -232,7 +232,7 @@ describe('Research Cart: export', () => {
     expect(saved[0]).toEqual({ name: 'coral_cart_export.csv', href: 'blob:test/1' });
   });
 
-  it('counts and exports only the selected groups the search shows (issue 19)', async () => {
+  it('counts and exports only the selected groups the search shows (decision 0009)', async () => {
     const user = userEvent.setup();
     captureDownloads();
     const bodies: unknown[] = [];

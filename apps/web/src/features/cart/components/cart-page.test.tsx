@@ -145,7 +145,7 @@ describe('Research Cart: groups', () => {
     await user.type(search, 'Orbicella');
     expect(screen.getByText('No groups found')).toBeTruthy();
     expect(screen.getByText('Try adjusting your search terms or filters.')).toBeTruthy();
-    // The counter counts what the search shows (issue 19).
+    // The counter counts what the search shows (decision 0009).
     expect(screen.getByText('0 of 0 groups selected')).toBeTruthy();
     expect(screen.getByText('2 more groups hidden by the search')).toBeTruthy();
   });

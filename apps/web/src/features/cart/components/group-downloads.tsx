@@ -3,7 +3,7 @@ import { CreateSnapshotButton } from '@/components/downloads/create-snapshot-but
 import { DownloadMenu } from '@/components/downloads/download-menu';
 
 /**
- * A group's open downloads and its citable snapshot (issue 14). A group made from a map view that
+ * A group's open downloads and its citable snapshot (decision 0015). A group made from a map view that
  * hid flagged values keeps hiding them here, so its files match what was added to the cart.
  */
 export function GroupDownloads({ group }: { group: TCartGroup }) {

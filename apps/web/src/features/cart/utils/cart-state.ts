@@ -152,7 +152,7 @@ export function toggleVisible(
 
 /**
  * The groups Export Selected exports: selected and shown by the search, in the shown order.
- * A selected group the search hides stays selected (issue 19): it is neither counted nor exported
+ * A selected group the search hides stays selected (decision 0009): it is neither counted nor exported
  * while hidden, and counts again once the search shows it. A scientist who narrows the list and
  * exports expects to get what is on screen, and clearing the search should not lose the choices
  * made before it. Select-all agrees: it toggles only the shown groups.

@@ -71,7 +71,7 @@ function ColonyDetail({ colony }: { colony: TColonyPage }) {
 }
 
 /**
- * /colony/{colonyId} (issue 19, decision 0019): loading, then the colony; a colony that is not
+ * /colony/{colonyId} (decision 0019): loading, then the colony; a colony that is not
  * public, or no colony at all, shows 'Colony Not Found' (the API answers 404 for both, and 400
  * for an id that cannot name one).
  */

@@ -52,7 +52,7 @@ export function platformCitation(
   );
 }
 
-/** /cite: how to cite what was found here (issue 14). */
+/** /cite: how to cite what was found here (decision 0014). */
 export function CitePage() {
   const { links } = usePublicConfig();
   const { data: summary } = useDataSummary();

@@ -7,7 +7,7 @@ export const ED_RESULTS_FILE_NAME = 'ED50_Results.csv';
 export const ED_SUMMARY_FILE_NAME = 'ED50_Summary.csv';
 
 /**
- * The hand-over to the upload page (issue 8; decision 0010): "Upload these results" navigates to
+ * The hand-over to the upload page (decision 0010): "Upload these results" navigates to
  * /upload with this router state, and the upload page preselects the two files as if the
  * researcher had chosen them ("1. Main Data File" and "2. ED50 Results File"). File objects are
  * structured-clonable, so they live in the history entry; nothing is stored anywhere else.

@@ -12,7 +12,7 @@ export const ED50_TITLE = 'ED50 Calculator';
 export const ED50_LEAD = `${ED_KINDS_IN_WORDS} of CBASS thermal-tolerance assays, computed in your browser the way the R package CBASSED50 computes them. Your data stay on your computer: nothing is uploaded or stored.`;
 
 /**
- * /ed50 (issue 7; also the home of the ED50_PORT listener): choose a raw CBASS file → check it →
+ * /ed50 (decision 0010; also the home of the ED50_PORT listener): choose a raw CBASS file → check it →
  * choose the grouping → compute in a Web Worker → tables, plots, downloads and the hand-over to
  * the upload page. Works logged out.
  */

@@ -12,7 +12,7 @@ const exampleResult = () =>
     () => {},
   );
 
-describe('pooled EDs and the group comparison on the calculator page (issue 15)', () => {
+describe('pooled EDs and the group comparison on the calculator page (decision 0033)', () => {
   it("shows each group's pooled EDs with their intervals", async () => {
     const result = await exampleResult();
     render(<GroupComparison result={result} />);

@@ -44,7 +44,7 @@ const GENOTYPE_LEGEND: LegendItem = {
 /**
  * The same axes for every group, so curves can be compared at a glance. The response axis starts
  * at 0: Fv/Fm is never negative, so drc's symmetric delta-method band is cut at 0 instead of
- * pushing the axis below it (issue 19). Its top comes from the data and makes room for the band,
+ * pushing the axis below it (decision 0004). Its top comes from the data and makes room for the band,
  * up to 1.5 × the highest value (a runaway band is cut at the plot's edge).
  */
 export function sharedDomains(result: CalculatorResult): CurveDomains {

@@ -30,7 +30,7 @@ const DRC: Reference = {
 };
 
 /**
- * Every choice of the Method and Model selects in plain words (issue 15 part 3, decision 0035),
+ * Every choice of the Method and Model selects in plain words (decision 0035),
  * with the study that used it where the repository can name one: CBASSED50's joint LL.3 fit
  * (its package and Evensen et al. 2023), the fit per colony (Cunning et al. 2021); every choice
  * is computed as drc does it (Ritz et al. 2015).

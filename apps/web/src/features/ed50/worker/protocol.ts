@@ -8,7 +8,7 @@ import type {
 } from '@coral/core/ed50';
 
 /**
- * How the page asks the engine to compute (issue 15 part 3): CBASSED50's joint LL.3 fit by
+ * How the page asks the engine to compute (decision 0027): CBASSED50's joint LL.3 fit by
  * default, or the options published CBASSED studies used, as the CLI's flags give them.
  */
 export interface ComputeMethod {

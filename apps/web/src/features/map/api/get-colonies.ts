@@ -23,7 +23,7 @@ export const coloniesQueryOptions = () =>
     structuralSharing: false,
   });
 
-/** Asked for only in the browser mode (issue 16: the server mode never loads the feed). */
+/** Asked for only in the browser mode (decision 0042: the server mode never loads the feed). */
 export function useColonies(enabled = true) {
   return useQuery({ ...coloniesQueryOptions(), enabled });
 }

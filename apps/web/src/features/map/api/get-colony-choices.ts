@@ -6,7 +6,7 @@ export const colonyChoicesQueryKey = ['public', 'colonies', 'choices'] as const;
 /**
  * The sidebar's choices (species, projects, years) and the number of public colonies: small,
  * asked for at every page start. The total decides whether the map loads the whole feed or asks
- * the server for its markers (issue 16).
+ * the server for its markers (decision 0036).
  */
 export const colonyChoicesQueryOptions = () =>
   queryOptions({

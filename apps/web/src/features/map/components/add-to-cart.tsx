@@ -13,7 +13,7 @@ import { CartIcon } from './map-icons';
 export const CART_ADDED = 'Item added to cart!';
 export const CART_FAILED = 'An error occurred while adding to cart';
 export const CART_LOGIN = 'Login to add data to cart';
-/** Why the button is disabled when the applied filters leave no colony (issue 19). */
+/** Why the button is disabled when the applied filters leave no colony (decision 0009). */
 export const CART_NO_COLONIES = 'No colonies match the filters';
 export const GROUP_NAME_HELP =
   'The name is auto-generated based on your filters. You can edit it if needed.';
@@ -27,7 +27,7 @@ interface AddToCartProps {
   filters: FilterSet;
   /**
    * The ids of the colonies on the map, asked for only when adding: at hand in the browser
-   * mode, asked of the server in the server mode (issue 16).
+   * mode, asked of the server in the server mode (decision 0042).
    */
   colonyIds: () => number[] | Promise<number[]>;
   colonyCount: number;
@@ -38,7 +38,7 @@ interface AddToCartProps {
  * (editable); a blank name is refused without a call. Success closes the modal and shows a success
  * alert for 1 s; a failure keeps the modal.
  *
- * Issue 19: the button is disabled, with its reason shown beneath it, when adding cannot work:
+ * Decision 0009: the button is disabled, with its reason shown beneath it, when adding cannot work:
  * the filters match no colony, or the visitor is not logged in. The spec's 'Login to add data to
  * cart' is then said up front (not after filling in the modal), with a login link that comes back
  * to this address, filters included. The check on submit stays for a session that ends while the

@@ -5,7 +5,7 @@ import { DownloadMenu } from '@/components/downloads/download-menu';
 import { filterSearch } from '../hooks/use-url-filters';
 
 /**
- * The map view's downloads and its citable snapshot (issue 14): both take the applied filter
+ * The map view's downloads and its citable snapshot (decision 0015): both take the applied filter
  * exactly as the map's address holds it, so a file, a snapshot and a shared link agree.
  */
 export function MapDownloads({ filters }: { filters: FilterSet }) {

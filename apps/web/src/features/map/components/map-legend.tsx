@@ -13,7 +13,7 @@ interface MapLegendProps {
 /**
  * What the marker colours mean: mean trustworthy ED50 of the colonies, absolute or − MMM.
  * Its title is a button that folds it: on a phone it starts folded, so it does not cover the
- * markers, yet the colours can always be looked up (issue 19).
+ * markers, yet the colours can always be looked up (decision 0018).
  */
 export function MapLegend({ mode, scale, onModeChange }: MapLegendProps) {
   const [open, setOpen] = useState(() => !isNarrowScreen());

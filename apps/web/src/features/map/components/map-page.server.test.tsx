@@ -9,7 +9,7 @@ import { clustersApi } from '../testing/clusters-api';
 import { buildColonies, buildColony, seedMaxMin } from '../testing/colonies';
 
 /**
- * The map's server mode (issue 16) with the real Leaflet controller: happy-dom lays nothing out,
+ * The map's server mode (decision 0042) with the real Leaflet controller: happy-dom lays nothing out,
  * so the map is given a size. The API answers as the server does (testing/clusters-api.ts).
  */
 beforeEach(() => {

@@ -168,6 +168,30 @@ describe('Map page', () => {
     expect(within(sidebar()).getByText('3')).toBeTruthy();
   });
 
+  it('says that nothing matches and offers to reset or widen the filter', async () => {
+    const user = userEvent.setup();
+    const { router } = await openMap('/map?species=Porites%20lobata&project=GlobalSearch_AmSamoa');
+    const empty = await screen.findByRole('region', { name: 'No colonies match these filters' });
+    expect(screen.getByRole('status').textContent).toBe('0 of 3 colonies');
+    expect(within(empty).getByRole('button', { name: 'Reset all filters' })).toBeTruthy();
+    // Dropping one part widens the filter and keeps the rest.
+    await user.click(within(empty).getByRole('button', { name: 'Any project' }));
+    expect(await screen.findByText('1 of 3 colonies')).toBeTruthy();
+    expect(router.state.location.search).toBe('?species=Porites+lobata');
+    expect(screen.queryByRole('region', { name: 'No colonies match these filters' })).toBeNull();
+  });
+
+  it('resets every filter from the empty state', async () => {
+    const user = userEvent.setup();
+    const { router } = await openMap('/map?species=Porites%20lobata&absThermalTolerance=20,21');
+    const empty = await screen.findByRole('region', { name: 'No colonies match these filters' });
+    expect(within(empty).getByRole('button', { name: 'Any species' })).toBeTruthy();
+    expect(within(empty).getByRole('button', { name: 'Any temperature' })).toBeTruthy();
+    await user.click(within(empty).getByRole('button', { name: 'Reset all filters' }));
+    expect(await screen.findByText('3 of 3 colonies')).toBeTruthy();
+    expect(router.state.location.search).toBe('');
+  });
+
   it('ignores address parameters it does not understand', async () => {
     await openMap('/map?colour=red&absThermalTolerance=oops');
     expect(await screen.findByText('3 of 3 colonies')).toBeTruthy();
@@ -351,7 +375,7 @@ describe('Include my drafts', () => {
   });
 });
 
-describe('Map legend and filter panel on a phone (issue 19)', () => {
+describe('Map legend and filter panel on a phone (decision 0018)', () => {
   describe('on a phone', () => {
     it('folds the colour legend behind a button that unfolds it', async () => {
       const restore = onAPhone();

@@ -24,6 +24,7 @@ import { FilterSidebar } from './filter-sidebar';
 import { IncludeDrafts } from './include-drafts';
 import { MapDownloads } from './map-downloads';
 import { MapLegend } from './map-legend';
+import { NoMatches } from './no-matches';
 
 export { LOADING_COLONIES };
 
@@ -48,7 +49,7 @@ function measureFitPadding(page: HTMLElement | null): FitPadding {
 
 /**
  * Where the markers come from: the browser clusters the whole feed below the configured number
- * of public colonies, the server answers them from it on (issue 16; 0: always the server).
+ * of public colonies, the server answers them from it on (decision 0036; 0: always the server).
  */
 export function mapMode(total: number, serverFrom: number): 'browser' | 'server' {
   return total >= serverFrom ? 'server' : 'browser';
@@ -58,7 +59,7 @@ export function mapMode(total: number, serverFrom: number): 'browser' | 'server'
  * /map (product-spec §2): the clustered colony map with the filter sidebar, the advanced
  * temperature filters and add-to-cart. The applied filters live in the address. The sidebar's
  * choices and the public total come first; the total decides the mode: the whole feed filtered
- * and clustered in the browser, or the server's markers for the view (issue 16). Both draw the
+ * and clustered in the browser, or the server's markers for the view (decision 0039). Both draw the
  * same markers the same way.
  */
 export function MapPage() {
@@ -150,6 +151,9 @@ export function MapPage() {
             {counts.matching.toLocaleString('en-US')} of {counts.total.toLocaleString('en-US')}{' '}
             colonies
           </div>
+          {counts.matching === 0 && counts.total > 0 && (
+            <NoMatches applied={applied} defaults={defaults} onApply={apply} />
+          )}
           <MapDownloads filters={applied} />
           <FilterSidebar
             choices={markers.choices}

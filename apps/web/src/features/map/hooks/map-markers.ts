@@ -7,7 +7,7 @@ export interface FilterChoices {
   years: readonly number[];
 }
 
-/** What the map page needs of a mode (browser or server, issue 16), whichever it is. */
+/** What the map page needs of a mode (browser or server, decision 0036), whichever it is. */
 export interface MapMarkers {
   /** What the map draws; null until it can. */
   source: MarkerSource | null;

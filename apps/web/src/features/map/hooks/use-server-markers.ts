@@ -6,7 +6,7 @@ import { ServerMarkerSource, type ServerCounts } from '../markers/server-marker-
 import type { MapMarkers } from './map-markers';
 
 /**
- * The server mode (issue 16: from the configured number of public colonies on): the markers of
+ * The server mode (decision 0042: from the configured number of public colonies on): the markers of
  * the applied filters come from the server view by view, the sidebar's choices from
  * GET /api/public/colonies/choices/, Add to Cart's ids from GET /api/public/colonies/ids/; the
  * colonies feed is never loaded. `ready`: the filters are known (normalised with the defaults).

@@ -71,7 +71,7 @@ const plural = (count: number, one: string, many: string) =>
  * The Leaflet map, driven imperatively: base layers, and the markers of the clusters in view,
  * drawn from a marker source after every move (a few hundred DOM elements at most, whatever the
  * number of colonies). The source is the browser's clustering of the whole feed or the server's
- * answers (issue 16); a server answer that comes after a newer request was made is dropped, and
+ * answers (decision 0036); a server answer that comes after a newer request was made is dropped, and
  * the markers drawn stay until the new ones arrive. React owns everything around it and the
  * popups' content.
  */

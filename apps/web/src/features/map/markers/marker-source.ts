@@ -2,7 +2,7 @@ import type { TColony } from '@coral/core';
 import type { MarkerTotals, SiteSummary } from '@coral/core/map-clusters';
 
 /**
- * Where the map's markers come from (issue 16): the browser, which has the whole colonies feed
+ * Where the map's markers come from (decision 0036): the browser, which has the whole colonies feed
  * and clusters it with core's model and supercluster, or the server, which runs the same
  * clustering and answers the markers of a view. The controller draws from either through this
  * interface and cannot tell them apart; so the markers, titles, colours, fit and popups are the

@@ -35,7 +35,7 @@ interface Flying {
 }
 
 /**
- * The server mode's markers for one filter set (issue 16): GET /api/public/colonies/clusters/
+ * The server mode's markers for one filter set (decision 0039): GET /api/public/colonies/clusters/
  * for a zoom and a box around the view; answers are kept, so panning within an answer's box and
  * zooming back draw without a request. The controller aborts a request it no longer needs.
  */

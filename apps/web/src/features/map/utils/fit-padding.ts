@@ -18,7 +18,7 @@ export const LARGEST_MARKER_RADIUS = 24;
 
 /**
  * The padding for fitting the selected colonies' bounds: on each side, the room the overlays
- * take there, the gap and the largest marker's radius (issue 19: on a phone the markers were
+ * take there, the gap and the largest marker's radius (decision 0018: on a phone the markers were
  * fitted against the screen's edges and under the count). An overlay taller than half the map
  * is the sidebar: it blocks the left side, unless it covers most of the map (an open sidebar on
  * a phone), when there is nothing to keep clear of. Other overlays block the top or the bottom,

@@ -30,7 +30,7 @@ const bodyRows = (table: HTMLElement) => within(table).getAllByRole('row').slice
 const firstCells = (table: HTMLElement) =>
   bodyRows(table).map((row) => within(row).getAllByRole('cell')[0]!.textContent);
 
-describe('Project tables (issue 19, defect 7)', () => {
+describe('Project tables (decision 0017)', () => {
   it('names the units in the headers: °C for temperatures and thresholds, minutes for timepoints', async () => {
     await openProject();
     const colonies = screen.getByRole('region', { name: 'Colonies table' });

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { TablePages, TableSearch, type TableView } from '@/components/table-view';
 
 /**
- * The search box above a project table and its row count and pager below (issue 19, defect 7).
+ * The search box above a project table and its row count and pager below (decision 0017).
  * `noun` names the rows: 'colonies' gives 'Search colonies' and 'Pages of colonies'.
  */
 export function TableSection<K extends string>({

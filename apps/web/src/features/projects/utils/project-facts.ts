@@ -14,7 +14,7 @@ export function experimentDateRange(dates: TProjectListItem['experiment_dates'])
 }
 
 /**
- * The lines that tell same-named projects apart on their cards (issue 19, defect 6): label and
+ * The lines that tell same-named projects apart on their cards (decision 0017): label and
  * text, only those with something to say.
  */
 export function projectFacts(project: TProjectListItem): { label: string; text: string }[] {

@@ -24,7 +24,7 @@ function SnapshotNotFound({ snapshotId }: { snapshotId: string }) {
   );
 }
 
-/** /snapshots/{id} (issue 14): a citable snapshot, or not found. */
+/** /snapshots/{id} (decision 0015): a citable snapshot, or not found. */
 export function SnapshotPage() {
   const { snapshotId = '' } = useParams();
   const { data: snapshot, error, isPending } = useSnapshot(snapshotId);

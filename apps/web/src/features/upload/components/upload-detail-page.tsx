@@ -200,7 +200,7 @@ function UploadDetail({ upload }: { upload: TUploadDetail }) {
               Download error report (CSV)
             </Button>
           </div>
-          {/* Issue 19: one line per kind of problem before the row-by-row table. */}
+          {/* Decision 0022: one line per kind of problem before the row-by-row table. */}
           <ul className="mb-3" aria-label="Errors by kind">
             {upload.error_groups.map((group, index) => (
               <li key={index}>

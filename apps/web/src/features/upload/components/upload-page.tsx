@@ -140,7 +140,7 @@ export function UploadPage({ DatasetStep }: { DatasetStep?: ComponentType<Datase
   };
 
   /**
-   * Issue 19: a main file and an ED50 results file that do not belong together are refused here,
+   * Decision 0022: a main file and an ED50 results file that do not belong together are refused here,
    * by the import's own pairing rule (core checkUploadPair), instead of being queued and failing
    * in the worker with one error per row.
    */

@@ -33,7 +33,7 @@ const summary = (overrides: Partial<TUploadSummary>): TUploadSummary => ({
   ...overrides,
 });
 
-/** A bad date, and the same unknown country in 7 rows (issue 19: one line, not 7). */
+/** A bad date, and the same unknown country in 7 rows (decision 0022: one line, not 7). */
 const FAILED_ERRORS: TUploadError[] = [
   {
     file: 'main',

@@ -1,0 +1,4 @@
+library(testthat)
+library(coralthermal)
+
+test_check("coralthermal")

@@ -1,0 +1,3 @@
+export * from './worms-record';
+export * from './taxon-names';
+export * from './taxon-match';

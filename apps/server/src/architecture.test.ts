@@ -41,6 +41,7 @@ const LAYERS: readonly (readonly string[])[] = [
 const SQL_INFRASTRUCTURE: Readonly<Record<string, string>> = {
   'db/migrations/': 'the migrations themselves (literal SQL, see migrations.test.ts)',
   'db/migrate.ts': 'runs the migrations',
+  'db/startup-lock.ts': 'the advisory lock under which starting processes migrate and seed',
   'db/database.ts': 'checks the connection when opening the database',
   'db/columnar.ts': 'the columnar read that repositories use for large results',
   'db/bulk-insert.ts': 'the COPY bulk insert and id allocation that repositories use',

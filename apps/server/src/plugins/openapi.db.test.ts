@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import * as prettier from 'prettier';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser, TestAgent } from '../../test/auth-client';
+import { createUser, TEST_PASSWORD, TestAgent } from '../../test/auth-client';
 import { curator } from '../../test/dataset-helpers';
 import { createTestApp, type TestContext } from '../../test/test-app';
 import { OPENAPI_EXAMPLES, type RecordedExample } from './openapi';
@@ -39,12 +40,16 @@ const VARYING = new RegExp(
   ].join('|'),
   'g',
 );
-const withoutTimes = (example: RecordedExample): unknown =>
-  JSON.parse(JSON.stringify(example).replace(VARYING, '<varies>'));
+const withoutTimes = (example: RecordedExample, made: string[] = []): unknown => {
+  let text = JSON.stringify(example).replace(VARYING, '<varies>');
+  // A snapshot's id is random: its answers are compared with the id left out.
+  for (const id of made) text = text.split(id).join('<made>');
+  return JSON.parse(text) as unknown;
+};
 
 /**
- * Operations whose answer cannot be a recorded example: a binary archive, a redirect to ORCID,
- * and calls that change data or need data made first (a cart, a snapshot, an upload).
+ * Operations whose answer cannot be a recorded example: binary archives, the ORCID redirects, and
+ * calls that need an upload or a dataset in review first (the upload and review workflow).
  */
 const WITHOUT_EXAMPLE = new Set([
   'getPublicDownloadsMapDwcaZip',
@@ -54,19 +59,106 @@ const WITHOUT_EXAMPLE = new Set([
   'getAuthCartGroupByGroupIdDownloadsDwcaZip',
   'getAuthOrcidStart',
   'getAuthOrcidCallback',
-  'getPublicSnapshotsBySnapshotId',
-  'getPublicSnapshotsBySnapshotIdDataciteJson',
-  'getPublicSnapshotsBySnapshotIdDownloadsColoniesCsv',
-  'getPublicSnapshotsBySnapshotIdDownloadsColoniesGeojson',
-  'getPublicSnapshotsBySnapshotIdDownloadsCitationCff',
-  'getPublicSnapshotsBySnapshotIdDownloadsQueryJson',
-  'getAuthCartGroupByGroupIdDownloadsColoniesCsv',
-  'getAuthCartGroupByGroupIdDownloadsColoniesGeojson',
-  'getAuthCartGroupByGroupIdDownloadsCitationCff',
-  'getAuthCartGroupByGroupIdDownloadsQueryJson',
-  'getAuthUploadsByUploadId',
+  'postAuthOrcidUnlink',
   'getPublicColoniesClustersMembers',
+  'postAuthUploadCsv',
+  'getAuthUploadsByUploadId',
+  'deleteAuthDatasetsByDatasetIdVersionsByVersion',
+  'putAuthDatasetsByDatasetIdVersionsByVersionMetadata',
+  'postAuthDatasetsByDatasetIdVersionsByVersionSubmit',
+  'postAuthDatasetsByDatasetIdVersionsByVersionApprove',
+  'postAuthDatasetsByDatasetIdVersionsByVersionReject',
+  'postAuthDatasetsByDatasetIdWithdraw',
 ]);
+
+const DOWNLOAD_FILES: Record<string, string> = {
+  ColoniesCsv: 'colonies.csv',
+  ColoniesGeojson: 'colonies.geojson',
+  CitationCff: 'CITATION.cff',
+  QueryJson: 'query.json',
+};
+
+/** A call of the scenario below: `{groupId}` and `{snapshotId}` are what earlier calls made. */
+interface ScenarioCall {
+  name: string;
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  url: string;
+  payload?: (ids: Record<string, string>) => Record<string, unknown>;
+}
+
+/**
+ * The calls that change data, and the reads of what they make, in the order a user makes them:
+ * a cart group, its downloads and export, a snapshot of it and its files, then logging out and in.
+ */
+const SCENARIO: ScenarioCall[] = [
+  {
+    name: 'postAuthCart',
+    method: 'POST',
+    url: '/api/auth/cart/',
+    payload: (ids) => ({
+      colony_ids: [Number(ids.colonyId)],
+      filter_params: { species: ids.species },
+      name: 'Example group',
+    }),
+  },
+  ...['ColoniesCsv', 'ColoniesGeojson', 'CitationCff', 'QueryJson'].map((file): ScenarioCall => ({
+    name: `getAuthCartGroupByGroupIdDownloads${file}`,
+    method: 'GET',
+    url: `/api/auth/cart/group/{groupId}/downloads/${DOWNLOAD_FILES[file]}`,
+  })),
+  {
+    name: 'putAuthCartGroupByGroupId',
+    method: 'PUT',
+    url: '/api/auth/cart/group/{groupId}/',
+    payload: () => ({ name: 'Renamed group' }),
+  },
+  {
+    name: 'postAuthCartExport',
+    method: 'POST',
+    url: '/api/auth/cart/export/',
+    payload: (ids) => ({ group_ids: [Number(ids.groupId)], export_all: false }),
+  },
+  {
+    name: 'postAuthSnapshots',
+    method: 'POST',
+    url: '/api/auth/snapshots/',
+    payload: (ids) => ({
+      source: 'cart-group',
+      group_id: Number(ids.groupId),
+      hide_flagged: false,
+    }),
+  },
+  {
+    name: 'getPublicSnapshotsBySnapshotId',
+    method: 'GET',
+    url: '/api/public/snapshots/{snapshotId}/',
+  },
+  {
+    name: 'getPublicSnapshotsBySnapshotIdDataciteJson',
+    method: 'GET',
+    url: '/api/public/snapshots/{snapshotId}/datacite.json',
+  },
+  ...['ColoniesCsv', 'ColoniesGeojson', 'CitationCff', 'QueryJson'].map((file): ScenarioCall => ({
+    name: `getPublicSnapshotsBySnapshotIdDownloads${file}`,
+    method: 'GET',
+    url: `/api/public/snapshots/{snapshotId}/downloads/${DOWNLOAD_FILES[file]}`,
+  })),
+  {
+    name: 'deleteAuthCart',
+    method: 'DELETE',
+    url: '/api/auth/cart/',
+    payload: (ids) => ({ group_id: Number(ids.groupId) }),
+  },
+  { name: 'postAuthLogout', method: 'POST', url: '/api/auth/logout/' },
+  {
+    name: 'postAuthLogin',
+    method: 'POST',
+    url: '/api/auth/login/',
+    payload: () => ({ username: 'reader', password: TEST_PASSWORD }),
+  },
+];
+
+const IN_SCENARIO = new Set(SCENARIO.map((call) => call.name));
 
 let ctx: TestContext;
 let document: Document;
@@ -123,15 +215,31 @@ function exampleRequest(url: string): string {
 }
 
 /** The answer as the document describes it: a JSON value, or text for a file (GeoJSON too). */
-async function answer(request: string, operation: Operation): Promise<RecordedExample> {
-  const response = await agent.request({ url: request });
+async function answer(
+  request: string,
+  operation: Operation,
+  call: Pick<ScenarioCall, 'method'> & { payload?: Record<string, unknown> } = { method: 'GET' },
+): Promise<RecordedExample> {
+  if (call.method !== 'GET') await agent.fetchCsrf();
+  const response = await agent.request({
+    method: call.method,
+    url: request,
+    payload: call.payload,
+  });
   const contentType = String(response.headers['content-type'] ?? '').split(';')[0]!;
   const success = operation.responses[String(response.statusCode)] as
     { content?: Record<string, { schema?: { type?: unknown } }> } | undefined;
   const isText = success?.content?.[contentType]?.schema?.type === 'string';
   const body: unknown =
     contentType.endsWith('json') && !isText ? response.json<unknown>() : response.body;
-  return { request, status: response.statusCode, contentType, body };
+  return {
+    ...(call.method === 'GET' ? {} : { method: call.method }),
+    request,
+    ...(call.payload ? { payload: call.payload } : {}),
+    status: response.statusCode,
+    contentType,
+    body,
+  };
 }
 
 describe('the OpenAPI document', () => {
@@ -179,9 +287,8 @@ describe('the OpenAPI document', () => {
     ]);
   });
 
-  it('has a recorded seed example for every read that can have one', () => {
+  it('has a recorded seed example for every operation that can have one', () => {
     const missing = operations()
-      .filter(({ method }) => method === 'get')
       .map(({ operation }) => operation.operationId!)
       .filter((name) => !WITHOUT_EXAMPLE.has(name) && !OPENAPI_EXAMPLES[name]);
     if (!RECORD) expect(missing).toEqual([]);
@@ -204,7 +311,7 @@ describe('the OpenAPI document', () => {
     const recorded: Record<string, RecordedExample> = {};
     for (const { url, method, operation } of operations()) {
       const name = operation.operationId!;
-      if (method !== 'get' || WITHOUT_EXAMPLE.has(name)) continue;
+      if (method !== 'get' || WITHOUT_EXAMPLE.has(name) || IN_SCENARIO.has(name)) continue;
       if (!RECORD && !OPENAPI_EXAMPLES[name]) continue;
       const request = RECORD ? exampleRequest(url) : OPENAPI_EXAMPLES[name]!.request;
       const live = await answer(request, operation);
@@ -217,6 +324,36 @@ describe('the OpenAPI document', () => {
         });
       }
     }
-    if (RECORD) fs.writeFileSync(EXAMPLES_FILE, `${JSON.stringify(recorded, null, 2)}\n`);
+    const byName = new Map(operations().map((entry) => [entry.operation.operationId!, entry]));
+    const made: Record<string, string> = { ...ids };
+    for (const call of SCENARIO) {
+      const { url, operation } = byName.get(call.name)!;
+      expect(url.replace(/\{\w+\}/g, '{}')).toBe(call.url.replace(/\{\w+\}/g, '{}'));
+      const request = call.url.replace(/\{(\w+)\}/g, (_match, key: string) => made[key]!);
+      const live = await answer(request, operation, { ...call, payload: call.payload?.(made) });
+      const body = live.body as { group_id?: number; id?: string };
+      if (call.name === 'postAuthCart') made.groupId = String(body.group_id);
+      if (call.name === 'postAuthSnapshots') made.snapshotId = String(body.id);
+      expect(live.status, `${call.name}: ${JSON.stringify(live.body)}`).toBeLessThan(300);
+      const shown = { ...live, request: call.url };
+      if (RECORD) recorded[call.name] = shown;
+      else {
+        expect({
+          name: call.name,
+          example: withoutTimes(shown, made.snapshotId ? [made.snapshotId] : []),
+        }).toEqual({
+          name: call.name,
+          example: withoutTimes(OPENAPI_EXAMPLES[call.name]!, [
+            String((OPENAPI_EXAMPLES.postAuthSnapshots?.body as { id?: string } | undefined)?.id),
+          ]),
+        });
+      }
+    }
+    if (RECORD) {
+      // Written as the repository's formatter writes it, so the format check stays clean.
+      const options = (await prettier.resolveConfig(EXAMPLES_FILE)) ?? {};
+      const text = await prettier.format(JSON.stringify(recorded), { ...options, parser: 'json' });
+      fs.writeFileSync(EXAMPLES_FILE, text);
+    }
   });
 });

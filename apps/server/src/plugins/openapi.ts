@@ -6,9 +6,12 @@ import { CSRF_COOKIE_NAME, CSRF_HEADER_NAME, SESSION_COOKIE_NAME } from '@coral/
 import { ANONYMOUS_AUTH_ROUTES, PRIVATE_API_PREFIX } from './authentication';
 import recordedExamples from './openapi-examples.json' with { type: 'json' };
 
-/** One recorded response: the request it answers and the body (see openapi-examples.test.ts). */
+/** One recorded response: the request it answers and the body (see openapi.test.ts). */
 export interface RecordedExample {
+  /** GET when absent. */
+  method?: string;
   request: string;
+  payload?: unknown;
   status: number;
   contentType: string;
   body: unknown;
@@ -186,7 +189,13 @@ function withExamples(document: JsonObject): JsonObject {
       content[recorded.contentType] = {
         ...mediaType,
         examples: {
-          seed: { summary: `GET ${recorded.request} on the seed database`, value: recorded.body },
+          seed: {
+            summary: `${recorded.method ?? 'GET'} ${recorded.request} on the seed database`,
+            ...(recorded.payload === undefined
+              ? {}
+              : { description: `Request body: \`${JSON.stringify(recorded.payload)}\`` }),
+            value: recorded.body,
+          },
         },
       };
       responses[String(recorded.status)] = { description: 'Success', ...response, content };

@@ -56,16 +56,25 @@ function fingerprint(inputs) {
   return hash.digest('hex');
 }
 
-export function ensureBuild(names = Object.keys(targets)) {
+/**
+ * Builds each target whose inputs changed since its last build (every one with `force`), and
+ * stamps it, so that the next caller (`npm start`, the e2e run after CI's build) reuses it.
+ */
+export function ensureBuild(names = Object.keys(targets), { force = false } = {}) {
   for (const name of names) {
     const target = targets[name];
     const stampFile = path.join(root, target.output, '.build-fingerprint');
     const current = fingerprint(target.inputs);
     const previous = fs.existsSync(stampFile) ? fs.readFileSync(stampFile, 'utf8') : '';
-    if (current === previous) continue;
+    if (current === previous && !force) continue;
     console.log(`Building ${name}…`);
     execFileSync('npm', target.command, { cwd: root, stdio: 'inherit' });
     fs.mkdirSync(path.dirname(stampFile), { recursive: true });
     fs.writeFileSync(stampFile, current);
   }
+}
+
+// `npm run build`: `node scripts/ensure-build.mjs --force` builds everything and stamps it.
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  ensureBuild(undefined, { force: process.argv.includes('--force') });
 }

@@ -55,7 +55,10 @@ function unwrapGeometry(geometry: GeoJSON.Geometry): GeoJSON.Geometry {
       };
     case 'GeometryCollection':
       return { ...geometry, geometries: geometry.geometries.map(unwrapGeometry) };
-    default:
+    case 'Point':
+    case 'MultiPoint':
+    case 'LineString':
+    case 'MultiLineString':
       return geometry;
   }
 }

@@ -3,13 +3,15 @@ import L from 'leaflet';
 import 'leaflet/dist/leaflet.css';
 import { useEffect, useRef } from 'react';
 import { addBaseTileLayers } from '@/lib/base-tile-layers';
+import { addBundledLand } from '@/lib/land-layer';
 import { usePublicConfig } from '@/lib/public-config';
 
 const ZOOM = 8;
 const MAX_ZOOM = 18;
 
 /**
- * A small map of where the colony was sampled: the map page's base maps and one marker. The
+ * A small map of where the colony was sampled: the map page's base maps over the bundled land,
+ * and one marker. The
  * page does not scroll-zoom it (scrolling down the page must not get stuck in the map).
  */
 export function ColonyLocationMap({
@@ -29,6 +31,9 @@ export function ColonyLocationMap({
       maxZoom: MAX_ZOOM,
       scrollWheelZoom: false,
     });
+    let gone = false;
+    // Without tiles (offline, a firewall) the bundled land still shows where this is.
+    void addBundledLand(map, () => gone);
     addBaseTileLayers(map, tiles, MAX_ZOOM);
     L.circleMarker([latitude, longitude], {
       radius: 8,
@@ -40,6 +45,7 @@ export function ColonyLocationMap({
       .bindTooltip(name)
       .addTo(map);
     return () => {
+      gone = true;
       map.remove();
     };
   }, [tiles, name, latitude, longitude]);

@@ -169,6 +169,32 @@ describe('ColonyPopup', () => {
     );
   });
 
+  it('names a site as its colonies are named (Alofau), with its coordinates below', () => {
+    const at = { latitude: -14.2747, longitude: -170.561 };
+    const colonies = [
+      buildColony({ id: 1, name: 'Alofau_Porites_lobata_1', species: 'Porites lobata', ...at }),
+      buildColony({
+        id: 2,
+        name: 'Alofau_Acropora_hyacinthus_2',
+        species: 'Acropora hyacinthus',
+        ...at,
+      }),
+    ];
+    const sites = summarizeSites(buildMapModel(colonies), [0, 1], [0, 1]);
+    render(<ColonyPopup members={listed(colonies, [0, 1], sites)} />);
+    const site = screen.getByRole('region', { name: 'Site Alofau' });
+    expect(within(site).getByRole('heading').textContent).toBe('Alofau: 2 colonies');
+    expect(within(site).getByText(formatCoordinates(at.latitude, at.longitude))).toBeTruthy();
+  });
+
+  it('keeps the coordinates as the name when the colonies do not name their site', () => {
+    const colony = buildColony({ name: 'C1' });
+    const sites = summarizeSites(buildMapModel([colony]), [0], [0]);
+    render(<ColonyPopup members={listed([colony], [0], sites)} />);
+    const label = `Site ${formatCoordinates(colony.latitude, colony.longitude)}`;
+    expect(screen.getByRole('region', { name: label })).toBeTruthy();
+  });
+
   it("says so when a site's colonies have no trustworthy ED50", () => {
     const colony = buildColony({ thermal_tolerances: [] });
     const sites = summarizeSites(buildMapModel([colony]), [0], [0]);

@@ -8,6 +8,7 @@ import { POPUP_LIST_PAGE, useMarkerMembers } from '../hooks/use-marker-members';
 import type { MarkerMembers } from '../markers/marker-source';
 import type { SiteSummary } from '@coral/core/map-clusters';
 import { popupLists, type PopupEntry } from '../utils/colony-entries';
+import { siteNames } from '../utils/site-names';
 import { ColoniesFailed, LOADING_COLONIES } from './colonies-failed';
 import { SiteSummaryBlock } from './site-summary';
 
@@ -92,8 +93,16 @@ interface ColonyPopupProps {
   onStale?: () => void;
 }
 
-function SiteSummaries({ sites }: { sites: readonly SiteSummary[] }) {
-  return sites.map((site) => <SiteSummaryBlock key={site.key} site={site} />);
+function SiteSummaries({
+  sites,
+  colonies,
+}: {
+  sites: readonly SiteSummary[];
+  colonies: readonly TColony[];
+}) {
+  return sites.map((site) => (
+    <SiteSummaryBlock key={site.key} site={site} names={siteNames(site, colonies)} />
+  ));
 }
 
 /**
@@ -121,7 +130,7 @@ export function ColonyPopup({ members, onResize, onStale, hideFlagged = false }:
     return (
       <div className="colony-popup" tabIndex={0} role="group" aria-label={colony.name}>
         {single ? (
-          <SiteSummaries sites={sites} />
+          <SiteSummaries sites={sites} colonies={colonies} />
         ) : (
           <Button variant="link" size="sm" className="p-0 mb-1" onClick={() => setChosen(null)}>
             ← All {count} colonies here
@@ -135,7 +144,7 @@ export function ColonyPopup({ members, onResize, onStale, hideFlagged = false }:
   return (
     <div className="colony-popup" tabIndex={0} role="group" aria-label={`${count} colonies`}>
       <h2 className="h6 mb-1">{count} colonies here</h2>
-      <SiteSummaries sites={sites} />
+      <SiteSummaries sites={sites} colonies={colonies} />
       <ul className="list-unstyled mb-0 colony-popup__list">
         {colonies.map((colony) => (
           <li key={colony.id}>

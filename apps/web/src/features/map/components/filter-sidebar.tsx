@@ -14,7 +14,7 @@ import {
   type FilterSet,
   type RangeKey,
 } from '@coral/core';
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
@@ -94,9 +94,7 @@ export function FilterSidebar(props: FilterSidebarProps) {
           <ChevronLeftIcon />
         </Button>
       </div>
-      {/* A new applied filter set (apply, reset, back/forward) starts the form afresh. */}
-      <FilterForm key={filterSetToQueryString(applied)} {...props} />
-      {props.children}
+      <FilterForm {...props} />
     </aside>
   );
 }
@@ -123,6 +121,10 @@ function draftOf(applied: FilterSet, defaults: DefaultRanges): Draft {
   };
 }
 
+/**
+ * The fields scroll; Apply, the reset and the sidebar's children (add to cart) stay in view below
+ * them, so a short window never hides them (decision 0048).
+ */
 function FilterForm({
   choices,
   defaults,
@@ -130,8 +132,18 @@ function FilterForm({
   onApply,
   onReset,
   onOpenAdvanced,
+  children,
 }: FilterSidebarProps) {
+  const formId = useId();
   const [draft, setDraft] = useState(() => draftOf(applied, defaults));
+  // A new applied filter set (apply, reset, back/forward) starts the form afresh; the children
+  // (add to cart, with its open dialog) are not remounted for it.
+  const appliedKey = filterSetToQueryString(applied);
+  const [draftOfKey, setDraftOfKey] = useState(appliedKey);
+  if (draftOfKey !== appliedKey) {
+    setDraftOfKey(appliedKey);
+    setDraft(draftOf(applied, defaults));
+  }
   const selection = normalizeFilterSet(
     {
       ...applied,
@@ -158,101 +170,110 @@ function FilterForm({
     }));
 
   return (
-    <Form onSubmit={submit} noValidate aria-label="Filters">
-      <Form.Group className="mb-3" controlId="map-filter-species">
-        <Form.Label>Species</Form.Label>
-        <Form.Select
-          value={draft.species}
-          onChange={(event) => setDraft((d) => ({ ...d, species: event.target.value }))}
-        >
-          <option value="">All species</option>
-          {choices.species.map((species) => (
-            <option key={species} value={species}>
-              {species}
-            </option>
-          ))}
-        </Form.Select>
-      </Form.Group>
-      <Form.Group className="mb-3" controlId="map-filter-project">
-        <Form.Label>Project</Form.Label>
-        <Form.Select
-          value={draft.project}
-          onChange={(event) => setDraft((d) => ({ ...d, project: event.target.value }))}
-        >
-          <option value="">All projects</option>
-          {choices.projects.map((project) => (
-            <option key={project} value={project}>
-              {project}
-            </option>
-          ))}
-        </Form.Select>
-      </Form.Group>
-      {choices.years.length > 0 && (
-        <fieldset className="mb-3">
-          <legend className="form-label fs-6 mb-1">Collection years</legend>
-          <div className="map-years d-flex flex-wrap gap-x-3 column-gap-3">
-            {choices.years.map((year) => (
-              <Form.Check
-                key={year}
-                id={`map-filter-year-${year}`}
-                label={String(year)}
-                checked={draft.years.includes(year)}
-                onChange={(event) => toggleYear(year, event.target.checked)}
-              />
-            ))}
+    <>
+      <div className="map-sidebar__fields">
+        <Form id={formId} onSubmit={submit} noValidate aria-label="Filters">
+          <Form.Group className="mb-3" controlId="map-filter-species">
+            <Form.Label>Species</Form.Label>
+            <Form.Select
+              value={draft.species}
+              onChange={(event) => setDraft((d) => ({ ...d, species: event.target.value }))}
+            >
+              <option value="">All species</option>
+              {choices.species.map((species) => (
+                <option key={species} value={species}>
+                  {species}
+                </option>
+              ))}
+            </Form.Select>
+          </Form.Group>
+          <Form.Group className="mb-3" controlId="map-filter-project">
+            <Form.Label>Project</Form.Label>
+            <Form.Select
+              value={draft.project}
+              onChange={(event) => setDraft((d) => ({ ...d, project: event.target.value }))}
+            >
+              <option value="">All projects</option>
+              {choices.projects.map((project) => (
+                <option key={project} value={project}>
+                  {project}
+                </option>
+              ))}
+            </Form.Select>
+          </Form.Group>
+          {choices.years.length > 0 && (
+            <fieldset className="mb-3">
+              <legend className="form-label fs-6 mb-1">Collection years</legend>
+              <div className="map-years d-flex flex-wrap gap-x-3 column-gap-3">
+                {choices.years.map((year) => (
+                  <Form.Check
+                    key={year}
+                    id={`map-filter-year-${year}`}
+                    label={String(year)}
+                    checked={draft.years.includes(year)}
+                    onChange={(event) => toggleYear(year, event.target.checked)}
+                  />
+                ))}
+              </div>
+            </fieldset>
+          )}
+          <div className="mb-3">
+            <Form.Check
+              type="switch"
+              role="switch"
+              id="map-filter-hide-flagged"
+              label="Hide flagged values"
+              checked={draft.hideFlagged}
+              onChange={(event) => setDraft((d) => ({ ...d, hideFlagged: event.target.checked }))}
+              aria-describedby="map-filter-hide-flagged-help"
+            />
+            <div id="map-filter-hide-flagged-help" className="form-text mt-0">
+              Leaves out values that failed their curve fit, before the temperature filters, and
+              colonies left with none.{' '}
+              <Link to={CLIENT_ROUTES.quality_flags}>What do the flags mean?</Link>
+            </div>
           </div>
-        </fieldset>
-      )}
-      <div className="mb-3">
-        <Form.Check
-          type="switch"
-          role="switch"
-          id="map-filter-hide-flagged"
-          label="Hide flagged values"
-          checked={draft.hideFlagged}
-          onChange={(event) => setDraft((d) => ({ ...d, hideFlagged: event.target.checked }))}
-          aria-describedby="map-filter-hide-flagged-help"
-        />
-        <div id="map-filter-hide-flagged-help" className="form-text mt-0">
-          Leaves out values that failed their curve fit, before the temperature filters, and
-          colonies left with none.{' '}
-          <Link to={CLIENT_ROUTES.quality_flags}>What do the flags mean?</Link>
+          {COMPACT_SLIDERS.map(({ key, label }) => (
+            <RangeSlider
+              key={key}
+              className="mb-3"
+              label={label}
+              bounds={defaults[key]}
+              value={draft.ranges[key]}
+              decimals={1}
+              active={isRangeActive(draft.ranges[key], defaults[key])}
+              onChange={(value) =>
+                setDraft((d) => ({ ...d, ranges: { ...d.ranges, [key]: value } }))
+              }
+            />
+          ))}
+          <Button variant="outline-primary" className="w-100 mb-3" onClick={onOpenAdvanced}>
+            Advanced Filters
+            {advancedActive && (
+              <Badge bg="primary" className="ms-2">
+                Active
+              </Badge>
+            )}
+          </Button>
+        </Form>
+      </div>
+      <div className="map-sidebar__actions">
+        <div className="d-flex gap-2 mb-3">
+          <Button type="submit" form={formId} className="flex-grow-1" disabled={count === 0}>
+            Apply Filters ({count})
+          </Button>
+          <Button
+            variant="outline-danger"
+            aria-label="Reset all filters"
+            title="Reset all filters"
+            disabled={nothingToReset}
+            onClick={onReset}
+          >
+            <TrashIcon />
+          </Button>
         </div>
+        {children}
       </div>
-      {COMPACT_SLIDERS.map(({ key, label }) => (
-        <RangeSlider
-          key={key}
-          className="mb-3"
-          label={label}
-          bounds={defaults[key]}
-          value={draft.ranges[key]}
-          decimals={1}
-          active={isRangeActive(draft.ranges[key], defaults[key])}
-          onChange={(value) => setDraft((d) => ({ ...d, ranges: { ...d.ranges, [key]: value } }))}
-        />
-      ))}
-      <Button variant="outline-primary" className="w-100 mb-3" onClick={onOpenAdvanced}>
-        Advanced Filters
-        {advancedActive && (
-          <Badge bg="primary" className="ms-2">
-            Active
-          </Badge>
-        )}
-      </Button>
-      <div className="d-flex gap-2 mb-3">
-        <Button type="submit" className="flex-grow-1" disabled={count === 0}>
-          Apply Filters ({count})
-        </Button>
-        <Button
-          variant="outline-danger"
-          aria-label="Reset all filters"
-          title="Reset all filters"
-          disabled={nothingToReset}
-          onClick={onReset}
-        >
-          <TrashIcon />
-        </Button>
-      </div>
-    </Form>
+    </>
   );
 }

@@ -16,16 +16,19 @@ function Ed50Line({ ed50 }: { ed50: SiteSummary['ed50'] }) {
 }
 
 /**
- * What a site holds under the current filters (decision 0018): its coordinates, colonies per
- * species (linked to the species pages) and the mean ED50 ± SD of its colonies.
+ * What a site holds under the current filters (decision 0018): its name as the data give it, or
+ * else its coordinates (decision 0048), colonies per species (linked to the species pages) and
+ * the mean ED50 ± SD of its colonies.
  */
-export function SiteSummaryBlock({ site }: { site: SiteSummary }) {
-  const label = `Site ${formatCoordinates(site.latitude, site.longitude)}`;
+export function SiteSummaryBlock({ site, names = [] }: { site: SiteSummary; names?: string[] }) {
+  const coordinates = formatCoordinates(site.latitude, site.longitude);
+  const name = names.join(' / ');
   return (
-    <section className="colony-popup__site" aria-label={label}>
+    <section className="colony-popup__site" aria-label={`Site ${name || coordinates}`}>
       <h3 className="h6 mb-1">
-        {label}: {colonies(site.colonyCount)}
+        {name || `Site ${coordinates}`}: {colonies(site.colonyCount)}
       </h3>
+      {name && <p className="mb-1 text-body-secondary">{coordinates}</p>}
       <ul className="list-unstyled mb-1">
         {site.species.map(({ species, colonies: n }) => (
           <li key={species}>

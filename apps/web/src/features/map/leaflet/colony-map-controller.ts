@@ -2,6 +2,7 @@ import { formatCoordinates, type TDraftColony } from '@coral/core';
 import L from 'leaflet';
 import { MAX_MAP_ZOOM, toMap } from '@coral/core/map-clusters';
 import { addBaseTileLayers } from '@/lib/base-tile-layers';
+import { addBundledLand } from '@/lib/land-layer';
 import type {
   Eventually,
   MarkerMembers,
@@ -14,7 +15,6 @@ import type {
 import type { ColorMode, ColorScale } from '../utils/color-scale';
 import type { FitPadding } from '../utils/fit-padding';
 import { fittedView, fitView } from './fit-view';
-import { LAND_PANE, landLayer, loadLand } from './land-layer';
 
 export interface PopupRequest {
   container: HTMLElement;
@@ -116,15 +116,7 @@ export class ColonyMapController {
       zoomControl: false,
     });
     L.control.zoom({ position: 'topright' }).addTo(this.map);
-    // Bundled coastlines under the tiles: when tiles cannot load (offline, a firewall), the land
-    // still orients the map; with tiles they are hidden under them (decision 0018).
-    this.map.createPane(LAND_PANE).style.zIndex = '150';
-    this.landDrawn = loadLand().then(
-      (land) => {
-        if (!this.destroyed) landLayer(land).addTo(this.map);
-      },
-      (error: unknown) => console.warn('The bundled land layer could not be loaded.', error),
-    );
+    this.landDrawn = addBundledLand(this.map, () => this.destroyed);
     addBaseTileLayers(this.map, options.tiles, MAX_MAP_ZOOM);
     this.markers = L.layerGroup().addTo(this.map);
     this.draftMarkers = L.layerGroup().addTo(this.map);

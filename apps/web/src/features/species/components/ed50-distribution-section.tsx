@@ -47,7 +47,13 @@ export function Ed50DistributionSection({
         }));
         const hasValues = rows.some((row) => row.distribution !== null);
         return (
-          <section key={key} aria-labelledby={`${id}-${key}`} className="mb-3">
+          // Named with the card's grouping: both cards have an 'Absolute ED50' section, and two
+          // landmarks of one name cannot be told apart.
+          <section
+            key={key}
+            aria-label={`${heading} ${title.replace(/^ED50 /, '')}`}
+            className="mb-3"
+          >
             <h3 id={`${id}-${key}`} className="h6">
               {heading}
             </h3>

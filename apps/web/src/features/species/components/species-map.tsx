@@ -4,6 +4,7 @@ import 'leaflet/dist/leaflet.css';
 import { useEffect, useRef } from 'react';
 import { longitudeOffset, toFrame, toMap } from '@coral/core/map-clusters';
 import { addBaseTileLayers } from '@/lib/base-tile-layers';
+import { addBundledLand } from '@/lib/land-layer';
 
 const COLOR = '#0072B2';
 /** Fitting one site would zoom in to the street; this is close enough (as the colony map). */
@@ -27,6 +28,8 @@ export function SpeciesMap({
 
   useEffect(() => {
     const map = L.map(element.current!, { center: [0, 160], zoom: 2, minZoom: 1 });
+    let gone = false;
+    void addBundledLand(map, () => gone);
     addBaseTileLayers(map, tiles);
     // Sites on both sides of the antimeridian (Fiji, American Samoa) are drawn side by side.
     const offset = longitudeOffset(sites.map((site) => site.longitude));
@@ -53,6 +56,7 @@ export function SpeciesMap({
       });
     }
     return () => {
+      gone = true;
       map.remove();
     };
   }, [tiles, sites]);

@@ -69,6 +69,11 @@ describe('Species page', { timeout: 20_000 }, () => {
     );
 
     const bySite = screen.getByRole('region', { name: 'ED50 by site' });
+    // Each inner section is named with its card: no two landmarks share a name (axe).
+    expect(within(bySite).getByRole('region', { name: 'Absolute ED50 by site' })).toBeTruthy();
+    expect(
+      screen.getByRole('region', { name: 'Relative ED50 (ED50 − MMM) by condition' }),
+    ).toBeTruthy();
     expect(within(bySite).getAllByRole('img')).toHaveLength(2);
     const siteTable = within(bySite).getByRole('region', {
       name: 'Absolute ED50 by site: numbers (°C)',

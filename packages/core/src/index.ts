@@ -15,6 +15,7 @@ export * from './datasets/protocol';
 export * from './datasets/dataset-states';
 export * from './datasets/lifecycle';
 export * from './datasets/change-summary';
+export * from './datasets/review-evidence';
 export * from './datasets/distinct-titles';
 export * from './citation';
 export * from './client-routes';

@@ -239,6 +239,14 @@ export const buildReviewItem = (overrides: Partial<TReviewItem> = {}): TReviewIt
   submitted_at: '2026-11-21T08:30:00.000Z',
   counts: DRAFT_COUNTS,
   own: false,
+  licence: 'CC-BY-4.0',
+  creators: [{ name: 'Ann Example', orcid: '0000-0002-1825-0097', affiliation: null }],
+  protocol: ZAssayProtocol.parse({}),
+  change_summary: null,
+  flag_count: 0,
+  flags: [],
+  species: [],
+  sites: [],
   ...overrides,
 });
 

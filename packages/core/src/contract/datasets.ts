@@ -1,8 +1,14 @@
 import { z } from 'zod';
 import { ZChangeSummary } from '../datasets/change-summary';
-import { DATASET_LIMITS, ZCreator, ZDatasetMetadata } from '../datasets/dataset-metadata';
+import {
+  DATASET_LIMITS,
+  ZAssayProtocol,
+  ZCreator,
+  ZDatasetMetadata,
+} from '../datasets/dataset-metadata';
 import { DATASET_VERSION_STATES } from '../datasets/dataset-states';
 import { LICENCE_IDS } from '../datasets/licences';
+import { REVIEW_FLAG_SOURCES } from '../datasets/review-evidence';
 import { noNul, text } from '../datasets/text-fields';
 import { ZColony } from './colonies';
 import { ZTaxon } from './taxa';
@@ -162,7 +168,43 @@ export const ZWithdrawRequest = z
   .object({ reason: noNul(text(DATASET_LIMITS.message).min(1, 'Give the reason for withdrawing')) })
   .meta({ id: 'WithdrawRequest' });
 
-/** A version waiting for a curator. */
+/** One kind of quality flag of a version in review: how many, and a few of them in words. */
+export const ZReviewFlagGroup = z
+  .object({
+    source: z.enum(REVIEW_FLAG_SOURCES),
+    code: z.string(),
+    label: z.string(),
+    count: z.number().int(),
+    examples: z.array(z.string()),
+  })
+  .meta({ id: 'ReviewFlagGroup' });
+export type TReviewFlagGroup = z.infer<typeof ZReviewFlagGroup>;
+
+/** A species of a version in review: its colonies and what WoRMS says of the name. */
+export const ZReviewSpecies = ZTaxon.pick({
+  name: true,
+  status: true,
+  status_label: true,
+  display_name: true,
+  accepted_name: true,
+  flag: true,
+  colonies: true,
+}).meta({ id: 'ReviewSpecies' });
+export type TReviewSpecies = z.infer<typeof ZReviewSpecies>;
+
+/** A place of a version in review (colonies at the same coordinates). */
+export const ZReviewSite = z
+  .object({
+    label: z.string(),
+    country: z.string(),
+    latitude: z.number(),
+    longitude: z.number(),
+    colony_count: z.number().int(),
+  })
+  .meta({ id: 'ReviewSite' });
+export type TReviewSite = z.infer<typeof ZReviewSite>;
+
+/** A version waiting for a curator, with the evidence to decide on (decision 0055). */
 export const ZReviewItem = z
   .object({
     dataset_id: z.number().int(),
@@ -172,6 +214,18 @@ export const ZReviewItem = z
     submitted_at: z.string(),
     counts: ZDatasetCounts,
     own: z.boolean().meta({ description: 'The curator owns it (cannot approve it)' }),
+    licence: z.enum(LICENCE_IDS).nullable(),
+    creators: z.array(ZCreator),
+    protocol: ZAssayProtocol,
+    change_summary: ZChangeSummary.nullable().meta({
+      description: 'What changed from the previous version (null for version 1)',
+    }),
+    flag_count: z.number().int().meta({
+      description: 'Every quality flag of the version; approving needs a note when not 0',
+    }),
+    flags: z.array(ZReviewFlagGroup),
+    species: z.array(ZReviewSpecies),
+    sites: z.array(ZReviewSite),
   })
   .meta({ id: 'ReviewItem' });
 export type TReviewItem = z.infer<typeof ZReviewItem>;

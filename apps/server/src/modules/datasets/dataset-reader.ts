@@ -28,6 +28,7 @@ import { coloniesOfVersions } from '../colonies/colonies.service';
 import { versionTaxa } from '../taxa/taxa.service';
 import { versionCitation } from './dataset-citation';
 import { factsOf, parseMetadata } from './dataset-versions.service';
+import { reviewEvidence } from './review-evidence.service';
 
 /**
  * Datasets as readers, owners and curators see them (docs/decisions/0012-datasets.md): lists,
@@ -303,21 +304,30 @@ export function createDatasetReader(db: AppDb, options: { publicUrl: string }) {
       if (!isCurator(viewer)) throw forbidden('Only curators see the review queue.');
       const rows = await repo.versionsIn(db, statesAllowing('approve'));
       const { counts, datasets, versions } = await listedRows(rows);
-      return rows.map((row) => {
+      const items: TReviewItem[] = [];
+      // One version after the other: the embedded database has one connection.
+      for (const row of rows) {
         const dataset = datasets.get(row.dataset_id)!;
         const version = versions.get(row.version_id)!;
-        return {
+        const metadata = parseMetadata(version.metadata);
+        items.push({
           dataset_id: dataset.id,
           version: version.number,
-          title: parseMetadata(version.metadata).title,
+          title: metadata.title,
           owner: dataset.owner_username
             ? { username: dataset.owner_username, orcid: dataset.owner_orcid }
             : null,
           submitted_at: iso(version.submitted_at ?? version.created_at)!,
           counts: countsOf(counts.get(version.id)),
           own: dataset.owner_id === viewer.userId,
-        };
-      });
+          licence: metadata.licence,
+          creators: metadata.creators,
+          protocol: metadata.protocol,
+          change_summary: (version.change_summary as TReviewItem['change_summary']) ?? null,
+          ...(await reviewEvidence(db, version.id)),
+        });
+      }
+      return items;
     },
 
     /** The public datasets of a project (its page lists them). */

@@ -1,6 +1,7 @@
 import { createDatasetReader, parseId, type Loaded } from './dataset-reader';
 import {
   allowsTransition,
+  approvalNoteProblem,
   approvedState,
   canSeeVersion,
   DESCRIPTIVE_FIELDS,
@@ -16,9 +17,10 @@ import {
   type Viewer,
 } from '@coral/core';
 import type { AppDb } from '../../db/schema';
-import { conflict, forbidden, notFound } from '../../errors';
+import { badRequest, conflict, forbidden, notFound } from '../../errors';
 import { datasetsRepository as repo, type VersionRow } from './datasets.repository';
 import { factsOf, parseMetadata, refreshPublicVersion } from './dataset-versions.service';
+import { versionFlagCount } from './review-evidence.service';
 
 /**
  * The changes of state of datasets (docs/decisions/0012-datasets.md): metadata edits, submission,
@@ -147,6 +149,10 @@ export function createDatasetsService(db: AppDb, options: DatasetsServiceOptions
 
     approve(viewer: Viewer, id: string, number: string, note: string) {
       return act(viewer, id, number, 'approve', async (trx, loaded, version) => {
+        // Flags are approved knowingly: the note that acknowledges them goes into the history
+        // (docs/decisions/0055-review-with-evidence.md). Refused before anything changes.
+        const problem = approvalNoteProblem(await versionFlagCount(trx, version.id), note);
+        if (problem) throw badRequest(problem);
         const metadata = parseMetadata(version.metadata);
         const state = approvedState(version.state, metadata, today());
         await repo.updateVersion(trx, version.id, {

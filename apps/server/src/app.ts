@@ -48,6 +48,8 @@ import { registerErrorHandler } from './plugins/error-handler';
 import { registerOpenApi } from './plugins/openapi';
 import { loggingOptions } from './plugins/request-log';
 import { registerWebApp } from './plugins/web-app';
+import { oaiPmhRoutes } from './modules/oai-pmh/oai-pmh.routes';
+import { createOaiPmhService } from './modules/oai-pmh/oai-pmh.service';
 import { uploadsRoutes } from './modules/uploads/uploads.routes';
 import { datasetsRoutes } from './modules/datasets/datasets.routes';
 import { datasetCitationRoutes } from './modules/datasets/dataset-citation.routes';
@@ -245,6 +247,15 @@ export async function buildApp({
   };
   await app.register(downloadsRoutes, { sources, ...downloadDependencies });
   await app.register(snapshotsRoutes, { snapshots, ...downloadDependencies });
+
+  await app.register(oaiPmhRoutes, {
+    oai: createOaiPmhService(db, {
+      publicUrl: config.publicUrl,
+      contactEmail: config.links.contactEmail,
+      softwareVersion: SOFTWARE_VERSION,
+      pageSize: config.oaiPageSize,
+    }),
+  });
 
   await registerWebApp(app, config.webDistDir);
   return app;

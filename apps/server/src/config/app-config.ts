@@ -67,6 +67,8 @@ export interface AppConfig {
   logLevel: string;
   /** Requests taking at least this long are logged at warn. */
   slowRequestMs: number;
+  /** Records per page of an OAI-PMH list; the rest follows a resumption token. */
+  oaiPageSize: number;
   /** Where relative paths given on the command line start from. */
   invocationDir: string;
 }
@@ -147,6 +149,7 @@ export function loadConfig(
     ),
     logLevel: e.LOG_LEVEL,
     slowRequestMs: e.SLOW_REQUEST_MS,
+    oaiPageSize: e.OAI_PAGE_SIZE,
     invocationDir: path.resolve(e.INIT_CWD ?? '.'),
   });
 }

@@ -135,6 +135,11 @@ const GeneralVariables = z.object({
       .default('https://www.marinespecies.org/rest'),
   ),
   /** Requests slower than this are logged at warn with their duration (decision 0024). */
+  /** Records per page of an OAI-PMH list (docs/decisions/0053-harvest-and-discovery.md). */
+  OAI_PAGE_SIZE: z.preprocess(
+    emptyAsUndefined,
+    z.coerce.number().int().min(1).max(1000).default(100),
+  ),
   SLOW_REQUEST_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).default(1000)),
 });
 

@@ -45,5 +45,9 @@ export function registerCors(app: FastifyInstance) {
 }
 
 function isOpenRead(method: string, url: string): boolean {
-  return READ_METHODS.has(method) && url.startsWith(PUBLIC_API_PREFIX);
+  // The OAI-PMH endpoint is open data too (decision 0053).
+  return (
+    READ_METHODS.has(method) &&
+    (url.startsWith(PUBLIC_API_PREFIX) || url === '/oai' || url.startsWith('/oai?'))
+  );
 }

@@ -1,0 +1,130 @@
+import { xmlEscape } from '../downloads/dwca/xml-text';
+import type { CitationFacts } from './citation-facts';
+import { dataCiteMetadata, type DataCiteCreator } from './datacite';
+
+/** The DataCite Metadata Schema's namespace and where its XSD is published. */
+export const DATACITE_NAMESPACE = 'http://datacite.org/schema/kernel-4';
+export const DATACITE_SCHEMA = 'https://schema.datacite.org/meta/kernel-4/metadata.xsd';
+
+const attributes = (values: Record<string, string | undefined>) =>
+  Object.entries(values)
+    .filter((entry): entry is [string, string] => entry[1] !== undefined)
+    .map(([name, value]) => ` ${name}="${xmlEscape(value)}"`)
+    .join('');
+
+const element = (name: string, text: string, attrs: Record<string, string | undefined> = {}) =>
+  `<${name}${attributes(attrs)}>${xmlEscape(text)}</${name}>`;
+
+function creatorXml(creator: DataCiteCreator, indent: string): string[] {
+  return [
+    `${indent}<creator>`,
+    `${indent}  ${element('creatorName', creator.name, { nameType: creator.nameType })}`,
+    ...(creator.givenName === undefined
+      ? []
+      : [`${indent}  ${element('givenName', creator.givenName)}`]),
+    ...(creator.familyName === undefined
+      ? []
+      : [`${indent}  ${element('familyName', creator.familyName)}`]),
+    ...(creator.nameIdentifiers ?? []).map(
+      (id) =>
+        `${indent}  ${element('nameIdentifier', id.nameIdentifier, {
+          nameIdentifierScheme: id.nameIdentifierScheme,
+          schemeURI: id.schemeUri,
+        })}`,
+    ),
+    ...(creator.affiliation ?? []).map((a) => `${indent}  ${element('affiliation', a.name)}`),
+    `${indent}</creator>`,
+  ];
+}
+
+const list = (name: string, items: string[], indent: string): string[] =>
+  items.length === 0 ? [] : [`${indent}<${name}>`, ...items, `${indent}</${name}>`];
+
+/**
+ * A dataset version's DataCite metadata in its normative XML form (kernel-4), written from the
+ * same facts and the same mapping as the JSON form (datacite.ts), so the two never disagree. The
+ * schema's `identifier` is a DOI: a version without one names its page as an alternate
+ * identifier instead and is not registrable as is (docs/decisions/0053-harvest-and-discovery.md).
+ * `withDeclaration: false` gives the bare element (embedded in an OAI-PMH record).
+ */
+export function dataCiteXml(facts: CitationFacts, options: { withDeclaration?: boolean } = {}) {
+  const m = dataCiteMetadata(facts);
+  const i = '  ';
+  const ii = '    ';
+  const doi = m.identifiers.find((id) => id.identifierType === 'DOI');
+  const lines = [
+    ...(options.withDeclaration === false ? [] : ['<?xml version="1.0" encoding="UTF-8"?>']),
+    `<resource xmlns="${DATACITE_NAMESPACE}" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xsi:schemaLocation="${DATACITE_NAMESPACE} ${DATACITE_SCHEMA}">`,
+    ...(doi === undefined
+      ? []
+      : [`${i}${element('identifier', doi.identifier, { identifierType: 'DOI' })}`]),
+    ...list(
+      'creators',
+      m.creators.flatMap((c) => creatorXml(c, ii)),
+      i,
+    ),
+    ...list(
+      'titles',
+      m.titles.map((t) => `${ii}${element('title', t.title, { 'xml:lang': t.lang })}`),
+      i,
+    ),
+    `${i}${element('publisher', m.publisher)}`,
+    `${i}${element('publicationYear', m.publicationYear)}`,
+    `${i}${element('resourceType', m.types.resourceType, { resourceTypeGeneral: m.types.resourceTypeGeneral })}`,
+    ...list(
+      'subjects',
+      m.subjects.map((s) => `${ii}${element('subject', s.subject, { 'xml:lang': s.lang })}`),
+      i,
+    ),
+    ...list(
+      'dates',
+      m.dates.map((d) => `${ii}${element('date', d.date, { dateType: d.dateType })}`),
+      i,
+    ),
+    `${i}${element('language', m.language)}`,
+    ...list(
+      'alternateIdentifiers',
+      [`${ii}${element('alternateIdentifier', facts.url, { alternateIdentifierType: 'URL' })}`],
+      i,
+    ),
+    ...list(
+      'relatedIdentifiers',
+      m.relatedIdentifiers.map(
+        (r) =>
+          `${ii}${element('relatedIdentifier', r.relatedIdentifier, {
+            relatedIdentifierType: r.relatedIdentifierType,
+            relationType: r.relationType,
+          })}`,
+      ),
+      i,
+    ),
+    `${i}${element('version', m.version)}`,
+    ...list(
+      'rightsList',
+      m.rightsList.map(
+        (r) =>
+          `${ii}${element('rights', r.rights, {
+            'xml:lang': 'en',
+            rightsURI: r.rightsUri,
+            rightsIdentifier: r.rightsIdentifier,
+            rightsIdentifierScheme: r.rightsIdentifierScheme,
+            schemeURI: r.schemeUri,
+          })}`,
+      ),
+      i,
+    ),
+    ...list(
+      'descriptions',
+      m.descriptions.map(
+        (d) =>
+          `${ii}${element('description', d.description, {
+            'xml:lang': d.lang,
+            descriptionType: d.descriptionType,
+          })}`,
+      ),
+      i,
+    ),
+    '</resource>',
+  ];
+  return `${lines.join('\n')}\n`;
+}

@@ -1,0 +1,2 @@
+export * from './dublin-core';
+export * from './oai-pmh';

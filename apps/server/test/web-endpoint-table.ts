@@ -27,6 +27,8 @@ export interface Endpoint {
   path: string;
 }
 
+let lastProgram: ts.Program | undefined;
+
 /** The endpoints a TypeScript source declares in the TABLE_METHODS interfaces. */
 export function endpointsOf(file: string, sourceText?: string): Endpoint[] {
   const tsconfig = path.resolve(path.dirname(file), '../../tsconfig.json');
@@ -51,7 +53,9 @@ export function endpointsOf(file: string, sourceText?: string): Endpoint[] {
         ? ts.createSourceFile(name, sourceText, language)
         : getSourceFile(name, language, ...rest);
   }
-  const program = ts.createProgram({ rootNames: [file], options, host });
+  // The previous program lends its unchanged files (core's sources): a second read is quick.
+  const program = ts.createProgram({ rootNames: [file], options, host, oldProgram: lastProgram });
+  lastProgram = program;
   const source = program.getSourceFile(file);
   if (!source) throw new Error(`Cannot read ${file}`);
   const checker = program.getTypeChecker();

@@ -271,7 +271,12 @@ function doneMessage(
 ): string {
   const flagText =
     flags === 0 ? 'no quality flags' : `${flags} quality flag${flags === 1 ? '' : 's'} to review`;
-  return `Imported as a draft of the dataset “${version.title}” (version ${version.number}): ${counts.colonies} colonies, ${counts.observations} observations and ${thresholdTotal(counts)} thermal thresholds; ${flagText}. Only you can see it: complete its description and licence, then submit it for review.`;
+  // A new version starts with its predecessor's description and licence (decision 0048).
+  const next =
+    version.number > 1
+      ? `its description and licence are carried over from version ${version.number - 1}; check them`
+      : 'complete its description and licence';
+  return `Imported as a draft of the dataset “${version.title}” (version ${version.number}): ${counts.colonies} colonies, ${counts.observations} observations and ${thresholdTotal(counts)} thermal thresholds; ${flagText}. Only you can see it: ${next}, then submit it for review.`;
 }
 
 async function projectIdsOf(

@@ -222,6 +222,10 @@ describe('uploading again: a new version of the dataset, or a dataset of its own
     );
     expect(detail.status).toBe('done');
     expect(detail.dataset).toEqual({ id: datasetId, version: 2 });
+    // Its description and licence came over from version 1: the message does not ask for them.
+    expect(detail.message).toMatch(
+      /Only you can see it: its description and licence are carried over from version 1; check them, then submit it for review\.$/,
+    );
     expect(diff).toMatchObject({ projects: 0, datasets: 0, dataset_versions: 1, colonies: 28 });
     const response = await ann.request({ url: `/api/auth/datasets/${datasetId}/versions/2/` });
     expect(response.statusCode, response.body).toBe(200);

@@ -175,7 +175,13 @@ describe('Dataset page', () => {
       await screen.findByRole('heading', { name: 'This dataset was withdrawn on April 1, 2026' }),
     ).toBeTruthy();
     expect(screen.getByText('Reason: Duplicate of dataset 9')).toBeTruthy();
-    expect(screen.getByText('Withdrawn')).toBeTruthy();
+    expect(screen.getAllByText('Withdrawn').length).toBeGreaterThan(0);
+    // The versions table does not contradict the badge: no version still reads 'Published'.
+    const versions = screen.getByRole('region', { name: 'Versions' });
+    expect(within(versions).queryByText('Published', { selector: '.badge' })).toBeNull();
+    expect(within(versions).getAllByText('Withdrawn', { selector: '.badge' }).length).toBe(
+      screen.getAllByRole('link', { name: /^Version \d+$/ }).length,
+    );
     expect(screen.getByRole('region', { name: 'How to cite' })).toBeTruthy();
     expect(screen.queryByRole('region', { name: 'Data' })).toBeNull();
   });

@@ -34,7 +34,11 @@ export function DatasetVersions({ dataset }: { dataset: TDatasetDetail }) {
                   {current && <span className="visually-hidden"> (shown)</span>}
                 </td>
                 <td>
-                  <DatasetStateBadge state={version.state} />
+                  {/* A tombstone's versions are withdrawn with it, as the header's badge says. */}
+                  <DatasetStateBadge
+                    state={version.state}
+                    withdrawn={dataset.withdrawal !== null}
+                  />
                 </td>
                 <td>{version.published_at ? formatLongUsDate(version.published_at) : '—'}</td>
                 <td>{changeSummaryLabel(version.change_summary)}</td>

@@ -157,6 +157,11 @@ describe('ED50 calculator page', { timeout: 30_000 }, () => {
     const title = 'Zugspitze · Nursery · Acropora germania · 420';
     const downloads = screen.getByRole('group', { name: `Download the plot “${title}”` });
     expect(within(downloads).getByRole('button', { name: 'Download PNG' })).toBeTruthy();
+    // The plot's title comes first, above the plot and its buttons: in a grid of two columns a
+    // caption under a plot reads as the title of the plot below it.
+    const figure = downloads.closest('figure')!;
+    expect(figure.firstElementChild!.tagName).toBe('FIGCAPTION');
+    expect(figure.firstElementChild!.textContent).toMatch(new RegExp(`^${title} — `));
     await user.click(within(downloads).getByRole('button', { name: 'Download SVG' }));
     await waitFor(() => expect(saved).toHaveLength(1));
     expect(saved[0]!.name).toBe('Zugspitze_Nursery_Acropora_germania_420.svg');

@@ -147,6 +147,13 @@ export function GroupCurves({ result }: { result: CalculatorResult }) {
           );
           return (
             <figure key={index} className="mb-0">
+              {/* Above its plot: under it, in a grid, it would read as the next plot's title. */}
+              <figcaption className="small mb-1">
+                <span className="fw-semibold">{title}</span> —{' '}
+                {plural(group.colonies.length, 'colony', 'colonies')}
+                {means.length > 0 ? `; mean ${means.join(', ')}` : ''}
+                {!group.curve && group.curveError ? `. No pooled curve: ${group.curveError}` : ''}
+              </figcaption>
               <ChartDownloads title={title}>
                 <GroupCurvePlot
                   group={group}
@@ -157,12 +164,6 @@ export function GroupCurves({ result }: { result: CalculatorResult }) {
                   genotypeCurves={showGenotypes ? genotypeCurvesOf(result, index) : null}
                 />
               </ChartDownloads>
-              <figcaption className="small">
-                <span className="fw-semibold">{title}</span> —{' '}
-                {plural(group.colonies.length, 'colony', 'colonies')}
-                {means.length > 0 ? `; mean ${means.join(', ')}` : ''}
-                {!group.curve && group.curveError ? `. No pooled curve: ${group.curveError}` : ''}
-              </figcaption>
             </figure>
           );
         })}

@@ -190,7 +190,7 @@ describe('Map in server mode', () => {
     await waitFor(() => expect(marker('Colony Davies_Porites_lobata_2')).toBeDefined());
     marker('Colony Davies_Porites_lobata_2')!.click();
     const popup = await screen.findByRole('group', { name: 'Davies_Porites_lobata_2' });
-    expect(within(popup).getByRole('region', { name: /^Site -18\.8277, 147\.6263/ })).toBeTruthy();
+    expect(within(popup).getByRole('region', { name: /^Site Davies$/ })).toBeTruthy();
     expect(within(popup).getByRole('region', { name: 'Thermal Tolerances (ED50)' })).toBeTruthy();
   });
 

@@ -183,6 +183,23 @@ describe('Upload page (product-spec §2 Upload)', () => {
     expect(uploadButton().hasAttribute('disabled')).toBe(false);
   });
 
+  it('checks the pair as soon as both files are chosen, before Upload is clicked', async () => {
+    const upload = vi.spyOn(api, 'upload');
+    const { user } = await openLoggedIn();
+    await user.upload(mainInput(), csvFile('raw.csv', RAW.replaceAll('Zugspitze', 'Feldberg')));
+    await screen.findByRole('table');
+    await user.upload(edInput(), csvFile('ED50_Results.csv', ED));
+    const alert = (await screen.findByRole('heading', { name: 'Validation Errors' }))
+      .parentElement!;
+    expect(alert.textContent).toContain('No row of the ED50 results file matches a colony');
+    expect(upload).not.toHaveBeenCalled();
+    // A matching file instead clears the problem.
+    await user.upload(mainInput(), csvFile('raw.csv', RAW));
+    await waitFor(() =>
+      expect(screen.queryByRole('heading', { name: 'Validation Errors' })).toBeNull(),
+    );
+  });
+
   it("shows the server's error, else 'Upload failed', and stays editable", async () => {
     const upload = vi
       .spyOn(api, 'upload')

@@ -69,6 +69,20 @@ const FILES_ONLY: DatasetStepChoice = { fields: {} };
  * the step comes from the app), upload (with progress), then follow the queued upload in My
  * uploads. Files handed over by the ED calculator (router state) are preselected.
  */
+/**
+ * Decision 0022: a main file and an ED50 results file that do not belong together are refused here,
+ * by the import's own pairing rule (core checkUploadPair), instead of being queued and failing
+ * in the worker with one error per row.
+ */
+async function pairProblem(main: File, ed: File): Promise<string | null> {
+  const [mainBytes, edBytes] = await Promise.all([main.arrayBuffer(), ed.arrayBuffer()]);
+  const mismatch = checkUploadPair(
+    { name: main.name, bytes: new Uint8Array(mainBytes) },
+    { name: ed.name, bytes: new Uint8Array(edBytes) },
+  );
+  return mismatch && `${mismatch.problem} ${mismatch.fix}`;
+}
+
 export function UploadPage({ DatasetStep }: { DatasetStep?: ComponentType<DatasetStepProps> }) {
   const auth = useAuth();
   const location = useLocation();
@@ -139,19 +153,18 @@ export function UploadPage({ DatasetStep }: { DatasetStep?: ComponentType<Datase
     upload.reset();
   };
 
-  /**
-   * Decision 0022: a main file and an ED50 results file that do not belong together are refused here,
-   * by the import's own pairing rule (core checkUploadPair), instead of being queued and failing
-   * in the worker with one error per row.
-   */
-  const pairProblem = async (main: File, ed: File): Promise<string | null> => {
-    const [mainBytes, edBytes] = await Promise.all([main.arrayBuffer(), ed.arrayBuffer()]);
-    const mismatch = checkUploadPair(
-      { name: main.name, bytes: new Uint8Array(mainBytes) },
-      { name: ed.name, bytes: new Uint8Array(edBytes) },
-    );
-    return mismatch && `${mismatch.problem} ${mismatch.fix}`;
-  };
+  // The pair is checked as soon as both files are chosen, not only on Upload (decision 0048); a
+  // newer choice makes an older check's answer moot.
+  const pairCheck = useRef(0);
+  useEffect(() => {
+    const check = ++pairCheck.current;
+    if (!mainFile || !edFile) return;
+    void pairProblem(mainFile, edFile)
+      .catch(() => null)
+      .then((problem) => {
+        if (problem && check === pairCheck.current) setErrors([problem]);
+      });
+  }, [mainFile, edFile]);
 
   const submit = async () => {
     if (!canUpload || !mainFile || 'problem' in target) return;

@@ -108,11 +108,16 @@ test.describe('[REVIEW] a curator reviews with evidence', () => {
     expect(width).toBeLessThanOrEqual(390);
 
     // With a note it is approved and published; the note is in the dataset's history.
+    const versionHref = await item
+      .getByRole('link', { name: `Open version 1 of ${study}` })
+      .getAttribute('href');
     const note = 'Far-inland flags checked: an alpine test sheet, published as an example.';
     await item.getByLabel('Message to the owner').fill(note);
     await item.getByRole('button', { name: 'Approve' }).click();
     await expect(curator.getByText('Version 1 was approved and published.')).toBeVisible();
     await expect(curator.getByRole('article', { name: study })).toHaveCount(0);
+    await curator.goto(versionHref!);
+    await expect(curator.getByText(note)).toBeVisible();
 
     // bob withdraws it: the journeys after this one see the seed's counts.
     await owner.goto('/my/datasets');

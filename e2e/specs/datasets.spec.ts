@@ -134,12 +134,12 @@ test.describe('[DATASETS] the life of a contributed dataset', () => {
       page.getByText('Version 1 was submitted for review', { exact: false }),
     ).toBeVisible();
 
-    // The curator approves: it is public, on the map and in the statistics.
+    // The curator approves, acknowledging the quality flags shown on the card (decision 0055):
+    // it is public, on the map and in the statistics.
     await curator.goto('/review');
-    await curator
-      .getByRole('article', { name: study })
-      .getByRole('button', { name: 'Approve' })
-      .click();
+    const reviewCard = curator.getByRole('article', { name: study });
+    await reviewCard.getByLabel('Message to the owner').fill('Quality flags checked.');
+    await reviewCard.getByRole('button', { name: 'Approve' }).click();
     await expect(curator.getByText('Version 1 was approved and published.')).toBeVisible();
 
     await visitor.goto(datasetUrl);

@@ -39,7 +39,7 @@ export async function publishDataset(
   const version = String(detail.version.number);
   await datasets.editMetadata(owner, String(datasetId), version, metadata);
   await datasets.submit(owner, String(datasetId), version);
-  return datasets.approve(await curator(db), String(datasetId), version, '');
+  return datasets.approve(await curator(db), String(datasetId), version, 'Quality flags checked.');
 }
 
 /**

@@ -87,7 +87,7 @@ beforeAll(async () => {
   ] as const) {
     await call(app.ann, 'PUT', `${versionUrl(id)}/metadata/`, metadata);
     await call(app.ann, 'POST', `${versionUrl(id)}/submit/`, {});
-    await call(cora, 'POST', `${versionUrl(id)}/approve/`, {});
+    await call(cora, 'POST', `${versionUrl(id)}/approve/`, { message: 'Quality flags checked.' });
   }
   await call(app.ann, 'POST', `/api/auth/datasets/${withdrawn.datasetId}/withdraw/`, {
     reason: 'Test withdrawal.',

@@ -97,7 +97,7 @@ describe('citation files of a published version', () => {
       related_publications: [{ doi: '10.1111/gcb.15148' }],
     });
     await datasets.submit(owner, id, '1');
-    await datasets.approve(await curator(ctx.database.db), id, '1', '');
+    await datasets.approve(await curator(ctx.database.db), id, '1', 'Quality flags checked.');
   });
 
   it('publication queued the registration of its DOI', () => {

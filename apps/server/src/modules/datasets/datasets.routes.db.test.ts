@@ -126,7 +126,9 @@ describe('the review cycle over HTTP', () => {
       protocol: { pam_instrument: 'walz_diving_pam_ii' },
     }).then((r) => expect(r.statusCode, r.body).toBe(200));
     expect((await post(ann, `${versionUrl(datasetId, 1)}/submit/`)).statusCode).toBe(200);
-    const approved = await post(cora, `${versionUrl(datasetId, 1)}/approve/`, {});
+    const approved = await post(cora, `${versionUrl(datasetId, 1)}/approve/`, {
+      message: 'Quality flags checked.',
+    });
     expect(approved.statusCode, approved.body).toBe(200);
     expect(approved.json<TDatasetActionResult>().message).toBe(
       'Version 1 was approved and published.',
@@ -192,7 +194,13 @@ describe('the review cycle over HTTP', () => {
 
     await put(ann, `${versionUrl(datasetId, 2)}/metadata/`, COMPLETE_METADATA);
     expect((await post(ann, `${versionUrl(datasetId, 2)}/submit/`)).statusCode).toBe(200);
-    expect((await post(cora, `${versionUrl(datasetId, 2)}/approve/`, {})).statusCode).toBe(200);
+    expect(
+      (
+        await post(cora, `${versionUrl(datasetId, 2)}/approve/`, {
+          message: 'Quality flags checked.',
+        })
+      ).statusCode,
+    ).toBe(200);
 
     const v1 = await anonymous.request({ url: `/api/public/datasets/${datasetId}/versions/1/` });
     expect(v1.statusCode).toBe(200);
@@ -237,7 +245,9 @@ describe('nobody reaches what is not theirs', () => {
     published = await uploadDraft(app.ctx, ann, studyVariant('Shared'));
     await put(ann, `${versionUrl(published.datasetId, 1)}/metadata/`, COMPLETE_METADATA);
     await post(ann, `${versionUrl(published.datasetId, 1)}/submit/`);
-    await post(cora, `${versionUrl(published.datasetId, 1)}/approve/`, {});
+    await post(cora, `${versionUrl(published.datasetId, 1)}/approve/`, {
+      message: 'Quality flags checked.',
+    });
   });
 
   it("another user gets 404 on every route of a draft, exactly as for a dataset that doesn't exist", async () => {

@@ -53,7 +53,8 @@ const describeAndSubmit = async (id: number, metadata: object = COMPLETE_METADAT
   await call(ann, 'PUT', `${versionUrl(id)}/metadata/`, metadata);
   await call(ann, 'POST', `${versionUrl(id)}/submit/`, {});
 };
-const approve = (id: number) => call(cora, 'POST', `${versionUrl(id)}/approve/`, {});
+const approve = (id: number) =>
+  call(cora, 'POST', `${versionUrl(id)}/approve/`, { message: 'Quality flags checked.' });
 const withdraw = (id: number) =>
   call(ann, 'POST', `/api/auth/datasets/${id}/withdraw/`, { reason: 'Test withdrawal.' });
 

@@ -48,7 +48,9 @@ describe('embargo release', () => {
       embargo_until: nextYear,
     });
     await post(ann, `${versionUrl(datasetId, 1)}/submit/`);
-    const approved = await post(cora, `${versionUrl(datasetId, 1)}/approve/`, {});
+    const approved = await post(cora, `${versionUrl(datasetId, 1)}/approve/`, {
+      message: 'Quality flags checked.',
+    });
     expect(approved.json<TDatasetActionResult>().message).toBe(
       `Version 1 was approved; its data stay embargoed until ${nextYear}.`,
     );

@@ -43,7 +43,7 @@ async function publish(datasetId: number, number: number) {
   const url = `/api/auth/datasets/${datasetId}/versions/${number}`;
   await call(ann, 'PUT', `${url}/metadata/`, COMPLETE_METADATA);
   await call(ann, 'POST', `${url}/submit/`);
-  await call(cora, 'POST', `${url}/approve/`);
+  await call(cora, 'POST', `${url}/approve/`, { message: 'Quality flags checked.' });
 }
 
 /** Browsers' gzip reader (WHATWG DecompressionStream), next to zlib's. */

@@ -1,4 +1,4 @@
-import { DATASET_LIMITS, datasetPath, type TReviewItem } from '@coral/core';
+import { approvalNoteProblem, DATASET_LIMITS, datasetPath, type TReviewItem } from '@coral/core';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
@@ -8,6 +8,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { failureText } from '@/lib/http';
 import { useDecide, type Decision } from '../api/review-queue';
+import { ReviewEvidence } from './review-evidence';
 
 export interface ReviewNotice {
   variant: 'success' | 'danger';
@@ -17,8 +18,10 @@ export interface ReviewNotice {
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 /**
- * One version waiting for review: what it is, a link to its page, and the decision with a
- * message to the owner (optional for an approval, required for a rejection).
+ * One version waiting for review: what it is, the evidence to decide on (flags, species, sites,
+ * description, changes), a link to its page, and the decision with a message to the owner:
+ * required for a rejection, and for an approval when the version has quality flags (the note
+ * acknowledges them; docs/decisions/0055-review-with-evidence.md).
  */
 export function ReviewItem({
   item,
@@ -35,11 +38,18 @@ export function ReviewItem({
   const headingId = `review-${item.dataset_id}-${item.version}`;
   const messageId = `${headingId}-message`;
   const pending = decide.isPending ? decide.variables.decision : null;
+  const flagged = item.flag_count > 0;
 
   const send = (decision: Decision['decision']) => {
     setError(null);
     if (decision === 'reject' && message.trim() === '') {
       setMessageError('Tell the owner what to fix: a rejection needs a message.');
+      return;
+    }
+    const noteProblem =
+      decision === 'approve' ? approvalNoteProblem(item.flag_count, message) : null;
+    if (noteProblem) {
+      setMessageError(noteProblem);
       return;
     }
     setMessageError(null);
@@ -74,6 +84,7 @@ export function ReviewItem({
               ` · ${plural(item.counts.species.length, 'species', 'species')}`}
           </dd>
         </dl>
+        <ReviewEvidence item={item} headingId={headingId} />
         <p>
           <Link to={datasetPath(item.dataset_id, item.version)}>
             Open version {item.version}
@@ -91,7 +102,11 @@ export function ReviewItem({
           </Alert>
         )}
         <Form.Group controlId={messageId} className="mb-2">
-          <Form.Label>Message to the owner</Form.Label>
+          <Form.Label>
+            {flagged
+              ? 'Message to the owner (required: acknowledge the flags)'
+              : 'Message to the owner'}
+          </Form.Label>
           <Form.Control
             as="textarea"
             rows={2}
@@ -110,7 +125,9 @@ export function ReviewItem({
             </Form.Control.Feedback>
           )}
           <Form.Text id={`${messageId}-help`}>
-            Optional when approving; required when rejecting (say what to fix).
+            {flagged
+              ? `This version has ${plural(item.flag_count, 'quality flag', 'quality flags')}: an approval needs a note saying what you checked and why the data can be published as they are (it is recorded in the dataset’s history). Required when rejecting (say what to fix).`
+              : 'Optional when approving; required when rejecting (say what to fix).'}
           </Form.Text>
         </Form.Group>
         <div className="d-flex flex-wrap gap-2">

@@ -19,10 +19,14 @@ export function SpeciesMap({
   tiles,
   sites,
   species,
+  label,
 }: {
   tiles: TPublicConfig['tiles'];
-  sites: readonly TSpeciesSite[];
-  species: string;
+  /** What a circle needs (the review card's sites have no distributions). */
+  sites: readonly Pick<TSpeciesSite, 'label' | 'latitude' | 'longitude' | 'colony_count'>[];
+  species?: string;
+  /** The map's accessible name, when it is not a species' map (the review card). */
+  label?: string;
 }) {
   const element = useRef<HTMLDivElement>(null);
 
@@ -66,7 +70,7 @@ export function SpeciesMap({
       ref={element}
       className="species-map"
       role="region"
-      aria-label={`Map of the sites where ${species} was measured`}
+      aria-label={label ?? `Map of the sites where ${species} was measured`}
     />
   );
 }

@@ -1,2 +1,3 @@
 export * from './dublin-core';
 export * from './oai-pmh';
+export * from './page-head';

@@ -48,6 +48,8 @@ import { registerErrorHandler } from './plugins/error-handler';
 import { registerOpenApi } from './plugins/openapi';
 import { loggingOptions } from './plugins/request-log';
 import { registerWebApp } from './plugins/web-app';
+import { discoveryRoutes } from './modules/discovery/discovery.routes';
+import { createDiscoveryService } from './modules/discovery/discovery.service';
 import { oaiPmhRoutes } from './modules/oai-pmh/oai-pmh.routes';
 import { createOaiPmhService } from './modules/oai-pmh/oai-pmh.service';
 import { uploadsRoutes } from './modules/uploads/uploads.routes';
@@ -257,7 +259,12 @@ export async function buildApp({
     }),
   });
 
-  await registerWebApp(app, config.webDistDir);
+  const discovery = createDiscoveryService(db, { publicUrl: config.publicUrl });
+  await app.register(discoveryRoutes, { discovery });
+
+  await registerWebApp(app, config.webDistDir, {
+    headFor: (pathname) => discovery.headFor(pathname),
+  });
   return app;
 }
 

@@ -42,6 +42,7 @@ const CORE_LAYERS = [
   'species', // species distributions
   'map-clusters', // the map's sites and clusters of API colonies
   'downloads', // open downloads of API colonies
+  'harvest', // OAI-PMH, DataCite XML and the page heads crawlers read (decision 0053)
   'index.ts', // the package's entry point
 ] as const;
 const CALCULATOR = 'packages/core/src/ed50/';

@@ -31,5 +31,4 @@ export * as ed50 from './ed50';
 export * from './species';
 export * from './taxonomy';
 export * from './thresholds/ed-provenance';
-export * from './citation/datacite-xml';
 export * from './harvest';

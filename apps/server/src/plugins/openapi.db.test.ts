@@ -211,6 +211,7 @@ function exampleRequest(url: string): string {
   if (url.startsWith('/api/public/downloads/map/')) {
     return `${filled}?species=${species}&absThermalTolerance=38,39`;
   }
+  if (url === '/oai') return `${filled}?verb=Identify`;
   return filled;
 }
 
@@ -266,6 +267,7 @@ describe('the OpenAPI document', () => {
       const unsafe = method !== 'get';
       const anonymous =
         url.startsWith('/api/public/') ||
+        !url.startsWith('/api/') ||
         /\/(status|csrf|login|logout|orcid\/(start|callback))\/$/.test(url);
       return (
         schemes.has('sessionCookie') === anonymous ||

@@ -27,7 +27,7 @@ describe('serving the web app', () => {
     '/',
     '/map',
     '/projects',
-    '/project/61',
+    '/project/999999',
     '/cart',
     '/upload',
     '/login',
@@ -37,6 +37,14 @@ describe('serving the web app', () => {
     expect(response.statusCode).toBe(200);
     expect(response.body).toBe(INDEX);
     expect(response.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('answers a public page with the app and its own head (decision 0053)', async () => {
+    const response = await get('/project/61');
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain('<div id="root"></div>');
+    expect(response.body).toMatch(/<title>[^<]+\(project\) · Coral Thermal Tolerance<\/title>/);
+    expect(response.body).toContain('<link rel="canonical" href="');
   });
 
   it('answers unknown pages with the app and status 404 (the app shows its not-found page)', async () => {

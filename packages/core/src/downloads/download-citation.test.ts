@@ -1,4 +1,7 @@
+import { Ajv } from 'ajv';
+import addFormats from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
+import officialCffSchema from '../../../../fixtures/schemas/cff/schema.json';
 import { parse as parseYaml } from 'yaml';
 import { FULL_VERSION } from '../../test/citation-facts';
 import { downloadDataset, testDownloadContext } from '../../test/download-colonies';
@@ -88,7 +91,6 @@ describe('CITATION.cff', () => {
       doi: '10.1234/coral.12.v2',
       url: 'https://corals.example.org/datasets/12/versions/2',
       license: 'CC-BY-4.0',
-      publisher: { name: 'Coral Thermal Tolerance' },
     });
   });
 
@@ -134,7 +136,39 @@ describe('CITATION.cff', () => {
     expect(cff.license).toEqual(['CC-BY-NC-4.0', 'CC0-1.0']);
     expect(cff.references![1]!.title).toBe('Title: with "quotes" # and colon');
   });
+
+  it('is valid against the official CFF 1.2.0 schema, one version or several', () => {
+    const validate = cffSchema();
+    const snapshot = mixedContext({
+      query: { source: { kind: 'snapshot', snapshotId: 'abc123' }, hideFlagged: false },
+      snapshot: { id: 'abc123', contentHash: 'sha256:ff00', citation: 'Snapshot abc123.' },
+    });
+    for (const context of [
+      testDownloadContext([LICENSED_DATASET]),
+      testDownloadContext([SEED_DATASET]),
+      testDownloadContext([NC_DATASET, CC0_DATASET]),
+      snapshot,
+    ]) {
+      const cff = parseYaml(citationCff(context)) as Cff;
+      expect(validate(cff), JSON.stringify(validate.errors)).toBe(true);
+      for (const reference of cff.references ?? []) expect(reference.type).toBe('data');
+    }
+    // The schema is not a formality: what CFF 1.2.0 forbids fails.
+    const wrong = parseYaml(citationCff(snapshot)) as Cff & { publisher?: unknown };
+    expect(validate({ ...wrong, publisher: { name: 'x' } })).toBe(false);
+    expect(
+      validate({ ...wrong, references: wrong.references!.map((r) => ({ ...r, type: 'dataset' })) }),
+    ).toBe(false);
+  });
 });
+
+/** The official CFF 1.2.0 JSON schema (fixtures/schemas/cff/SOURCE.md), compiled by ajv. */
+function cffSchema() {
+  const schema = structuredClone(officialCffSchema) as Record<string, unknown>;
+  const ajv = new Ajv({ allErrors: true, strict: false });
+  addFormats(ajv);
+  return ajv.compile(schema);
+}
 
 describe('query.json', () => {
   const query = (filters: FilterSet): DownloadQuery => ({

@@ -64,11 +64,20 @@ function cffAuthors(facts: CitationFacts, indent: string): string[] {
   });
 }
 
-/** The fields describing one dataset version (top level, or an item of `references`). */
-function cffDatasetFields(dataset: DownloadDataset, indent: string, first: string): string[] {
+/**
+ * The fields describing one dataset version (top level, or an item of `references`). CFF 1.2.0
+ * names the kinds differently in the two places: the cited work is a `dataset`, a reference is
+ * `data`; and only a reference may name its `publisher` (the schema in fixtures/schemas/cff/).
+ */
+function cffDatasetFields(
+  dataset: DownloadDataset,
+  indent: string,
+  first: string,
+  place: 'top' | 'reference',
+): string[] {
   const { facts } = dataset;
   const lines = [
-    `${first}type: dataset`,
+    `${first}type: ${place === 'top' ? 'dataset' : 'data'}`,
     `${indent}title: ${yaml(facts.title.trim() || 'Untitled dataset')}`,
     `${indent}authors:`,
     ...cffAuthors(facts, `${indent}  `),
@@ -78,7 +87,9 @@ function cffDatasetFields(dataset: DownloadDataset, indent: string, first: strin
   if (facts.doi !== null) lines.push(`${indent}doi: ${yaml(facts.doi)}`);
   lines.push(`${indent}url: ${yaml(facts.url)}`);
   if (facts.licence !== null) lines.push(`${indent}license: ${yaml(facts.licence)}`);
-  lines.push(`${indent}publisher:`, `${indent}  name: ${yaml(facts.publisher)}`);
+  if (place === 'reference') {
+    lines.push(`${indent}publisher:`, `${indent}  name: ${yaml(facts.publisher)}`);
+  }
   return lines;
 }
 
@@ -96,7 +107,7 @@ export function citationCff(context: DownloadContext): string {
   const only =
     context.datasets.length === 1 && context.snapshot === null ? context.datasets[0]! : null;
   if (only !== null) {
-    return [...header, ...cffDatasetFields(only, '', ''), ''].join('\n');
+    return [...header, ...cffDatasetFields(only, '', '', 'top'), ''].join('\n');
   }
   const stated = context.datasets.map((d) => d.facts.licence);
   // A licence is claimed for the whole only when every version states one: data without a
@@ -131,7 +142,9 @@ export function citationCff(context: DownloadContext): string {
       ? []
       : [
           'references:',
-          ...context.datasets.flatMap((dataset) => cffDatasetFields(dataset, '    ', '  - ')),
+          ...context.datasets.flatMap((dataset) =>
+            cffDatasetFields(dataset, '    ', '  - ', 'reference'),
+          ),
         ];
   return [...header, ...top, ...references, ''].join('\n');
 }

@@ -1,2 +1,4 @@
+export * from './datacite-xml';
 export * from './dublin-core';
 export * from './oai-pmh';
+export * from './page-head';

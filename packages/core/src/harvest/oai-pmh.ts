@@ -1,5 +1,5 @@
 import { xmlEscape } from '../downloads/dwca/xml-text';
-import { DATACITE_NAMESPACE, DATACITE_SCHEMA } from '../citation/datacite-xml';
+import { DATACITE_NAMESPACE, DATACITE_SCHEMA } from './datacite-xml';
 import { OAI_DC_NAMESPACE, OAI_DC_SCHEMA } from './dublin-core';
 
 /**

@@ -1,6 +1,6 @@
 import { xmlEscape } from '../downloads/dwca/xml-text';
-import type { CitationFacts } from './citation-facts';
-import { dataCiteMetadata, type DataCiteCreator } from './datacite';
+import type { CitationFacts } from '../citation/citation-facts';
+import { dataCiteMetadata, type DataCiteCreator } from '../citation/datacite';
 
 /** The DataCite Metadata Schema's namespace and where its XSD is published. */
 export const DATACITE_NAMESPACE = 'http://datacite.org/schema/kernel-4';

@@ -50,7 +50,7 @@ test.describe('[PAGES] page fixes', () => {
   test('the species page names each landmark once', async ({ page }) => {
     await page.goto('/species/Porites%20cylindrica');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-    await expect(page.locator('.species-map')).toBeVisible();
+    await expect(page.locator('.sites-map')).toBeVisible();
     const violations = await expectNoSeriousA11yViolations(page);
     expect(violations.map((v) => v.id)).not.toContain('landmark-unique');
   });

@@ -7,7 +7,7 @@ import {
 } from '@coral/core';
 import Badge from 'react-bootstrap/Badge';
 import { usePublicConfig } from '@/lib/public-config';
-import { SpeciesMap } from '../../species/components/species-map';
+import { SitesMap } from '@/components/maps/sites-map';
 import '../review.css';
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
@@ -150,7 +150,7 @@ export function ReviewEvidence({ item, headingId }: { item: TReviewItem; heading
           Sites ({item.sites.length})
         </h3>
         {item.sites.length > 0 && (
-          <SpeciesMap tiles={tiles} sites={item.sites} label={`Map of the sites of ${title}`} />
+          <SitesMap tiles={tiles} sites={item.sites} label={`Map of the sites of ${title}`} />
         )}
       </section>
     </>

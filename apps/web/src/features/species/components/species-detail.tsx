@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { SectionCard } from '@/components/section-card';
 import { usePublicConfig } from '@/lib/public-config';
 import { Ed50DistributionSection } from './ed50-distribution-section';
-import { SpeciesMap } from './species-map';
+import { SitesMap } from '@/components/maps/sites-map';
 import '../species.css';
 
 const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
@@ -57,7 +57,7 @@ export function SpeciesDetail({ species }: { species: TSpeciesDetail }) {
       />
 
       <SectionCard id="map-title" title="Where it was measured" count={species.by_site.length}>
-        <SpeciesMap tiles={tiles} sites={species.by_site} species={species.name} />
+        <SitesMap tiles={tiles} sites={species.by_site} species={species.name} />
       </SectionCard>
 
       <SectionCard flush id="projects-title" title="Projects" count={species.projects.length}>

@@ -1,6 +1,7 @@
 import type { TPublicConfig, TSpeciesSite } from '@coral/core';
 import L from 'leaflet';
 import 'leaflet/dist/leaflet.css';
+import './sites-map.css';
 import { useEffect, useRef } from 'react';
 import { longitudeOffset, toFrame, toMap } from '@coral/core/map-clusters';
 import { addBaseTileLayers } from '@/lib/base-tile-layers';
@@ -15,7 +16,7 @@ const FIT_MAX_ZOOM = 8;
  * configured tile URLs), sized by its number of colonies; the site table on the page holds the
  * same places as text.
  */
-export function SpeciesMap({
+export function SitesMap({
   tiles,
   sites,
   species,
@@ -68,7 +69,7 @@ export function SpeciesMap({
   return (
     <div
       ref={element}
-      className="species-map"
+      className="sites-map"
       role="region"
       aria-label={label ?? `Map of the sites where ${species} was measured`}
     />

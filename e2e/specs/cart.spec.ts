@@ -143,11 +143,12 @@ function expectedExportRows(entries: readonly TCartColonyEntry[]): number {
   return rows;
 }
 
-/** The export's columns, as docs/cart-export.md names them. */
+/** The export's columns, as docs/cart-export.md names them: the spec's, then the provenance. */
 const EXPORT_HEADER = (
   'group_name,project_names,colony_id,colony_name,species,country,latitude,longitude,' +
   'condition,timepoint,sst_clim_mmm,ed50_abs,ed50_rel,ed5_abs,ed5_rel,ed95_abs,ed95_rel,' +
-  'quality_flags,publication_dois'
+  'quality_flags,publication_dois,dataset_id,dataset_version,licence,citation_key,' +
+  'ed50_method,ed5_method,ed95_method'
 ).split(',');
 
 test.describe('[CART] Research Cart', () => {

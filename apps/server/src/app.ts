@@ -204,7 +204,7 @@ export async function buildApp({
     csrf,
     sessionMaxAgeSeconds: config.sessions.maxAgeSeconds,
   });
-  const cart = createCartService(db);
+  const cart = createCartService(db, { publicUrl: config.publicUrl });
   await app.register(cartRoutes, { cart, authenticator });
   const queue = jobs ?? createJobQueue(db, jobQueueOptions(config, false));
   if (!jobs) app.addHook('onClose', () => queue.stop());

@@ -119,6 +119,12 @@ const SCENARIO: ScenarioCall[] = [
     payload: (ids) => ({ group_ids: [Number(ids.groupId)], export_all: false }),
   },
   {
+    name: 'postAuthCartExportCitations',
+    method: 'POST',
+    url: '/api/auth/cart/export/citations/',
+    payload: (ids) => ({ group_ids: [Number(ids.groupId)], export_all: false }),
+  },
+  {
     name: 'postAuthSnapshots',
     method: 'POST',
     url: '/api/auth/snapshots/',

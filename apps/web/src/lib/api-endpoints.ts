@@ -134,6 +134,7 @@ export interface DeleteEndpoints {
 /** POST calls whose answer is a file download rather than JSON. */
 export interface DownloadEndpoints {
   '/api/auth/cart/export/': { body: TCartExportRequest };
+  '/api/auth/cart/export/citations/': { body: TCartExportRequest };
 }
 
 /**

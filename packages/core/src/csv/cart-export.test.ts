@@ -2,12 +2,12 @@ import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
 import {
   CART_EXPORT_COLUMNS,
-  cartExportPreamble,
   cartExportRows,
-  formatCartExportRow,
   type CartExportColony,
+  type CartExportRow,
   type CartExportThreshold,
 } from './cart-export';
+import { formatCsvRow, UTF8_BOM } from './csv-writer';
 import { perThresholdKind } from '../thresholds/threshold-kinds';
 
 const entry = (
@@ -29,6 +29,12 @@ const colony = (thresholds: Partial<CartExportColony['thresholds']> = {}): CartE
   publicationDois: ['10.1/a', '10.1/b'],
   thresholds: { ...perThresholdKind(() => []), ...thresholds },
 });
+
+// The spec's columns alone (the file appends provenance: downloads/cart-export-file.test.ts).
+const cartExportPreamble = () =>
+  UTF8_BOM + formatCsvRow(CART_EXPORT_COLUMNS.map((column) => column.header));
+const formatCartExportRow = (row: CartExportRow) =>
+  formatCsvRow(CART_EXPORT_COLUMNS.map((column) => column.cell(row)));
 
 function parse(text: string) {
   const parsed = Papa.parse<Record<string, string>>(text, { header: true, skipEmptyLines: true });

@@ -4,11 +4,13 @@ import {
   THRESHOLD_KINDS,
   type ThresholdKind,
 } from '../thresholds/threshold-kinds';
-import { formatCsvRow, UTF8_BOM, type CsvCell } from './csv-writer';
+import type { CsvCell } from './csv-writer';
 
 /**
  * The research-cart CSV export (docs/cart-export.md): one row per group × colony × condition ×
  * timepoint, with the colony's thresholds of every kind for that condition and timepoint side by side.
+ * Here: the spec's columns. The file adds the provenance columns after them
+ * (downloads/cart-export-file.ts, decision 0054).
  */
 export const CART_EXPORT_FILENAME = 'coral_cart_export.csv';
 export const CART_EXPORT_CONTENT_TYPE = 'text/csv; charset=utf-8';
@@ -68,7 +70,7 @@ const thresholdColumns = THRESHOLD_KINDS.flatMap((kind): CartExportColumn[] => {
   ];
 });
 
-/** The columns, in order. Headers are stable: scripts select columns by them. */
+/** The spec's columns, in order. Headers are stable: scripts select columns by them. */
 export const CART_EXPORT_COLUMNS: readonly CartExportColumn[] = [
   { header: 'group_name', description: 'Cart group name', cell: (row) => row.groupName },
   {
@@ -114,15 +116,6 @@ export const CART_EXPORT_COLUMNS: readonly CartExportColumn[] = [
     cell: (row) => row.colony.publicationDois.join(LIST_SEPARATOR),
   },
 ];
-
-/** The start of the file: a UTF-8 byte-order mark (for Excel) and the header row. */
-export function cartExportPreamble(): string {
-  return UTF8_BOM + formatCsvRow(CART_EXPORT_COLUMNS.map((column) => column.header));
-}
-
-export function formatCartExportRow(row: CartExportRow): string {
-  return formatCsvRow(CART_EXPORT_COLUMNS.map((column) => column.cell(row)));
-}
 
 /**
  * The rows of one colony in one group: one per condition × timepoint, split by `thresholdRows`

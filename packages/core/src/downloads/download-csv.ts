@@ -1,10 +1,16 @@
 import { formatCsvRow, UTF8_BOM, type CsvCell } from '../csv/csv-writer';
-import { describeEdProvenance } from '../thresholds/ed-provenance';
 import { THRESHOLD_KIND_INFO, THRESHOLD_KINDS } from '../thresholds/threshold-kinds';
 import { rowMmm, thresholdRows, type ThresholdRow } from '../thresholds/threshold-rows';
-import { licenceCell, type DatasetLookup } from './download-datasets';
+import type { DatasetLookup } from './download-datasets';
 import type { DownloadColony, DownloadDataset, DownloadThreshold } from './download-model';
 import type { DictionarySection, TextDownloadWriter } from './formats/download-format';
+import {
+  CITATION_KEY_COLUMN,
+  DATASET_ID_COLUMN,
+  DATASET_VERSION_COLUMN,
+  edMethodColumn,
+  LICENCE_COLUMN,
+} from './provenance-columns';
 
 /**
  * The open download as CSV (decision 0015): one row per colony × condition × timepoint, with the
@@ -50,45 +56,16 @@ const thresholdColumns = THRESHOLD_KINDS.flatMap((kind): DownloadCsvColumn[] => 
       unit: null,
       cell: (row) => row.entries[kind]?.qualityFlags.join(LIST_SEPARATOR),
     },
-    {
-      header: `${kind}_method`,
-      description: `How the ${edLabel} value was computed (docs/decisions/0032-ed-provenance.md): "As submitted" (by the data provider; model and software not recorded) or "Refit by the platform: <model> <joint fit|fit per colony>, <ED engine and version>". Empty: no value`,
-      unit: null,
-      cell: (row) => {
-        const entry = row.entries[kind];
-        return entry ? describeEdProvenance(entry.provenance) : undefined;
-      },
-    },
+    edMethodColumn(kind),
   ];
 });
 
 /** The columns, in order. Headers are stable: scripts select columns by them. */
 export const DOWNLOAD_CSV_COLUMNS: readonly DownloadCsvColumn[] = [
-  {
-    header: 'dataset_id',
-    description: 'Id of the dataset the colony belongs to',
-    unit: null,
-    cell: (row) => row.colony.datasetId,
-  },
-  {
-    header: 'dataset_version',
-    description: 'Version number of that dataset',
-    unit: null,
-    cell: (row) => row.colony.datasetVersion,
-  },
-  {
-    header: 'citation_key',
-    description:
-      'Key of the dataset version (coral-dataset-<id>-v<n>); CITATION.cff and README.txt give its citation',
-    unit: null,
-    cell: (row) => row.colony.citationKey,
-  },
-  {
-    header: 'licence',
-    description: 'SPDX id of the licence of the dataset version, or "not stated"',
-    unit: null,
-    cell: (row) => licenceCell(row.dataset),
-  },
+  DATASET_ID_COLUMN,
+  DATASET_VERSION_COLUMN,
+  CITATION_KEY_COLUMN,
+  LICENCE_COLUMN,
   {
     header: 'colony_id',
     description: 'Colony id on the platform',

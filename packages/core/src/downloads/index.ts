@@ -13,3 +13,5 @@ export * from './download-file-name';
 export * from './data-dictionary';
 export * from './dwca';
 export * from './download-hide-flagged';
+export * from './provenance-columns';
+export * from './cart-export-file';

@@ -67,7 +67,7 @@ describe('cart answers kept per user and cart state', () => {
   it('follows a rename, an addition and a deletion made by another process', async () => {
     await groups(ann);
     await exported(ann);
-    const other = createCartService(ctx.database.db);
+    const other = createCartService(ctx.database.db, { publicUrl: ctx.config.publicUrl });
     const user = { userId: annId, username: 'ann', role: 'contributor' as const, orcid: null };
     const [group] = await groups(ann);
     await other.rename(user, String(group!.id), 'Renamed elsewhere');

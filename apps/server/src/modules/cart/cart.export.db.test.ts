@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CART_EXPORT_COLUMNS } from '@coral/core';
+import { CART_EXPORT_FILE_COLUMNS } from '@coral/core';
 import { repoRoot } from '../../config';
 import { createTestApp, type TestContext } from '../../../test/test-app';
 import { createUser, TestAgent } from '../../../test/auth-client';
@@ -65,7 +65,7 @@ describe('POST /api/auth/cart/export/', () => {
 
   it('writes UTF-8 with a BOM, CRLF line ends and the documented header', () => {
     expect(csv.charCodeAt(0)).toBe(0xfeff);
-    const header = CART_EXPORT_COLUMNS.map((c) => c.header).join(',');
+    const header = CART_EXPORT_FILE_COLUMNS.map((c) => c.header).join(',');
     expect(csv.slice(1, header.length + 3)).toBe(`${header}\r\n`);
     expect(csv.split('\r\n').length).toBeGreaterThan(rows.length);
   });
@@ -91,7 +91,8 @@ describe('POST /api/auth/cart/export/', () => {
       ),
     ].sort();
     const row = rows.find((r) => r.colony_id === '658' && r.condition === 'Winter')!;
-    expect(row).toEqual({
+    expect(Object.keys(row)).toEqual(CART_EXPORT_FILE_COLUMNS.map((c) => c.header));
+    expect(row).toMatchObject({
       group_name: 'All colonies',
       project_names: projects.map((p) => p.name).join('; '),
       colony_id: '658',
@@ -111,6 +112,13 @@ describe('POST /api/auth/cart/export/', () => {
       ed95_rel: '10.93',
       quality_flags: '',
       publication_dois: dois.join('; '),
+      dataset_id: '1',
+      dataset_version: '1',
+      licence: 'not stated',
+      citation_key: 'coral-dataset-1-v1',
+      ed50_method: 'As submitted',
+      ed5_method: 'As submitted',
+      ed95_method: 'As submitted',
     });
   });
 
@@ -192,7 +200,10 @@ describe('streaming', () => {
       .where('username', '=', 'ann')
       .executeTakeFirstOrThrow();
     const user = { userId, username: 'ann', role: 'contributor' as const, orcid: null };
-    const service = createCartService(ctx.database.db, { exportChunkSize: 100 });
+    const service = createCartService(ctx.database.db, {
+      publicUrl: ctx.config.publicUrl,
+      exportChunkSize: 100,
+    });
     const pageQueries = () =>
       ctx.queries.filter((q) => /cart_group_colonies/.test(q) && /LIMIT/i.test(q)).length;
 
@@ -213,7 +224,7 @@ describe('streaming', () => {
 describe('docs/cart-export.md', () => {
   it('documents every column', () => {
     const doc = fs.readFileSync(path.join(repoRoot, 'docs/cart-export.md'), 'utf8');
-    for (const column of CART_EXPORT_COLUMNS) expect(doc).toContain(`\`${column.header}\``);
+    for (const column of CART_EXPORT_FILE_COLUMNS) expect(doc).toContain(`\`${column.header}\``);
   });
 });
 

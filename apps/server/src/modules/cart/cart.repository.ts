@@ -1,4 +1,5 @@
 import { sql, type Selectable } from 'kysely';
+import { THRESHOLD_KIND_INFO, type EdProvenance, type ThresholdKind } from '@coral/core';
 import type { AppDb, CartGroupsTable, ColoniesTable } from '../../db/schema';
 import { isReadableRowFor } from '../../db/visibility';
 
@@ -71,6 +72,50 @@ export const cartRepository = {
       .where('id', '=', sql<number>`ANY(${ids(colonyIds)})`)
       .orderBy('id')
       .execute();
+  },
+
+  /** The dataset version each colony belongs to (the export's provenance, decision 0054). */
+  async datasetVersionIds(
+    db: AppDb,
+    colonyIds: readonly number[],
+  ): Promise<{ id: number; dataset_version_id: number | null }[]> {
+    if (colonyIds.length === 0) return [];
+    return db
+      .selectFrom('colonies')
+      .select(['id', 'dataset_version_id'])
+      .where('id', '=', sql<number>`ANY(${ids(colonyIds)})`)
+      .orderBy('id')
+      .execute();
+  },
+
+  /** How each stored value of one kind of the colonies was computed (decision 0032), by id. */
+  async thresholdProvenance(
+    db: AppDb,
+    kind: ThresholdKind,
+    colonyIds: readonly number[],
+  ): Promise<
+    {
+      id: number;
+      ed_method: EdProvenance['method'];
+      ed_model: EdProvenance['model'];
+      ed_fit: EdProvenance['fit'];
+      ed_software: string | null;
+    }[]
+  > {
+    if (colonyIds.length === 0) return [];
+    const { table } = THRESHOLD_KIND_INFO[kind];
+    const { rows } = await sql<{
+      id: number;
+      ed_method: EdProvenance['method'];
+      ed_model: EdProvenance['model'];
+      ed_fit: EdProvenance['fit'];
+      ed_software: string | null;
+    }>`
+      SELECT t.id, t.ed_method, t.ed_model, t.ed_fit, t.ed_software
+      FROM ${sql.table(table)} t
+      WHERE t.colony_id = ANY(${ids(colonyIds)})
+    `.execute(db);
+    return rows;
   },
 
   async biosampleNames(

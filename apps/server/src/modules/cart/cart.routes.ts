@@ -2,6 +2,8 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  CART_EXPORT_CITATIONS_CONTENT_TYPE,
+  CART_EXPORT_CITATIONS_FILENAME,
   CART_EXPORT_CONTENT_TYPE,
   CART_EXPORT_FILENAME,
   ZCartAddRequest,
@@ -114,9 +116,11 @@ export const cartRoutes: FastifyPluginAsyncZod<CartRoutesOptions> = async (app, 
         tags: ['cart'],
         summary: 'Export groups as CSV (coral_cart_export.csv)',
         description:
-          'One row per group × colony × condition × timepoint; columns in docs/cart-export.md. ' +
-          'UTF-8 with a byte-order mark, CRLF line ends, RFC 4180 quoting, spreadsheet formulas ' +
-          'neutralised. Streamed.',
+          'One row per group × colony × condition × timepoint; columns in docs/cart-export.md: ' +
+          "the spec's, then each row's dataset id and version, licence, citation key and how " +
+          'each ED value was computed. UTF-8 with a byte-order mark, CRLF line ends, RFC 4180 ' +
+          'quoting, spreadsheet formulas neutralised. Streamed. The citations and licences of ' +
+          'its datasets: POST /api/auth/cart/export/citations/ with the same body.',
         body: ZCartExportRequest,
         response: {
           200: {
@@ -134,6 +138,36 @@ export const cartRoutes: FastifyPluginAsyncZod<CartRoutesOptions> = async (app, 
         .header('Content-Disposition', `attachment; filename="${CART_EXPORT_FILENAME}"`);
       // A stream is sent as is; the cast only tells the type provider it is the CSV body.
       return (reply as FastifyReply).send(stream);
+    },
+  );
+
+  app.post(
+    '/api/auth/cart/export/citations/',
+    {
+      schema: {
+        tags: ['cart'],
+        summary: `Citations and licences of an export (${CART_EXPORT_CITATIONS_FILENAME})`,
+        description:
+          'Same body as POST /api/auth/cart/export/. How to cite every dataset version the ' +
+          "export's rows come from (keyed by their citation_key) and the licences they come " +
+          'under, as the README and LICENCES.txt of an open download say them. Plain text, ' +
+          'UTF-8 (docs/decisions/0054-cart-export-provenance.md).',
+        body: ZCartExportRequest,
+        response: {
+          200: {
+            description: 'The text file',
+            content: { 'text/plain': { schema: z.string() } },
+          },
+          ...errors,
+        },
+      },
+    },
+    async (request, reply) => {
+      const text = await cart.exportCitations(await authenticator.user(request), request.body);
+      reply
+        .type(CART_EXPORT_CITATIONS_CONTENT_TYPE)
+        .header('Content-Disposition', `attachment; filename="${CART_EXPORT_CITATIONS_FILENAME}"`);
+      return (reply as FastifyReply).send(text);
     },
   );
 };

@@ -3,6 +3,7 @@ import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
 import {
   CART_MAX_COLONIES_PER_GROUP,
+  cartExportCitationsText,
   emptyThresholdLists,
   groupBy,
   type TCartGroup,
@@ -14,9 +15,16 @@ import { AppError, badRequest, notFound } from '../../errors';
 import { PerOwnerCache } from '../../lib/per-owner-cache';
 import type { SessionUser } from '../../plugins/authentication';
 import { readableColonyIds } from '../colonies/colonies.service';
+import { PLATFORM_NAME } from '../datasets/dataset-citation';
 import { loadThresholdLists } from '../thresholds/thresholds.service';
-import { cartExportLines } from './cart-export';
+import { cartExportDatasets, cartExportLines, type ExportedGroup } from './cart-export';
 import { cartRepository as repo } from './cart.repository';
+
+/** What an export names: some of the user's groups, or all of them. */
+export interface CartExportRequest {
+  group_ids: number[];
+  export_all: boolean;
+}
 
 /** Ids are PostgreSQL integers: anything outside cannot name a row (and must not reach SQL). */
 const MAX_ID = 2_147_483_647;
@@ -31,6 +39,8 @@ export interface CartAddInput {
 }
 
 export interface CartServiceOptions {
+  /** The platform's public URL: base of the dataset versions' citations in the export. */
+  publicUrl: string;
   /** Colonies read per query while exporting (keyset pages). */
   exportChunkSize?: number;
 }
@@ -75,8 +85,9 @@ async function* keepingText(lines: AsyncIterable<string>, done: (text: string) =
   if (parts) done(parts.join(''));
 }
 
-export function createCartService(db: AppDb, options: CartServiceOptions = {}) {
+export function createCartService(db: AppDb, options: CartServiceOptions) {
   const exportChunkSize = options.exportChunkSize ?? 1000;
+  const { publicUrl } = options;
   /**
    * A cart's answers are rebuilt only when something they show changed (decision 0036): kept per
    * user, keyed by the state read from the database with every request (repo.cartState), so a
@@ -137,6 +148,38 @@ export function createCartService(db: AppDb, options: CartServiceOptions = {}) {
         colonies: members,
       };
     });
+  }
+
+  /**
+   * The groups an export request names, newest first, as the export writes them: ownership is
+   * checked first (another user's group is a 404 like a missing one).
+   */
+  async function exportedGroups(
+    user: SessionUser,
+    request: CartExportRequest,
+  ): Promise<ExportedGroup[]> {
+    let groups: { id: number; name: string; filter_params: unknown }[];
+    if (request.export_all) {
+      groups = await repo.ownedGroups(db, user.userId);
+    } else {
+      const wanted = [...new Set(request.group_ids)];
+      if (wanted.length === 0) {
+        throw new AppError(
+          400,
+          'VALIDATION_FAILED',
+          'Choose at least one group to export, or set export_all.',
+        );
+      }
+      groups = await repo.ownedGroups(db, user.userId, wanted.filter(isStorableId));
+      const found = new Set(groups.map((g) => g.id));
+      const missing = wanted.find((id) => !found.has(id));
+      if (missing !== undefined) throw groupNotFound(missing);
+    }
+    return groups.map((group) => ({
+      id: group.id,
+      name: group.name,
+      hideFlagged: hidesFlagged(group.filter_params),
+    }));
   }
 
   return {
@@ -220,43 +263,38 @@ export function createCartService(db: AppDb, options: CartServiceOptions = {}) {
      * first (another user's group is a 404 like a missing one), then rows are read and written
      * one keyset page of colonies at a time, so memory stays flat whatever the group sizes.
      */
-    async exportCsv(
-      user: SessionUser,
-      request: { group_ids: number[]; export_all: boolean },
-    ): Promise<Readable> {
-      let groups: { id: number; name: string; filter_params: unknown }[];
-      if (request.export_all) {
-        groups = await repo.ownedGroups(db, user.userId);
-      } else {
-        const wanted = [...new Set(request.group_ids)];
-        if (wanted.length === 0) {
-          throw new AppError(
-            400,
-            'VALIDATION_FAILED',
-            'Choose at least one group to export, or set export_all.',
-          );
-        }
-        groups = await repo.ownedGroups(db, user.userId, wanted.filter(isStorableId));
-        const found = new Set(groups.map((g) => g.id));
-        const missing = wanted.find((id) => !found.has(id));
-        if (missing !== undefined) throw groupNotFound(missing);
-      }
-      const exported = groups.map((group) => ({
-        id: group.id,
-        name: group.name,
-        hideFlagged: hidesFlagged(group.filter_params),
-      }));
+    async exportCsv(user: SessionUser, request: CartExportRequest): Promise<Readable> {
+      const exported = await exportedGroups(user, request);
       const state = await cacheState(user);
       const key = state === null ? null : `${state}|${exported.map((g) => g.id).join(',')}`;
       const cached = key === null ? undefined : exportCache.find(user.userId, key);
       if (cached !== undefined) return Readable.from([cached], { objectMode: false });
-      const lines = cartExportLines(db, user.userId, exported, exportChunkSize);
+      const lines = cartExportLines(db, user.userId, exported, exportChunkSize, publicUrl);
       return Readable.from(
         key === null
           ? lines
           : keepingText(lines, (text) => exportCache.set(user.userId, key, text)),
         { objectMode: false },
       );
+    },
+
+    /**
+     * The companion of the export for the same request (decision 0054): the citations and
+     * licences of exactly the dataset versions its rows come from, as a text file.
+     */
+    async exportCitations(user: SessionUser, request: CartExportRequest): Promise<string> {
+      const exported = await exportedGroups(user, request);
+      const datasets = await cartExportDatasets(
+        db,
+        user.userId,
+        exported,
+        exportChunkSize,
+        publicUrl,
+      );
+      return cartExportCitationsText(datasets, {
+        platform: PLATFORM_NAME,
+        createdAt: new Date().toISOString(),
+      });
     },
   };
 }

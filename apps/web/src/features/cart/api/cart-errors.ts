@@ -7,6 +7,8 @@ import { queryKeys } from '@/lib/query-client';
 export const CART_ERROR_MESSAGES = {
   fetch: 'Error fetching cart',
   export: 'Error exporting cart',
+  /** Not in the spec: the export's citations file (decision 0054). */
+  citations: 'Error downloading citations',
   delete: 'Error deleting group',
   rename: 'Error renaming group',
 } as const;

@@ -1,4 +1,4 @@
-import { CART_EXPORT_FILENAME } from '@coral/core';
+import { CART_EXPORT_CITATIONS_FILENAME, CART_EXPORT_FILENAME } from '@coral/core';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { saveFile } from '@/lib/save-file';
@@ -27,5 +27,26 @@ export function useExportGroups() {
   return useMutation({
     mutationFn: exportGroups,
     onError: (error) => report('export', error),
+  });
+}
+
+/**
+ * The export's companion (decision 0054): the citations and licences of every dataset version
+ * the export of the same groups draws on, as coral_cart_export_citations.txt.
+ */
+export async function exportCitations({ groupIds, exportAll }: ExportRequest): Promise<string> {
+  const file = await api.download('/api/auth/cart/export/citations/', {
+    group_ids: exportAll ? [] : [...groupIds],
+    export_all: exportAll,
+  });
+  saveFile(file.blob, CART_EXPORT_CITATIONS_FILENAME);
+  return CART_EXPORT_CITATIONS_FILENAME;
+}
+
+export function useExportCitations() {
+  const report = useReportCartError();
+  return useMutation({
+    mutationFn: exportCitations,
+    onError: (error) => report('citations', error),
   });
 }

@@ -4,7 +4,7 @@ import Alert from 'react-bootstrap/Alert';
 import Card from 'react-bootstrap/Card';
 import { cartErrorText } from '../api/cart-errors';
 import { useDeleteGroup } from '../api/delete-group';
-import { useExportGroups } from '../api/export-groups';
+import { useExportCitations, useExportGroups } from '../api/export-groups';
 import { useRenameGroup } from '../api/rename-group';
 import {
   DEFAULT_CART_SORT,
@@ -63,6 +63,8 @@ export function CartGroups({
   const listHeading = useRef<HTMLHeadingElement>(null);
 
   const exporter = useExportGroups();
+  const citer = useExportCitations();
+  const exporting = exporter.isPending || citer.isPending;
   const renamer = useRenameGroup();
   const deleter = useDeleteGroup();
 
@@ -87,7 +89,7 @@ export function CartGroups({
     });
 
   const runExport = (exportAll: boolean) => {
-    if (exporter.isPending) return;
+    if (exporting) return;
     setPageError(null);
     setAnnouncement('');
     exporter.mutate(
@@ -95,6 +97,20 @@ export function CartGroups({
       {
         onSuccess: (filename) => setAnnouncement(`Exported ${filename}.`),
         onError: (error) => setPageError(cartErrorText('export', error)),
+      },
+    );
+  };
+
+  /** The citations and licences of what Export Selected would export (decision 0054). */
+  const runCitations = () => {
+    if (exporting) return;
+    setPageError(null);
+    setAnnouncement('');
+    citer.mutate(
+      { groupIds: shownSelected, exportAll: false },
+      {
+        onSuccess: (filename) => setAnnouncement(`Downloaded ${filename}.`),
+        onError: (error) => setPageError(cartErrorText('citations', error)),
       },
     );
   };
@@ -183,9 +199,10 @@ export function CartGroups({
             counter={selectionCounter(shownSelected.length, visibleIds.length)}
             hiddenNote={hiddenGroupsNote(groups.length - visibleIds.length)}
             hasSelection={shownSelected.length > 0}
-            exporting={exporter.isPending}
+            exporting={exporting}
             onExportAll={() => runExport(true)}
             onExportSelected={() => runExport(false)}
+            onCitations={runCitations}
           />
         </div>
         <div>

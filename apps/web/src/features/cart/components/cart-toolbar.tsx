@@ -92,7 +92,10 @@ function busyProps(busy: boolean) {
   return busy ? { 'aria-disabled': true, className: 'disabled' } : {};
 }
 
-/** Select-all checkbox with its counter, and the two export buttons (product-spec §2). */
+/**
+ * Select-all checkbox with its counter, the two export buttons (product-spec §2) and the
+ * export's citations and licences (decision 0054).
+ */
 export function CartSelectionBar({
   selectAll,
   onToggleAll,
@@ -102,6 +105,7 @@ export function CartSelectionBar({
   exporting,
   onExportAll,
   onExportSelected,
+  onCitations,
 }: {
   selectAll: SelectAllState;
   onToggleAll: () => void;
@@ -112,6 +116,8 @@ export function CartSelectionBar({
   exporting: boolean;
   onExportAll: () => void;
   onExportSelected: () => void;
+  /** Downloads the citations and licences of the selected groups' datasets (decision 0054). */
+  onCitations: () => void;
 }) {
   const checkbox = useRef<HTMLInputElement>(null);
   useEffect(() => {
@@ -151,6 +157,16 @@ export function CartSelectionBar({
         >
           <DownloadIcon className="me-1" />
           Export Selected
+        </Button>
+        <Button
+          variant="outline-secondary"
+          onClick={onCitations}
+          disabled={!hasSelection}
+          title="How to cite, and the licences of, every dataset the selected groups' export draws on"
+          {...busyProps(exporting)}
+        >
+          <DownloadIcon className="me-1" />
+          Citations &amp; licences
         </Button>
       </div>
     </div>

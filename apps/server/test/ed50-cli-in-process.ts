@@ -1,18 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { Readable, Writable } from 'node:stream';
 import { loadConfig, repoRoot } from '../src/config';
 
 type Config = ReturnType<typeof loadConfig>;
-import { runCli } from '../src/cli/run-cli';
-
-class Capture extends Writable {
-  text = '';
-  override _write(chunk: Buffer, _encoding: string, done: () => void) {
-    this.text += chunk.toString();
-    done();
-  }
-}
+import { runCliCaptured } from './cli-in-process';
 
 const testConfig = loadConfig({ NODE_ENV: 'test', DATA_DIR: '/nonexistent' });
 
@@ -23,17 +14,10 @@ export async function cliWithoutDatabase(...argv: string[]) {
 
 /** The same with a configuration of the test's own (e.g. another invocation folder). */
 export async function runWithoutDatabase(argv: string[], config: Config) {
-  const stdout = new Capture();
-  const stderr = new Capture();
-  const code = await runCli(
-    argv,
-    { stdin: Readable.from([]), stdout, stderr },
-    {
-      config,
-      withDatabase: () => Promise.reject(new Error('the ed50 command needs no database')),
-    },
-  );
-  return { code, stdout: stdout.text, stderr: stderr.text };
+  return runCliCaptured(argv, {
+    config,
+    withDatabase: () => Promise.reject(new Error('the ed50 command needs no database')),
+  });
 }
 
 export const fixture = (...parts: string[]) => path.join(repoRoot, 'fixtures', ...parts);

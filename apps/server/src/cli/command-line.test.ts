@@ -1,33 +1,16 @@
-import { Readable, Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../config';
 import { commands } from './commands';
-import { runCli } from './run-cli';
+import { runCliCaptured } from '../../test/cli-in-process';
 
 // Parsing and help need neither a database nor a valid environment: every call here would fail
 // loudly if a command were run.
 
-class Capture extends Writable {
-  text = '';
-  override _write(chunk: Buffer, _encoding: string, done: () => void) {
-    this.text += chunk.toString();
-    done();
-  }
-}
-
-async function cli(...argv: string[]) {
-  const stdout = new Capture();
-  const stderr = new Capture();
-  const code = await runCli(
-    argv,
-    { stdin: Readable.from([]), stdout, stderr },
-    {
-      config: loadConfig({ NODE_ENV: 'test', DATA_DIR: '/nonexistent' }),
-      withDatabase: () => Promise.reject(new Error('no command may run in these tests')),
-    },
-  );
-  return { code, stdout: stdout.text, stderr: stderr.text };
-}
+const cli = (...argv: string[]) =>
+  runCliCaptured(argv, {
+    config: loadConfig({ NODE_ENV: 'test', DATA_DIR: '/nonexistent' }),
+    withDatabase: () => Promise.reject(new Error('no command may run in these tests')),
+  });
 
 const USAGES = {
   'user:create': 'user:create <username>',

@@ -1,12 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { Readable, Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AppDb } from '../db/schema';
 import { createTestApp, type TestContext } from '../../test/test-app';
 import { createUser } from '../../test/auth-client';
 import { DATASHEETS, datasetSnapshot, makeDataDir } from '../../test/upload-test-helpers';
-import { runCli } from './run-cli';
+import { onTestDatabase, runCliCaptured } from '../../test/cli-in-process';
 
 let ctx: TestContext;
 let dataDir: string;
@@ -20,27 +18,8 @@ afterAll(async () => {
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-class Capture extends Writable {
-  text = '';
-  override _write(chunk: Buffer, _encoding: string, done: () => void) {
-    this.text += chunk.toString();
-    done();
-  }
-}
-
-async function cli(...argv: string[]) {
-  const stdout = new Capture();
-  const stderr = new Capture();
-  const code = await runCli(
-    argv,
-    { stdin: Readable.from([]), stdout, stderr },
-    {
-      config: ctx.config,
-      withDatabase: <T>(work: (db: AppDb) => Promise<T>) => work(ctx.database.db),
-    },
-  );
-  return { code, stdout: stdout.text, stderr: stderr.text };
-}
+const cli = (...argv: string[]) =>
+  runCliCaptured(argv, onTestDatabase(ctx.config, ctx.database.db));
 
 const sheet = (name: string) => path.join(DATASHEETS, name);
 

@@ -1,10 +1,8 @@
 import path from 'node:path';
-import { Readable, Writable } from 'node:stream';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TUploadAccepted } from '@coral/core';
 import type { AppConfig } from '../config';
-import type { AppDb } from '../db/schema';
 import { UPLOAD_IMPORT_JOB } from '../jobs/job-definitions';
 import { createJobQueue, jobQueueOptions } from '../jobs/job-queue';
 import { processUpload } from '../modules/uploads/upload-processor';
@@ -19,7 +17,7 @@ import {
   upload,
   type UploadTestApp,
 } from '../../test/upload-test-helpers';
-import { runCli } from './run-cli';
+import { onTestDatabase, runCliCaptured } from '../../test/cli-in-process';
 
 // `import` and POST /api/auth/upload-csv/ are one intake (uploads.service): the same checks,
 // stored files, upload record, job and duplicate rule, whichever way the files come in.
@@ -30,24 +28,8 @@ beforeAll(async () => {
 });
 afterAll(() => closeUploadTestApp(app));
 
-class Capture extends Writable {
-  text = '';
-  override _write(chunk: Buffer, _encoding: string, done: () => void) {
-    this.text += chunk.toString();
-    done();
-  }
-}
-
-async function cli(argv: string[], config: AppConfig = app.ctx.config) {
-  const stdout = new Capture();
-  const stderr = new Capture();
-  const code = await runCli(
-    argv,
-    { stdin: Readable.from([]), stdout, stderr },
-    { config, withDatabase: <T>(work: (db: AppDb) => Promise<T>) => work(app.ctx.database.db) },
-  );
-  return { code, stdout: stdout.text, stderr: stderr.text };
-}
+const cli = (argv: string[], config: AppConfig = app.ctx.config) =>
+  runCliCaptured(argv, onTestDatabase(config, app.ctx.database.db));
 
 const RAW = 'cbass_dataset_raw.csv';
 const ED = 'cbass_dataset_ED50_Results.csv';

@@ -1,13 +1,11 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { Readable, Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AppDb } from '../db/schema';
 import { createTestApp, type TestContext } from '../../test/test-app';
 import { RECORDED_NAMES, recordedRecords } from '../../test/worms-replay';
 import { registerTaxonNames, taxonMatchesFor } from '../modules/taxa/taxa.service';
-import { runCli } from './run-cli';
+import { onTestDatabase, runCliCaptured } from '../../test/cli-in-process';
 
 /**
  * `taxa:import` without internet (WORMS_API_URL=off): a Darwin Core taxon file made of WoRMS' own
@@ -24,27 +22,8 @@ afterAll(async () => {
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
-class Capture extends Writable {
-  text = '';
-  override _write(chunk: Buffer, _encoding: string, done: () => void) {
-    this.text += chunk.toString();
-    done();
-  }
-}
-
-async function cli(...argv: string[]) {
-  const stdout = new Capture();
-  const stderr = new Capture();
-  const code = await runCli(
-    argv,
-    { stdin: Readable.from([]), stdout, stderr },
-    {
-      config: ctx.config,
-      withDatabase: <T>(work: (db: AppDb) => Promise<T>) => work(ctx.database.db),
-    },
-  );
-  return { code, stdout: stdout.text, stderr: stderr.text };
-}
+const cli = (...argv: string[]) =>
+  runCliCaptured(argv, onTestDatabase(ctx.config, ctx.database.db));
 
 const COLUMNS = [
   'taxonID',

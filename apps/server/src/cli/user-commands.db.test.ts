@@ -1,13 +1,12 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { PassThrough, Readable, Writable } from 'node:stream';
+import { PassThrough, Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config';
-import type { AppDb } from '../db/schema';
 import { createTestApp, type TestContext } from '../../test/test-app';
 import { TestAgent } from '../../test/auth-client';
-import { runCli } from './run-cli';
+import { onTestDatabase, runCliCaptured } from '../../test/cli-in-process';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -17,28 +16,9 @@ afterAll(() => ctx.close());
 
 const PASSWORD = 'reef-resilience-2024';
 
-class Capture extends Writable {
-  text = '';
-  override _write(chunk: Buffer, _encoding: string, done: () => void) {
-    this.text += chunk.toString();
-    done();
-  }
-}
-
 /** runCli in process, on the test database, with the given stdin. */
-async function cli(argv: string[], stdin: NodeJS.ReadableStream = Readable.from([])) {
-  const stdout = new Capture();
-  const stderr = new Capture();
-  const code = await runCli(
-    argv,
-    { stdin, stdout, stderr },
-    {
-      config: ctx.config,
-      withDatabase: <T>(work: (db: AppDb) => Promise<T>) => work(ctx.database.db),
-    },
-  );
-  return { code, stdout: stdout.text, stderr: stderr.text };
-}
+const cli = (argv: string[], stdin?: NodeJS.ReadableStream) =>
+  runCliCaptured(argv, onTestDatabase(ctx.config, ctx.database.db), stdin);
 
 const lines = (...values: string[]) => Readable.from([values.map((v) => `${v}\n`).join('')]);
 
@@ -287,14 +267,11 @@ describe('the embedded database in use by the server', () => {
     try {
       // the lock of a live process other than this one, as a running server leaves it
       fs.writeFileSync(path.join(dataDir, 'pglite.lock'), String(process.ppid));
-      const stderr = new Capture();
-      const code = await runCli(
-        ['user:disable', 'ann'],
-        { stdin: Readable.from([]), stdout: new Capture(), stderr },
-        { config: loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir }) },
-      );
+      const { code, stderr } = await runCliCaptured(['user:disable', 'ann'], {
+        config: loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir }),
+      });
       expect(code).toBe(1);
-      expect(stderr.text.split('\n')).toEqual([
+      expect(stderr.split('\n')).toEqual([
         `The embedded database in ${dataDir} is in use by process ${process.ppid} (is the server running?). ` +
           'Stop it, or run the command through a PostgreSQL server with DATABASE_URL.',
         '',

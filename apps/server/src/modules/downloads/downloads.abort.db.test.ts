@@ -48,11 +48,19 @@ function temporaryDescriptors(): string[] {
   return held;
 }
 
+/**
+ * Download folders left in the temporary directory before this file ran (by a process killed
+ * mid-download, say) are not this server's: only folders made since count.
+ */
+const LEFT_BEFORE = new Set(
+  fs.readdirSync(os.tmpdir()).filter((entry) => entry.startsWith(ARCHIVE_PREFIX)),
+);
+
 /** Bytes in download temporary folders. */
 function temporaryBytes(): number {
   let bytes = 0;
   for (const entry of fs.readdirSync(os.tmpdir())) {
-    if (!entry.startsWith(ARCHIVE_PREFIX)) continue;
+    if (!entry.startsWith(ARCHIVE_PREFIX) || LEFT_BEFORE.has(entry)) continue;
     const folder = path.join(os.tmpdir(), entry);
     for (const file of fs.readdirSync(folder)) {
       try {

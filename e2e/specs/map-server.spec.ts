@@ -113,9 +113,10 @@ test.describe('[MAP] server mode', () => {
     await zoomTo(page, site);
     await site.click();
     await expect(popup(page).getByRole('heading', { name: '63 colonies here' })).toBeVisible();
-    await expect(
-      popup(page).getByRole('region', { name: 'Site -23.9074, 152.3865' }).getByRole('heading'),
-    ).toHaveText('Site -23.9074, 152.3865: 63 colonies');
+    // The site is named as its colonies are ('Lady_Musgrave_Acropora_hyacinthus_1'; decision 0048).
+    const summary = popup(page).getByRole('region', { name: 'Site Lady_Musgrave' });
+    await expect(summary.getByRole('heading')).toHaveText('Lady_Musgrave: 63 colonies');
+    await expect(summary.getByText('-23.9074, 152.3865')).toBeVisible();
     const listed = popup(page).locator('.colony-popup__list li');
     await expect(listed).toHaveCount(50);
     await popup(page).getByRole('button', { name: 'Show 13 more of 13' }).click();

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { forgetCsrfToken } from '@/lib/csrf';
 import { jsonResponse } from '@/testing/mock-api';
+import { captureDownloads } from '@/testing/capture-downloads';
 import { renderApp } from '@/testing/render-app';
 import { all, cartServer, checkbox, fiji } from '../testing/cart-data';
 
@@ -10,18 +11,6 @@ beforeEach(() => forgetCsrfToken());
 
 /** The export's citations and licences, next to the export buttons (decision 0054). */
 describe('Research Cart: citations and licences of the export', () => {
-  function captureDownloads() {
-    const saved: { name: string; href: string }[] = [];
-    vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:test/1');
-    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
-    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
-      this: HTMLAnchorElement,
-    ) {
-      saved.push({ name: this.download, href: this.href });
-    });
-    return saved;
-  }
-
   const text = () =>
     new Response('Citations and licences of coral_cart_export.csv\n', {
       headers: {

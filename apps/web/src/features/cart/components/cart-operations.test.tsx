@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { forgetCsrfToken } from '@/lib/csrf';
 import { errorResponse, jsonResponse } from '@/testing/mock-api';
+import { captureDownloads } from '@/testing/capture-downloads';
 import { renderApp } from '@/testing/render-app';
 import { all, buildCartGroup, cartServer, checkbox, fiji, groupNames } from '../testing/cart-data';
 
@@ -188,18 +189,6 @@ describe('Research Cart: rename and delete', () => {
 });
 
 describe('Research Cart: export', () => {
-  function captureDownloads() {
-    const saved: { name: string; href: string }[] = [];
-    vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:test/1');
-    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
-    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
-      this: HTMLAnchorElement,
-    ) {
-      saved.push({ name: this.download, href: this.href });
-    });
-    return saved;
-  }
-
   const csv = () =>
     new Response('\ufeffgroup_name\r\n', {
       headers: {

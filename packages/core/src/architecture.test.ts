@@ -32,6 +32,7 @@ const CORE_LAYERS = [
   'thresholds', // the threshold-kind registry, entries, quality flags, ED models and provenance
   'tabular', // data files as tables of cells: text, CSV, XLSX, columns, values, raw CBASS
   'ed50', // the ED calculator, which reads raw CBASS tables
+  'analysis', // post-fit analyses of per-colony EDs: ANOVA, marginal means, tests (decision 0061)
   'csv', // CSV writing and the cart export
   'datasets', // dataset metadata, licences, identifiers, lifecycle, bundles
   'filters', // the map's filter set and engine

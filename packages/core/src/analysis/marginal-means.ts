@@ -23,7 +23,10 @@ export interface MarginalContrast {
   se: number;
   df: number;
   tRatio: number;
-  /** Tukey-adjusted p value (emmeans' default for pairs): ptukey(√2·|t|, levels, df). */
+  /**
+   * Tukey-adjusted p value (emmeans' default for pairs): ptukey(√2·|t|, levels, df); with two
+   * levels, the one contrast's t test.
+   */
   p: number;
   /** Unadjusted two-sided p value of the t ratio. */
   pUnadjusted: number;
@@ -99,6 +102,7 @@ export function marginalMeans(data: FactorialData, factor: string): MarginalMean
       const estimate = dot(l, coefficients);
       const se = Math.sqrt(variance(l));
       const tRatio = estimate / se;
+      const pUnadjusted = 2 * studentTCdf(Math.abs(tRatio), dfResidual, false);
       contrasts.push({
         contrast: `${names[i]} - ${names[j]}`,
         level: names[i]!,
@@ -107,8 +111,13 @@ export function marginalMeans(data: FactorialData, factor: string): MarginalMean
         se,
         df: dfResidual,
         tRatio,
-        p: tukeyUpperTail(Math.SQRT2 * Math.abs(tRatio), names.length, dfResidual),
-        pUnadjusted: 2 * studentTCdf(Math.abs(tRatio), dfResidual, false),
+        // One contrast is a family of one: emmeans then reports the t test's p value (equal to
+        // ptukey's in theory; ptukey's quadrature is only good to about 1e-10).
+        p:
+          names.length === 2
+            ? pUnadjusted
+            : tukeyUpperTail(Math.SQRT2 * Math.abs(tRatio), names.length, dfResidual),
+        pUnadjusted,
       });
     }
   }

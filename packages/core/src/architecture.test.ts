@@ -214,7 +214,7 @@ describe('imports of @coral/core', () => {
   });
 
   it('has exact entry points only (no "./*" pattern), each an existing file', () => {
-    expect(ENTRY_POINTS).toEqual(['.', './ed50', './map-clusters', './testing']);
+    expect(ENTRY_POINTS).toEqual(['.', './ed50', './analysis', './map-clusters', './testing']);
     for (const path of Object.values(corePackage.exports)) {
       expect(path).not.toContain('*');
       expect(

@@ -29,3 +29,11 @@ export {
   type InfluenceScreening,
 } from './influential-colonies';
 export type { ValueGroup } from './groups';
+export {
+  analyseComputation,
+  factorsProblem,
+  type ComputedAnalysesOptions,
+  type FactorialAnalyses,
+  type KindAnalyses,
+} from './computed-analyses';
+export { formatAnalysesCsv } from './format-analyses-csv';

@@ -43,7 +43,7 @@ const cell = (value: string | number | null | undefined) =>
  * computed is one row with its reason in Note.
  */
 export function formatAnalysesCsv(analyses: Record<ThresholdKind, KindAnalyses>): string {
-  const lines = [HEADER.join(',')];
+  const lines = [HEADER.map(quote).join(',')];
   for (const kind of THRESHOLD_KINDS_BY_LEVEL) {
     const threshold = THRESHOLD_KIND_INFO[kind].edLabel;
     const add = (row: Row) => lines.push(HEADER.map((column) => cell(row[column])).join(','));

@@ -1,0 +1,57 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ed50 } from '@coral/core';
+import * as analysis from '@coral/core/analysis';
+import { cliWithoutDatabase as cli, EXAMPLE, read } from '../../test/ed50-cli-in-process';
+
+let dir: string;
+beforeAll(() => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'coral-ed50-analyses-'));
+});
+afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+describe('npm run cli -- ed50 --analyses (decision 0061)', () => {
+  it("writes the post-fit analyses of the calculator's EDs, with the factorial part by --factors", async () => {
+    const file = path.join(dir, 'analyses.csv');
+    const result = await cli(
+      'ed50',
+      EXAMPLE,
+      '--analyses',
+      file,
+      '--factors',
+      'Site,Condition',
+      '--p-adjust',
+      'BH',
+      '--unrounded',
+    );
+    expect(result.code).toBe(0);
+    expect(result.stderr).toMatch(new RegExp(`Written: ${file}\\.\\n$`));
+    // The same engine and analyses the core offers, on the same file.
+    const computation = ed50.computeEds(ed50.parseCbassCsv(read(EXAMPLE)).rows);
+    const expected = analysis.formatAnalysesCsv(
+      analysis.analyseComputation(computation, {
+        factors: ['Site', 'Condition'],
+        pAdjust: 'BH',
+        unrounded: true,
+      }),
+    );
+    expect(read(file)).toBe(expected);
+    expect(read(file)).toContain('"ED50","anova_type3","Site:Condition"');
+    expect(read(file)).toContain('"ED50","wilcoxon","BH"');
+  });
+
+  it('refuses factors that are not grouping columns, and --factors without --analyses', async () => {
+    const file = path.join(dir, 'bad.csv');
+    const wrong = await cli('ed50', EXAMPLE, '--analyses', file, '--factors', 'Depth');
+    expect(wrong.code).toBe(2);
+    expect(wrong.stderr).toContain(
+      '--factors Depth: Depth is not among the grouping columns (Site, Condition, Species, Timepoint): a factor must be one of them.',
+    );
+    expect(fs.existsSync(file)).toBe(false);
+    const alone = await cli('ed50', EXAMPLE, '--factors', 'Site');
+    expect(alone.code).toBe(2);
+    expect(alone.stderr).toContain('--factors and --p-adjust belong to --analyses');
+  });
+});

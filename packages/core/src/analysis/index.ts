@@ -37,3 +37,4 @@ export {
   type KindAnalyses,
 } from './computed-analyses';
 export { formatAnalysesCsv } from './format-analyses-csv';
+export { compareCurveEds, type CurveEd, type CurvePair } from './curve-comparison';

@@ -36,10 +36,13 @@ describe('npm run cli -- ed50 --analyses (decision 0061)', () => {
         pAdjust: 'BH',
         unrounded: true,
       }),
+      analysis.compareGroupCurves(ed50.parseCbassCsv(read(EXAMPLE)).rows, ed50.DEFAULT_GROUPING),
     );
     expect(read(file)).toBe(expected);
     expect(read(file)).toContain('"ED50","anova_type3","Site:Condition"');
     expect(read(file)).toContain('"ED50","wilcoxon","BH"');
+    // 6 groups: 15 pairs, as ratios and as differences.
+    expect(read(file).match(/"compparm_(ratio|difference)"/g)).toHaveLength(30);
   });
 
   it('refuses factors that are not grouping columns, and --factors without --analyses', async () => {

@@ -84,7 +84,7 @@ const ED50_OPTIONS = {
     type: 'string',
     value: 'analyses.csv',
     description:
-      "also write the post-fit analyses of the colonies' EDs as R gives them: Welch ANOVA, Levene's test, pairwise Wilcoxon tests with letters between the groups, and with --factors the factorial ANOVA (type II, type III), marginal means with Tukey contrasts and Cook's screening",
+      "also write the post-fit analyses of the colonies' EDs as R gives them: Welch ANOVA, Levene's test, pairwise Wilcoxon tests with letters between the groups, drc's compParm of the groups' curves, and with --factors the factorial ANOVA (type II, type III), marginal means with Tukey contrasts and Cook's screening",
   },
   factors: {
     type: 'string',
@@ -353,7 +353,10 @@ async function run(input: CliInput<typeof ED50_OPTIONS>, context: CliContext): P
       pAdjust: options.pAdjust,
       unrounded: options.unrounded,
     });
-    write(options.analyses, analysis.formatAnalysesCsv(analyses));
+    // drc's compParm between the groups' curves needs its own fit: one drm, a curve per group.
+    const curves = analysis.compareGroupCurves(parsed.rows, options.grouping);
+    if (curves.reason) warn(`Group curves not compared: ${curves.reason}`);
+    write(options.analyses, analysis.formatAnalysesCsv(analyses, curves));
   }
   if (options.out) write(options.out, results);
   else context.io.stdout.write(results);
@@ -398,7 +401,9 @@ export const ed50Command = defineCommand({
       'FALSE), car::leveneTest(center = median), pairwise.wilcox.test with --p-adjust and ' +
       "multcompView's letters between the groups; with --factors Site,Species (grouping " +
       "columns) car::Anova type II and III (contr.sum), emmeans with Tukey pairs, and Cook's " +
-      'distance above 4/n flagged with the type II ANOVA refitted without those colonies.',
+      'distance above 4/n flagged with the type II ANOVA refitted without those colonies; and ' +
+      'drc\'s compParm(fit, "e", "/" and "-") between the groups\' LL.3 curves fitted ' +
+      'together (drm(Pam ~ Temperature, curveid = group)).',
     '--lower and --upper bound the LL.3 fit as drm(..., lowerl, upperl) does (drc then fits ' +
       "with R's L-BFGS-B, so even limits that end up inactive change the numbers); b is the Hill " +
       'slope (positive when the response falls with temperature: "Hill 20-100" is --lower b=20 ' +

@@ -2,17 +2,15 @@ import { describe, expect, it } from 'vitest';
 import cbass84 from '../../../../fixtures/datasheets/cbass_84.csv?raw';
 import curvesCsv from '../../../../fixtures/analysis-reference/compparm_curves_expected.csv?raw';
 import expectedCsv from '../../../../fixtures/analysis-reference/compparm_expected.csv?raw';
-import { computeEds } from '../ed50/compute-eds';
 import { parseCbassCsv } from '../ed50/parse-cbass-csv';
-import { compareCurveEds } from './curve-comparison';
+import { compareGroupCurves } from './group-curves';
 import { readCsv, within } from './test/reference-data';
 
 /**
  * ED50 compared between the four Red Sea sites of Voolstra et al. 2021 (fixtures/datasheets/
  * cbass_84.csv) as drc 3.0-1's compParm(drm(Pam ~ Temperature, curveid = site, fct = LL.3()),
- * "e", "/" | "-") (fixtures/analysis-reference/make-compparm.R). The engine's joint fit with a
- * curve per site is that drm: each site is written as one "colony" of a single group, and the
- * joint fit's delta-method SEs (intervals: true) are drc's vcov of e.
+ * "e", "/" | "-") (fixtures/analysis-reference/make-compparm.R), by compareGroupCurves on the
+ * file's rows grouped by site: the engine's joint fit with a curve per site is that drm.
  */
 const rows = readCsv(cbass84);
 const raw = [
@@ -21,28 +19,22 @@ const raw = [
     .filter((row) => row['Observation.pam_value'] !== '')
     .map((row) =>
       [
-        'Red Sea',
+        row['Experiment.name'],
         row['Observation.condition'],
         row['Colony.species'],
-        row['Experiment.name'],
+        row['Colony.name'],
         row['Observation.temperature'],
         row['Observation.timepoint'],
         row['Observation.pam_value'],
       ].join(','),
     ),
 ].join('\n');
-const computation = computeEds(parseCbassCsv(raw).rows, { curves: false, intervals: true });
+const comparison = compareGroupCurves(parseCbassCsv(raw).rows, ['Site']).comparison!;
 const curvesWanted = readCsv(curvesCsv);
 const expected = readCsv(expectedCsv);
 
 describe('drc\'s compParm(fit, "e") between the curves of one fit, on real data', () => {
-  const curves = computation.colonies.map((colony) => ({
-    name: colony.genotype,
-    estimate: colony.ed50.value!,
-    se: colony.ed50.interval!.se,
-  }));
-  const observations = computation.colonies.reduce((sum, colony) => sum + colony.nObservations, 0);
-  const dfResidual = observations - 3 * curves.length;
+  const { curves, dfResidual } = comparison;
 
   it("is built on the engine's joint fit, which is drc's drm with curveid = site", () => {
     expect(curves.map((curve) => curve.name)).toEqual(curvesWanted.map((row) => row.curve));
@@ -58,7 +50,7 @@ describe('drc\'s compParm(fit, "e") between the curves of one fit, on real data'
   for (const operator of ['/', '-'] as const) {
     it(`compParm(fit, "e", "${operator}"): estimates, SEs, t and p`, () => {
       const wanted = expected.filter((row) => row.operator === operator);
-      const pairs = compareCurveEds(curves, dfResidual, operator);
+      const pairs = operator === '/' ? comparison.ratios : comparison.differences;
       expect(pairs.map((pair) => pair.pair)).toEqual(wanted.map((row) => row.pair));
       pairs.forEach((pair, i) => {
         const want = wanted[i]!;
@@ -75,4 +67,13 @@ describe('drc\'s compParm(fit, "e") between the curves of one fit, on real data'
       });
     });
   }
+});
+
+describe('compareGroupCurves', () => {
+  it('needs two groups with a fitted curve', () => {
+    const one = parseCbassCsv(raw).rows.filter((row) => row.site === 'AF');
+    expect(compareGroupCurves(one, ['Site']).reason).toBe(
+      'At least two groups with a fitted curve are needed.',
+    );
+  });
 });

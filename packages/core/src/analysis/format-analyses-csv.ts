@@ -3,6 +3,7 @@ import { THRESHOLD_KIND_INFO, THRESHOLD_KINDS_BY_LEVEL } from '../thresholds/thr
 import type { ThresholdKind } from '../thresholds/threshold-kinds';
 import type { KindAnalyses } from './computed-analyses';
 import type { AnovaResult } from './factorial-anova';
+import type { GroupCurveComparisonResult } from './group-curves';
 
 const HEADER = [
   'Threshold',
@@ -39,10 +40,15 @@ const cell = (value: string | number | null | undefined) =>
  * group); anova_type2 / anova_type3 (Term, sum of squares as Estimate, df, F, p); emmeans (Term =
  * factor, Level, mean, SE, df, 95 % limits); emmeans_pairs (Level − Other, estimate, SE, df, t
  * ratio, Tukey p); cooks (Level = colony, Cook's distance, "flagged" above 4/n) and
- * cooks_refit_type2 (the type II ANOVA without the flagged colonies). A part that cannot be
- * computed is one row with its reason in Note.
+ * cooks_refit_type2 (the type II ANOVA without the flagged colonies). Given the groups' curves,
+ * then (ED50 only) compparm_ratio and compparm_difference: drc's compParm(fit, "e", "/" | "-")
+ * between the groups' curves of one fit (Level against Other: estimate, SE, df, t, p). A part
+ * that cannot be computed is one row with its reason in Note.
  */
-export function formatAnalysesCsv(analyses: Record<ThresholdKind, KindAnalyses>): string {
+export function formatAnalysesCsv(
+  analyses: Record<ThresholdKind, KindAnalyses>,
+  curves?: GroupCurveComparisonResult,
+): string {
   const lines = [HEADER.map(quote).join(',')];
   for (const kind of THRESHOLD_KINDS_BY_LEVEL) {
     const threshold = THRESHOLD_KIND_INFO[kind].edLabel;
@@ -157,6 +163,34 @@ export function formatAnalysesCsv(analyses: Record<ThresholdKind, KindAnalyses>)
         });
       }
       anova('cooks_refit_type2', influence.screening.refit);
+    }
+  }
+  if (curves) {
+    const add = (row: Row) => lines.push(HEADER.map((column) => cell(row[column])).join(','));
+    const threshold = THRESHOLD_KIND_INFO.ed50.edLabel;
+    if (curves.comparison === null) {
+      add({ Threshold: threshold, Analysis: 'compparm_ratio', Note: curves.reason });
+    } else {
+      const { ratios, differences, dfResidual } = curves.comparison;
+      for (const [name, pairs] of [
+        ['compparm_ratio', ratios],
+        ['compparm_difference', differences],
+      ] as const) {
+        for (const pair of pairs) {
+          add({
+            Threshold: threshold,
+            Analysis: name,
+            Term: 'e',
+            Level: pair.curve,
+            Other: pair.other,
+            Estimate: pair.estimate,
+            SE: pair.se,
+            DF: dfResidual,
+            Statistic: pair.t,
+            P: pair.p,
+          });
+        }
+      }
     }
   }
   return `${lines.join('\n')}\n`;

@@ -38,3 +38,4 @@ export {
 } from './computed-analyses';
 export { formatAnalysesCsv } from './format-analyses-csv';
 export { compareCurveEds, type CurveEd, type CurvePair } from './curve-comparison';
+export { compareGroupCurves, type GroupCurveComparison } from './group-curves';

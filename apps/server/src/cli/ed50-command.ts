@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { decodeDataFile, ed50, THRESHOLD_KINDS_BY_LEVEL, THRESHOLD_KIND_INFO } from '@coral/core';
 import * as analysis from '@coral/core/analysis';
+import { analysesArguments, mmmArgument, writeAnalyses } from './ed50-analyses';
 import {
   CliFailure,
   CliUsageError,
@@ -92,6 +93,12 @@ const ED50_OPTIONS = {
     description:
       "one or two grouping columns for --analyses' factorial ANOVA, separated by commas (default: none, no factorial part)",
   },
+  mmm: {
+    type: 'string',
+    value: 'mmm.csv',
+    description:
+      "with --analyses: a CSV of each site's maximum monthly mean (columns Site and MMM, or another grouping column and MMM) for ED − MMM and ED against MMM (lm)",
+  },
   'p-adjust': {
     type: 'string',
     value: analysis.P_ADJUST_METHODS.join('|'),
@@ -117,6 +124,7 @@ interface Ed50Arguments {
   pooled: string | null;
   compare: string | null;
   analyses: string | null;
+  mmm: string | null;
   factors: string[];
   pAdjust: analysis.PAdjustMethod;
 }
@@ -143,29 +151,8 @@ function ed50Arguments({
     pooled: options.pooled ?? null,
     compare: options.compare ?? null,
     ...analysesArguments(options.analyses, options.factors, options['p-adjust']),
+    mmm: mmmArgument(options.analyses, options.mmm),
   };
-}
-
-/** --analyses, --factors and --p-adjust, each checked (the last two only with the first). */
-function analysesArguments(
-  file: string | undefined,
-  factors: string | undefined,
-  pAdjust: string | undefined,
-): Pick<Ed50Arguments, 'analyses' | 'factors' | 'pAdjust'> {
-  if (file === undefined && (factors !== undefined || pAdjust !== undefined)) {
-    throw new CliUsageError(
-      '--factors and --p-adjust belong to --analyses: give --analyses <file> too.',
-    );
-  }
-  // The command line has checked the choice already.
-  const method = pAdjust !== undefined && analysis.isPAdjustMethod(pAdjust) ? pAdjust : 'holm';
-  const list = factors === undefined ? [] : factors.split(',').map((factor) => factor.trim());
-  if (list.some((factor) => factor === '') || list.length > 2) {
-    throw new CliUsageError(
-      `--factors takes one or two grouping columns separated by commas: "${factors}".`,
-    );
-  }
-  return { analyses: file ?? null, factors: list, pAdjust: method };
 }
 
 function modelOf(model: string | undefined): ed50.EdModel | null {
@@ -344,20 +331,13 @@ async function run(input: CliInput<typeof ED50_OPTIONS>, context: CliContext): P
     write(options.compare, ed50.formatGroupComparisonCsv(comparisons, unrounded));
   }
   if (options.analyses) {
-    if (options.factors.length > 0) {
-      const problem = analysis.factorsProblem(computation, options.factors);
-      if (problem) throw new CliUsageError(`--factors ${options.factors.join(',')}: ${problem}`);
-    }
-    const analyses = analysis.analyseComputation(computation, {
-      factors: options.factors,
-      pAdjust: options.pAdjust,
-      unrounded: options.unrounded,
+    const text = writeAnalyses(computation, parsed.rows, options, {
+      warn,
+      readMmm: (file) => readText(file, context.resolvePath(file), warn),
     });
-    // drc's compParm between the groups' curves needs its own fit: one drm, a curve per group.
-    const curves = analysis.compareGroupCurves(parsed.rows, options.grouping);
-    if (curves.reason) warn(`Group curves not compared: ${curves.reason}`);
-    write(options.analyses, analysis.formatAnalysesCsv(analyses, curves));
+    write(options.analyses, text);
   }
+
   if (options.out) write(options.out, results);
   else context.io.stdout.write(results);
   const written = new Intl.ListFormat('en', { type: 'conjunction', style: 'long' }).format(

@@ -3,7 +3,9 @@ import { THRESHOLD_KIND_INFO, THRESHOLD_KINDS_BY_LEVEL } from '../thresholds/thr
 import type { ThresholdKind } from '../thresholds/threshold-kinds';
 import type { KindAnalyses } from './computed-analyses';
 import type { AnovaResult } from './factorial-anova';
+import type { KindMmmAnalyses } from './computed-mmm';
 import type { GroupCurveComparisonResult } from './group-curves';
+import type { MmmRegressionResult } from './relative-tolerance';
 
 const HEADER = [
   'Threshold',
@@ -42,13 +44,19 @@ const cell = (value: string | number | null | undefined) =>
  * ratio, Tukey p); cooks (Level = colony, Cook's distance, "flagged" above 4/n) and
  * cooks_refit_type2 (the type II ANOVA without the flagged colonies). Given the groups' curves,
  * then (ED50 only) compparm_ratio and compparm_difference: drc's compParm(fit, "e", "/" | "-")
- * between the groups' curves of one fit (Level against Other: estimate, SE, df, t, p). A part
- * that cannot be computed is one row with its reason in Note.
+ * between the groups' curves of one fit (Level against Other: estimate, SE, df, t, p). Given
+ * MMM values: relative_to_mmm (Level = colony, ED − MMM), mmm_regression_colonies and
+ * mmm_regression_sites (Term (Intercept) and MMM: estimate, SE, df, t, p; Term R² and
+ * adjusted R²). A part that cannot be computed is one row with its reason in Note.
  */
 export function formatAnalysesCsv(
   analyses: Record<ThresholdKind, KindAnalyses>,
-  curves?: GroupCurveComparisonResult,
+  extra: {
+    curves?: GroupCurveComparisonResult;
+    mmm?: Record<ThresholdKind, KindMmmAnalyses>;
+  } = {},
 ): string {
+  const { curves, mmm } = extra;
   const lines = [HEADER.map(quote).join(',')];
   for (const kind of THRESHOLD_KINDS_BY_LEVEL) {
     const threshold = THRESHOLD_KIND_INFO[kind].edLabel;
@@ -96,6 +104,49 @@ export function formatAnalysesCsv(
           Level: group,
           Letters: wilcoxon.result.letters[group]!,
         });
+      }
+    }
+    if (mmm) {
+      const { relative, colonies, sites, missing } = mmm[kind];
+      for (const colony of relative) {
+        add({
+          Threshold: threshold,
+          Analysis: 'relative_to_mmm',
+          Level: colony.key,
+          Estimate: colony.value,
+        });
+      }
+      const regression = (name: string, result: MmmRegressionResult) => {
+        if (result.regression === null) return reason(name, result.reason);
+        const { intercept, slope, df, rSquared, adjustedRSquared, n } = result.regression;
+        for (const [term, coefficient] of [
+          ['(Intercept)', intercept],
+          ['MMM', slope],
+        ] as const) {
+          add({
+            Threshold: threshold,
+            Analysis: name,
+            Term: term,
+            Estimate: coefficient.estimate,
+            SE: coefficient.se,
+            DF: df,
+            Statistic: coefficient.t,
+            P: coefficient.p,
+            Note: `${n} points`,
+          });
+        }
+        add({ Threshold: threshold, Analysis: name, Term: 'R²', Estimate: rSquared });
+        add({
+          Threshold: threshold,
+          Analysis: name,
+          Term: 'adjusted R²',
+          Estimate: adjustedRSquared,
+        });
+      };
+      regression('mmm_regression_colonies', colonies);
+      regression('mmm_regression_sites', sites);
+      if (missing.length > 0) {
+        reason('relative_to_mmm', `No MMM for ${missing.join(', ')}: their colonies are left out.`);
       }
     }
     if (factorial === null) continue;

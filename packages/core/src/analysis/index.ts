@@ -39,3 +39,5 @@ export {
 export { formatAnalysesCsv } from './format-analyses-csv';
 export { compareCurveEds, type CurveEd, type CurvePair } from './curve-comparison';
 export { compareGroupCurves, type GroupCurveComparison } from './group-curves';
+export { readMmmTable, type MmmTable } from './mmm-table';
+export { analyseMmm, type KindMmmAnalyses } from './computed-mmm';

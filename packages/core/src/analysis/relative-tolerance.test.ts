@@ -33,7 +33,8 @@ describe('thermal tolerance relative to the MMM', () => {
     expect(relativeTolerance(36.5, null)).toBeNull();
   });
 
-  for (const row of expected) {
+  // The fiji_* rows are the calculator's (computed-mmm.test.ts).
+  for (const row of expected.filter((row) => !row.level!.startsWith('fiji_'))) {
     it(`lm(${row.kind} ~ MMM) over ${row.level === 'colony' ? 'colonies' : 'site means'} as summary(lm()) gives it`, () => {
       const regression = regressOnMmm(pointsOf(row.kind!, row.level!)).regression!;
       expect(regression.n).toBe(Number(row.n));

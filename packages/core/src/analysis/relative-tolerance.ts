@@ -63,7 +63,9 @@ export function regressOnMmm(points: readonly EdWithMmm[]): MmmRegressionResult 
     sxy += (mmm - meanX) * (ed - meanY);
     syy += (ed - meanY) ** 2;
   }
-  if (!(sxx > 0)) {
+  // As lm's QR (tolerance 1e-7): an MMM column that is constant up to rounding has no slope.
+  const sumSquaresX = used.reduce((sum, point) => sum + point.mmm * point.mmm, 0);
+  if (!(sxx > 1e-14 * sumSquaresX)) {
     return { regression: null, reason: 'Every point has the same MMM: no slope can be fitted.' };
   }
   const slope = sxy / sxx;

@@ -32,6 +32,7 @@ const CORE_LAYERS = [
   'thresholds', // the threshold-kind registry, entries, quality flags, ED models and provenance
   'tabular', // data files as tables of cells: text, CSV, XLSX, columns, values, raw CBASS
   'ed50', // the ED calculator, which reads raw CBASS tables
+  'analysis', // post-fit analyses of per-colony EDs: ANOVA, marginal means, tests (decision 0061)
   'csv', // CSV writing and the cart export
   'datasets', // dataset metadata, licences, identifiers, lifecycle, bundles
   'filters', // the map's filter set and engine
@@ -213,7 +214,7 @@ describe('imports of @coral/core', () => {
   });
 
   it('has exact entry points only (no "./*" pattern), each an existing file', () => {
-    expect(ENTRY_POINTS).toEqual(['.', './ed50', './map-clusters', './testing']);
+    expect(ENTRY_POINTS).toEqual(['.', './ed50', './analysis', './map-clusters', './testing']);
     for (const path of Object.values(corePackage.exports)) {
       expect(path).not.toContain('*');
       expect(

@@ -1,5 +1,7 @@
 import fs from 'node:fs';
 import { decodeDataFile, ed50, THRESHOLD_KINDS_BY_LEVEL, THRESHOLD_KIND_INFO } from '@coral/core';
+import * as analysis from '@coral/core/analysis';
+import { analysesArguments, mmmArgument, writeAnalyses } from './ed50-analyses';
 import {
   CliFailure,
   CliUsageError,
@@ -79,6 +81,30 @@ const ED50_OPTIONS = {
     description:
       "also write the groups compared pairwise, as R's TukeyHSD(aov(ED ~ group)): difference of means, 95 % limits, adjusted p",
   },
+  analyses: {
+    type: 'string',
+    value: 'analyses.csv',
+    description:
+      "also write the post-fit analyses of the colonies' EDs as R gives them: Welch ANOVA, Levene's test, pairwise Wilcoxon tests with letters between the groups, drc's compParm of the groups' curves, and with --factors the factorial ANOVA (type II, type III), marginal means with Tukey contrasts and Cook's screening",
+  },
+  factors: {
+    type: 'string',
+    value: 'Site,Species',
+    description:
+      "one or two grouping columns for --analyses' factorial ANOVA, separated by commas (default: none, no factorial part)",
+  },
+  mmm: {
+    type: 'string',
+    value: 'mmm.csv',
+    description:
+      "with --analyses: a CSV of each site's maximum monthly mean (columns Site and MMM, or another grouping column and MMM) for ED − MMM and ED against MMM (lm)",
+  },
+  'p-adjust': {
+    type: 'string',
+    value: analysis.P_ADJUST_METHODS.join('|'),
+    choices: analysis.P_ADJUST_METHODS,
+    description: "p-value adjustment of --analyses' pairwise Wilcoxon tests (default holm, R's)",
+  },
 } as const satisfies CliOptions;
 
 interface Ed50Arguments {
@@ -97,6 +123,10 @@ interface Ed50Arguments {
   unrounded: boolean;
   pooled: string | null;
   compare: string | null;
+  analyses: string | null;
+  mmm: string | null;
+  factors: string[];
+  pAdjust: analysis.PAdjustMethod;
 }
 
 function ed50Arguments({
@@ -120,6 +150,8 @@ function ed50Arguments({
     unrounded: options.unrounded,
     pooled: options.pooled ?? null,
     compare: options.compare ?? null,
+    ...analysesArguments(options.analyses, options.factors, options['p-adjust']),
+    mmm: mmmArgument(options.analyses, options.mmm),
   };
 }
 
@@ -298,11 +330,19 @@ async function run(input: CliInput<typeof ED50_OPTIONS>, context: CliContext): P
     }
     write(options.compare, ed50.formatGroupComparisonCsv(comparisons, unrounded));
   }
+  if (options.analyses) {
+    const text = writeAnalyses(computation, parsed.rows, options, {
+      warn,
+      readMmm: (file) => readText(file, context.resolvePath(file), warn),
+    });
+    write(options.analyses, text);
+  }
+
   if (options.out) write(options.out, results);
   else context.io.stdout.write(results);
   const written = new Intl.ListFormat('en', { type: 'conjunction', style: 'long' }).format(
-    [options.out, options.summary, options.pooled, options.compare].filter((file): file is string =>
-      Boolean(file),
+    [options.out, options.summary, options.pooled, options.compare, options.analyses].filter(
+      (file): file is string => Boolean(file),
     ),
   );
   warn(`${summaryLine(computation)}${written ? ` Written: ${written}.` : ''}`);
@@ -336,6 +376,14 @@ export const ed50Command = defineCommand({
       'each group\'s pooled EDs (drc\'s ED(fit, interval = "delta") on one LL.3 curve through ' +
       "all its rows) and Tukey's pairwise comparison of the groups' mean EDs (R's " +
       'TukeyHSD(aov(ED ~ group)), on the values the summary uses).',
+    '--analyses writes, on the values the summary uses (or unrounded with --unrounded), what ' +
+      'papers run after the fit, each as R gives it (decision 0061): oneway.test(var.equal = ' +
+      'FALSE), car::leveneTest(center = median), pairwise.wilcox.test with --p-adjust and ' +
+      "multcompView's letters between the groups; with --factors Site,Species (grouping " +
+      "columns) car::Anova type II and III (contr.sum), emmeans with Tukey pairs, and Cook's " +
+      'distance above 4/n flagged with the type II ANOVA refitted without those colonies; and ' +
+      'drc\'s compParm(fit, "e", "/" and "-") between the groups\' LL.3 curves fitted ' +
+      'together (drm(Pam ~ Temperature, curveid = group)).',
     '--lower and --upper bound the LL.3 fit as drm(..., lowerl, upperl) does (drc then fits ' +
       "with R's L-BFGS-B, so even limits that end up inactive change the numbers); b is the Hill " +
       'slope (positive when the response falls with temperature: "Hill 20-100" is --lower b=20 ' +

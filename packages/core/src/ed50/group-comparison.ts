@@ -117,3 +117,11 @@ export function compareComputedGroups(
     ),
   );
 }
+
+/**
+ * A Tukey-adjusted p value: `ptukey(q, groups, df, lower.tail = FALSE)`, the chance that the
+ * studentized range of `groups` means exceeds `q` (for the post-fit analyses' contrasts,
+ * decision 0061, on the same port of R's ptukey as the comparison above).
+ */
+export const tukeyUpperTail = (q: number, groups: number, df: number): number =>
+  studentizedRangeCdf(q, groups, df, false);

@@ -1,0 +1,60 @@
+import { perKind } from '../ed50/ed-kinds';
+import type { EdComputation } from '../ed50/types';
+import type { ThresholdKind } from '../thresholds/threshold-kinds';
+import type { MmmTable } from './mmm-table';
+import {
+  regressOnMmm,
+  relativeTolerance,
+  type EdWithMmm,
+  type MmmRegressionResult,
+} from './relative-tolerance';
+
+/** ED − MMM per colony and ED against MMM over colonies and over sites, for one threshold. */
+export interface KindMmmAnalyses {
+  /** Colonies with an ED and an MMM: key, ED − MMM. */
+  relative: { key: string; value: number }[];
+  colonies: MmmRegressionResult;
+  /** One point per value of the MMM table's column: the mean ED of its colonies at its MMM. */
+  sites: MmmRegressionResult;
+  /** Values of the column the table has no MMM for (their colonies are left out). */
+  missing: string[];
+}
+
+/**
+ * Thermal tolerance relative to the local MMM and its regression on MMM (Evensen et al. 2022;
+ * decision 0061) for a computation's colonies, the MMM given per value of a grouping column
+ * (usually Site).
+ */
+export function analyseMmm(
+  computation: EdComputation,
+  table: MmmTable,
+  options: { unrounded?: boolean } = {},
+): Record<ThresholdKind, KindMmmAnalyses> {
+  return perKind((kind) => {
+    const points: (EdWithMmm & { key: string; site: string })[] = [];
+    const missing = new Set<string>();
+    for (const colony of computation.colonies) {
+      const site = colony.groupValues[table.column] ?? '';
+      const mmm = table.mmm.get(site);
+      const ed = options.unrounded ? colony[kind].value : colony[kind].rounded;
+      if (mmm === undefined) missing.add(site);
+      if (ed === null || mmm === undefined) continue;
+      points.push({ key: colony.key, site, ed, mmm });
+    }
+    const bySite = new Map<string, EdWithMmm[]>();
+    for (const point of points) bySite.set(point.site, [...(bySite.get(point.site) ?? []), point]);
+    const siteMeans = [...bySite.values()].map((list) => ({
+      ed: list.reduce((sum, point) => sum + point.ed, 0) / list.length,
+      mmm: list[0]!.mmm,
+    }));
+    return {
+      relative: points.map((point) => ({
+        key: point.key,
+        value: relativeTolerance(point.ed, point.mmm)!,
+      })),
+      colonies: regressOnMmm(points),
+      sites: regressOnMmm(siteMeans),
+      missing: [...missing],
+    };
+  });
+}

@@ -14,6 +14,7 @@ import {
 import type { AppDb } from '../../db/schema';
 import { recordDatasetChange } from './dataset-change';
 import { datasetRepository as rowsRepository } from './dataset-rows.repository';
+import { datasetStagingRepository as staging } from './dataset-staging.repository';
 import { datasetTitlesRepository } from './dataset-titles.repository';
 import {
   datasetsRepository as repo,
@@ -97,7 +98,7 @@ export async function stageUploadVersion(
   trx: AppDb,
   upload: { uploadId: number; projectId: number },
 ): Promise<number> {
-  const datasetId = await repo.insertStagingDataset(trx, upload.projectId, IMPORTING_REASON);
+  const datasetId = await staging.insertStagingDataset(trx, upload.projectId, IMPORTING_REASON);
   return repo.insertVersion(trx, {
     datasetId,
     number: 1,
@@ -121,7 +122,7 @@ export async function discardStagedImports(
   uploadId: number,
   between: () => Promise<void>,
 ): Promise<number> {
-  const staged = await repo.stagedVersionsOf(db, uploadId, IMPORTING_REASON);
+  const staged = await staging.stagedVersionsOf(db, uploadId, IMPORTING_REASON);
   for (const { dataset_id, version_id } of staged) {
     for (const table of rowsRepository.versionRowTables()) {
       while (
@@ -139,7 +140,7 @@ export async function discardStagedImports(
 
 /** Uploads with an unfinished import left in a staging dataset. */
 export const uploadsWithStagedImports = (db: AppDb) =>
-  repo.uploadsWithStagedVersions(db, IMPORTING_REASON);
+  staging.uploadsWithStagedVersions(db, IMPORTING_REASON);
 
 /**
  * Once every row is in, the staged version becomes the draft an upload's rows go into: version 1
@@ -172,7 +173,7 @@ export async function placeUploadVersion(
             : await uploaderAsCreators(trx, upload.ownerId),
       },
     });
-    await repo.adoptStagingDataset(trx, staged.dataset_id, upload.ownerId);
+    await staging.adoptStagingDataset(trx, staged.dataset_id, upload.ownerId);
     return;
   }
   // Checked before the import (uploadRequestRefusal); checked again under the dataset's lock.
@@ -187,7 +188,7 @@ export async function placeUploadVersion(
   const latest = (await repo.versions(trx, dataset.id)).at(-1)!;
   // Without new metadata, the version starts from the latest one's description (but not its
   // embargo); the owner edits what changed.
-  await repo.moveVersion(trx, stagedVersionId, {
+  await staging.moveVersion(trx, stagedVersionId, {
     datasetId: dataset.id,
     number: latest.number + 1,
     metadata: request.metadata ?? { ...parseMetadata(latest.metadata), embargo_until: null },

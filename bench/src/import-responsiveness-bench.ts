@@ -46,6 +46,8 @@ interface Latencies {
   longestStall: number;
   /** The process's resident memory, sampled by the visitor every probe (bytes). */
   peakRss: number;
+  /** Requests that failed (a connection reset) instead of answering. */
+  failures: number;
 }
 
 function percentile(sorted: number[], p: number): number {
@@ -73,15 +75,20 @@ const get = (path) => new Promise((resolve, reject) => {
 (async () => {
   const times = [];
   let peakRss = process.memoryUsage.rss();
+  let failures = 0;
   for (let i = 0; !stop; i++) {
     peakRss = Math.max(peakRss, process.memoryUsage.rss());
     const start = performance.now();
-    await get(workerData.paths[i % workerData.paths.length]);
+    try {
+      await get(workerData.paths[i % workerData.paths.length]);
+    } catch {
+      failures++;
+    }
     times.push(performance.now() - start);
     await new Promise((resolve) => setTimeout(resolve, workerData.intervalMs));
   }
   agent.destroy();
-  parentPort.postMessage({ times, peakRss: Math.max(peakRss, process.memoryUsage.rss()) });
+  parentPort.postMessage({ times, failures, peakRss: Math.max(peakRss, process.memoryUsage.rss()) });
 })();
 `;
 
@@ -92,13 +99,17 @@ async function probe(port: number, until: Promise<unknown>): Promise<Latencies> 
     eval: true,
     workerData: { port, paths: PROBED_PATHS, intervalMs: PROBE_INTERVAL_MS },
   });
-  const measured = new Promise<{ times: number[]; peakRss: number }>((resolve, reject) => {
-    visitor.once('message', resolve);
-    visitor.once('error', reject);
-  });
+  const measured = new Promise<{ times: number[]; failures: number; peakRss: number }>(
+    (resolve, reject) => {
+      visitor.once('message', resolve);
+      visitor.once('error', reject);
+    },
+  );
+  // awaited below; a visitor that failed must not end the process before that
+  measured.catch(() => undefined);
   await until;
   visitor.postMessage('stop');
-  const { times, peakRss } = await measured;
+  const { times, failures, peakRss } = await measured;
   await visitor.terminate();
   const longestStall = stopWatching();
   const sorted = times.sort((a, b) => a - b);
@@ -109,6 +120,7 @@ async function probe(port: number, until: Promise<unknown>): Promise<Latencies> 
     max: sorted.at(-1) ?? 0,
     longestStall,
     peakRss,
+    failures,
   };
 }
 
@@ -218,6 +230,7 @@ async function measureOn(
         label,
         values: {
           requests: count(l.requests),
+          failed: count(l.failures),
           p50: ms(l.p50),
           p95: ms(l.p95),
           'worst pause': ms(l.max),

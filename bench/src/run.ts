@@ -15,7 +15,9 @@ import { printTable } from './report';
  * `npm run bench`: prints figures and ratios against baselines measured in the same run.
  * BENCH_COLONIES (default 100000) sets the synthetic size; BENCH_DATABASE_URL adds runs on a
  * PostgreSQL server (and the scale section, BENCH_SCALE_COLONIES, default 1,000,000, on it);
- * BENCH_ONLY=api,seed-api,clusters,ed50,map,upload,downloads,scale selects sections.
+ * BENCH_ONLY=api,seed-api,clusters,ed50,map,upload,imports,downloads,scale selects sections
+ * (`imports`: public requests, memory and concurrent downloads during an upload's import, also
+ * part of `upload`).
  */
 const colonies = Number(process.env.BENCH_COLONIES ?? 100_000);
 const only = new Set(
@@ -43,6 +45,8 @@ if (only.has('map')) await runMapBench();
 if (only.has('upload')) {
   await runUploadBench();
   runBlankLinesBench();
+  await runImportResponsivenessBench();
+} else if (only.has('imports')) {
   await runImportResponsivenessBench();
 }
 if (only.has('downloads')) await runDownloadBench({ colonies });

@@ -30,6 +30,59 @@ export interface ImportOptions {
 type KeyMap = Map<string, number>;
 
 /**
+ * How the rows of the big tables are written: with the caller's transaction (the seed), or in
+ * short statements of their own (`inShortSteps`, uploads: docs/decisions/0059-embedded-database-no-freeze.md).
+ */
+type RowInsert = (
+  table: string,
+  columns: Parameters<typeof repo.bulkInsert>[2],
+  rows: Iterable<Record<string, unknown>>,
+) => Promise<void>;
+
+/** What the head of an import leaves for its body: the ids and versions every row refers to. */
+export interface ImportHead {
+  bundle: DatasetBundle;
+  uploadId: number | null;
+  projects: Assigned;
+  owners: Map<string, number>;
+  versionOfProject: Map<string, number>;
+  explicitIdTables: Set<DatasetTable>;
+}
+
+interface Assigned {
+  ids: number[];
+  keys: KeyMap;
+  isNew: (index: number) => boolean;
+}
+
+/**
+ * Ids for the records of one table: an existing record's own id, the source's when given, else
+ * fresh ones. `isNew(i)` tells whether record i is to be inserted.
+ */
+async function assignIds(
+  db: AppDb,
+  explicitIdTables: Set<DatasetTable>,
+  table: DatasetTable,
+  records: readonly { key: string; id?: number; existing?: boolean }[],
+): Promise<Assigned> {
+  const missing = records.filter((r) => r.id === undefined).length;
+  const fresh = await repo.allocateIds(db, table, missing);
+  let next = 0;
+  const keys: KeyMap = new Map();
+  const ids = records.map((record) => {
+    if (record.existing && record.id === undefined) {
+      throw new Error(`Existing ${table} record without an id in bundle: ${record.key}`);
+    }
+    if (record.id !== undefined && !record.existing) explicitIdTables.add(table);
+    const id = record.id ?? fresh[next++]!;
+    if (keys.has(record.key)) throw new Error(`Duplicate ${table} key in bundle: ${record.key}`);
+    keys.set(record.key, id);
+    return id;
+  });
+  return { ids, keys, isNew: (index: number) => !records[index]!.existing };
+}
+
+/**
  * Writes a bundle with the caller's transaction: either everything lands or nothing does. The
  * seed and uploads both come through here, so the same rules (ids, quality flags, dataset
  * versions) apply to every row whatever its origin. Every row but the shared projects and
@@ -42,45 +95,39 @@ export async function importDataset(
   bundle: DatasetBundle,
   options: ImportOptions,
 ): Promise<DatasetCounts> {
+  // Empty tables (the seed, a first bulk import) are loaded without their secondary indexes and
+  // foreign keys, which are made again once the rows are in (db/bulk-load.ts).
+  const bulkLoad = await repo.beginBulkLoad(trx);
+  const head = await importHead(trx, bundle, options);
+  const insert: RowInsert = (table, columns, rows) =>
+    repo.bulkInsert(trx, table, columns, rows as never);
+  await importBody(trx, head, insert);
+  await bulkLoad.finish();
+  for (const table of head.explicitIdTables) await repo.syncIdSequence(trx, table);
+  // PGlite has no autovacuum: without fresh statistics the planner keeps estimating the tables
+  // as they were before a bulk import (cart exports re-scanned whole groups per page).
+  await repo.analyzeDatasetTables(trx, bulkLoad.tables);
+  return countsOf(bundle);
+}
+
+/**
+ * The head of an import, in the caller's (short) transaction: the owners, the projects, the
+ * dataset versions (`versionForProject`) and the publications; every other row refers to them.
+ */
+export async function importHead(
+  trx: AppDb,
+  bundle: DatasetBundle,
+  options: ImportOptions,
+): Promise<ImportHead> {
   const uploadId = options.uploadId ?? null;
   const explicitIdTables = new Set<DatasetTable>();
-
-  /**
-   * Ids for the records of one table: an existing record's own id, the source's when given, else
-   * fresh ones. `fresh(i)` tells whether record i is to be inserted.
-   */
-  async function assignIds(
-    table: DatasetTable,
-    records: readonly { key: string; id?: number; existing?: boolean }[],
-  ) {
-    const missing = records.filter((r) => r.id === undefined).length;
-    const fresh = await repo.allocateIds(trx, table, missing);
-    let next = 0;
-    const keys: KeyMap = new Map();
-    const ids = records.map((record) => {
-      if (record.existing && record.id === undefined) {
-        throw new Error(`Existing ${table} record without an id in bundle: ${record.key}`);
-      }
-      if (record.id !== undefined && !record.existing) explicitIdTables.add(table);
-      const id = record.id ?? fresh[next++]!;
-      if (keys.has(record.key)) throw new Error(`Duplicate ${table} key in bundle: ${record.key}`);
-      keys.set(record.key, id);
-      return id;
-    });
-    return { ids, keys, isNew: (index: number) => !records[index]!.existing };
-  }
-
   const owners = await repo.ensureUsers(
     trx,
     [...bundle.projects, ...bundle.colonies].flatMap((r) => r.ownerUsername ?? []),
   );
   const ownerId = (username: string | null) => (username === null ? null : owners.get(username)!);
 
-  // Empty tables (the seed, a first bulk import) are loaded without their secondary indexes and
-  // foreign keys, which are made again once the rows are in (db/bulk-load.ts).
-  const bulkLoad = await repo.beginBulkLoad(trx);
-
-  const projects = await assignIds('projects', bundle.projects);
+  const projects = await assignIds(trx, explicitIdTables, 'projects', bundle.projects);
   await repo.bulkInsert(
     trx,
     'projects',
@@ -101,16 +148,8 @@ export async function importDataset(
     versionOfProject.set(project.key, await options.versionForProject(projectId, project.key));
   }
   const versionOf = (projectKey: string) => resolve(versionOfProject, projectKey, 'project');
-  // A colony belongs to the project of its biosamples (every colony has one, placeholders included).
-  const projectOfColony = new Map<string, string>();
-  for (const b of bundle.biosamples) {
-    if (!projectOfColony.has(b.colonyKey)) projectOfColony.set(b.colonyKey, b.projectKey);
-  }
-  const colonyVersion = (colonyKey: string) =>
-    versionOf(resolve(projectOfColony, colonyKey, 'colony without biosample'));
-  const experimentProject = new Map(bundle.experiments.map((e) => [e.key, e.projectKey]));
 
-  const publications = await assignIds('publications', bundle.publications);
+  const publications = await assignIds(trx, explicitIdTables, 'publications', bundle.publications);
   await repo.bulkInsert(
     trx,
     'publications',
@@ -134,10 +173,66 @@ export async function importDataset(
       })),
     ),
   );
+  return { bundle, uploadId, projects, owners, versionOfProject, explicitIdTables };
+}
 
-  const experiments = await assignIds('experiments', bundle.experiments);
-  await repo.bulkInsert(
-    trx,
+/**
+ * The body of an import after its head committed, in short steps of at most `rowsPerStep` rows,
+ * each its own statement (and so its own transaction), `between` awaited after each: other
+ * requests' queries run between them, also on the embedded database's one connection. Nothing of
+ * it is visible before the caller makes its version visible; a failure leaves rows that the
+ * caller removes with the version (docs/decisions/0059-embedded-database-no-freeze.md).
+ */
+export async function importBodyInShortSteps(
+  db: AppDb,
+  head: ImportHead,
+  rowsPerStep: number,
+  between: () => Promise<void>,
+): Promise<DatasetCounts> {
+  const insert: RowInsert = async (table, columns, rows) => {
+    let step: unknown[] = [];
+    const flush = async () => {
+      if (step.length === 0) return;
+      const sending = step;
+      step = [];
+      await repo.bulkInsert(db, table, columns, sending as never);
+      await between();
+    };
+    for (const row of rows) {
+      step.push(row);
+      if (step.length >= rowsPerStep) await flush();
+    }
+    await flush();
+  };
+  await importBody(db, head, insert, between);
+  for (const table of head.explicitIdTables) await repo.syncIdSequence(db, table);
+  for (const table of repo.analyzedTables()) {
+    await repo.analyzeDatasetTables(db, [], [table]);
+    await between();
+  }
+  return countsOf(head.bundle);
+}
+
+async function importBody(
+  db: AppDb,
+  head: ImportHead,
+  insert: RowInsert,
+  between: () => Promise<void> = async () => undefined,
+): Promise<void> {
+  const { bundle, uploadId, projects, owners, explicitIdTables } = head;
+  const ownerId = (username: string | null) => (username === null ? null : owners.get(username)!);
+  const versionOf = (projectKey: string) => resolve(head.versionOfProject, projectKey, 'project');
+  // A colony belongs to the project of its biosamples (every colony has one, placeholders included).
+  const projectOfColony = new Map<string, string>();
+  for (const b of bundle.biosamples) {
+    if (!projectOfColony.has(b.colonyKey)) projectOfColony.set(b.colonyKey, b.projectKey);
+  }
+  const colonyVersion = (colonyKey: string) =>
+    versionOf(resolve(projectOfColony, colonyKey, 'colony without biosample'));
+  const experimentProject = new Map(bundle.experiments.map((e) => [e.key, e.projectKey]));
+
+  const experiments = await assignIds(db, explicitIdTables, 'experiments', bundle.experiments);
+  await insert(
     'experiments',
     TABLE_COLUMNS.experiments,
     rowsOf(bundle.experiments, experiments.isNew, (e, i) => ({
@@ -149,9 +244,8 @@ export async function importDataset(
     })),
   );
 
-  const colonies = await assignIds('colonies', bundle.colonies);
-  await repo.bulkInsert(
-    trx,
+  const colonies = await assignIds(db, explicitIdTables, 'colonies', bundle.colonies);
+  await insert(
     'colonies',
     TABLE_COLUMNS.colonies,
     rowsOf(bundle.colonies, colonies.isNew, (c, i) => ({
@@ -170,13 +264,13 @@ export async function importDataset(
   // Species names are checked against WoRMS by the worker, never here: an import does not wait
   // for WoRMS (docs/decisions/0049-taxon-matching.md); its names wait as "not yet checked".
   await registerTaxonNames(
-    trx,
+    db,
     bundle.colonies.filter((_, i) => colonies.isNew(i)).map((c) => c.species),
   );
+  await between();
 
-  const biosamples = await assignIds('biosamples', bundle.biosamples);
-  await repo.bulkInsert(
-    trx,
+  const biosamples = await assignIds(db, explicitIdTables, 'biosamples', bundle.biosamples);
+  await insert(
     'biosamples',
     TABLE_COLUMNS.biosamples,
     rowsOf(bundle.biosamples, biosamples.isNew, (b, i) => ({
@@ -189,9 +283,8 @@ export async function importDataset(
     })),
   );
 
-  const observations = await assignIds('observations', bundle.observations);
-  await repo.bulkInsert(
-    trx,
+  const observations = await assignIds(db, explicitIdTables, 'observations', bundle.observations);
+  await insert(
     'observations',
     TABLE_COLUMNS.observations,
     rowsOf(bundle.observations, observations.isNew, (o, i) => ({
@@ -212,9 +305,8 @@ export async function importDataset(
   for (const kind of THRESHOLD_KINDS) {
     const { table, linkTable } = repo.thresholdTable(kind);
     const entries = bundle.thresholds[kind];
-    const thresholds = await assignIds(table, entries);
-    await repo.bulkInsert(
-      trx,
+    const thresholds = await assignIds(db, explicitIdTables, table, entries);
+    await insert(
       table,
       TABLE_COLUMNS.threshold,
       rowsOf(entries, thresholds.isNew, (t, i) => ({
@@ -230,8 +322,7 @@ export async function importDataset(
         ...provenanceColumns(t.provenance ?? SUBMITTED_PROVENANCE),
       })),
     );
-    await repo.bulkInsert(
-      trx,
+    await insert(
       linkTable,
       thresholdObservationColumns,
       rowsEach(entries, thresholds.isNew, (t, i) =>
@@ -242,13 +333,9 @@ export async function importDataset(
       ),
     );
   }
+}
 
-  await bulkLoad.finish();
-  for (const table of explicitIdTables) await repo.syncIdSequence(trx, table);
-  // PGlite has no autovacuum: without fresh statistics the planner keeps estimating the tables
-  // as they were before a bulk import (cart exports re-scanned whole groups per page).
-  await repo.analyzeDatasetTables(trx, bulkLoad.tables);
-
+function countsOf(bundle: DatasetBundle): DatasetCounts {
   const created = (records: readonly { existing?: boolean }[]) =>
     records.filter((record) => !record.existing).length;
   return {

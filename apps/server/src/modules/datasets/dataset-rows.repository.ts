@@ -166,9 +166,9 @@ export const datasetRepository = {
     return { table, linkTable: observationLinkTable };
   },
 
-  /** `analyzed`: tables whose statistics are already fresh (a bulk load's). */
-  async analyzeDatasetTables(db: AppDb, analyzed: readonly string[] = []): Promise<void> {
-    const tables = [
+  /** The tables an import refreshes the statistics of (PGlite has no autovacuum). */
+  analyzedTables(): string[] {
+    return [
       'projects',
       'experiments',
       'colonies',
@@ -178,8 +178,68 @@ export const datasetRepository = {
         THRESHOLD_KIND_INFO[kind].table,
         THRESHOLD_KIND_INFO[kind].observationLinkTable,
       ]),
-    ].filter((table) => !analyzed.includes(table));
+    ];
+  },
+
+  /**
+   * `analyzed`: tables whose statistics are already fresh (a bulk load's); `only`: these tables
+   * alone (an import in short steps analyses one table per step).
+   */
+  async analyzeDatasetTables(
+    db: AppDb,
+    analyzed: readonly string[] = [],
+    only: readonly string[] = datasetRepository.analyzedTables(),
+  ): Promise<void> {
+    const tables = only.filter((table) => !analyzed.includes(table));
     if (tables.length > 0) await sql.raw(`ANALYZE ${tables.join(', ')}`).execute(db);
+  },
+
+  /**
+   * Deletes up to `limit` rows of a dataset version from one table (their link rows go with them,
+   * ON DELETE CASCADE); answers how many. A failed import's rows go in such short steps.
+   */
+  async deleteVersionRowsStep(
+    db: AppDb,
+    table: string,
+    versionId: number,
+    limit: number,
+  ): Promise<number> {
+    const result = await sql`
+      DELETE FROM ${sql.table(table)} WHERE id IN (
+        SELECT id FROM ${sql.table(table)} WHERE dataset_version_id = ${versionId} LIMIT ${limit})
+    `.execute(db);
+    return Number(result.numAffectedRows ?? 0);
+  },
+
+  /** The tables holding a version's rows, those referring to others first. */
+  versionRowTables(): string[] {
+    return [
+      ...THRESHOLD_KINDS.map((kind) => THRESHOLD_KIND_INFO[kind].table),
+      'observations',
+      'biosamples',
+      'colonies',
+      'experiments',
+    ];
+  },
+
+  /** Publications only a version refers to (created by its import), with their links. */
+  async deletePublicationsOnlyOf(db: AppDb, versionId: number): Promise<void> {
+    await sql`
+      DELETE FROM publications p
+      WHERE p.id IN (SELECT publication_id FROM project_publications WHERE dataset_version_id = ${versionId})
+        AND NOT EXISTS (SELECT 1 FROM project_publications pp
+                        WHERE pp.publication_id = p.id AND pp.dataset_version_id IS DISTINCT FROM ${versionId})
+    `.execute(db);
+  },
+
+  /** Projects an upload created that no dataset refers to any more (its import failed). */
+  async deleteUnusedProjectsOf(db: AppDb, uploadId: number): Promise<void> {
+    await sql`
+      DELETE FROM projects p WHERE p.upload_id = ${uploadId}
+        AND NOT EXISTS (SELECT 1 FROM datasets d WHERE d.project_id = p.id)
+        AND NOT EXISTS (SELECT 1 FROM biosamples b WHERE b.project_id = p.id)
+        AND NOT EXISTS (SELECT 1 FROM experiments e WHERE e.project_id = p.id)
+    `.execute(db);
   },
 
   /** Serialises seeding between processes starting together on one PostgreSQL server. */

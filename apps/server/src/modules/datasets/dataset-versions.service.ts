@@ -13,6 +13,8 @@ import {
 } from '@coral/core';
 import type { AppDb } from '../../db/schema';
 import { recordDatasetChange } from './dataset-change';
+import { datasetRepository as rowsRepository } from './dataset-rows.repository';
+import { datasetStagingRepository as staging } from './dataset-staging.repository';
 import { datasetTitlesRepository } from './dataset-titles.repository';
 import {
   datasetsRepository as repo,
@@ -82,11 +84,73 @@ async function uploaderAsCreators(trx: AppDb, ownerId: number): Promise<TCreator
 }
 
 /**
- * The draft version an upload's rows go into: version 1 of a new dataset in the upload's project,
- * or the next version of a dataset the uploader owns (same project, nothing in preparation).
+ * Why a dataset has no owner and is withdrawn while an upload's rows are imported into it in short
+ * steps: nobody, its uploader included, may see a version before its import is complete
+ * (docs/decisions/0059-embedded-database-no-freeze.md).
  */
-export async function createUploadVersion(
+export const IMPORTING_REASON = 'An upload is still being imported into it.';
+
+/**
+ * Where an upload's rows are imported before anyone may see them: version 1 of a staging dataset
+ * in the upload's project (`placeUploadVersion` makes it the draft the upload asked for).
+ */
+export async function stageUploadVersion(
   trx: AppDb,
+  upload: { uploadId: number; projectId: number },
+): Promise<number> {
+  const datasetId = await staging.insertStagingDataset(trx, upload.projectId, IMPORTING_REASON);
+  return repo.insertVersion(trx, {
+    datasetId,
+    number: 1,
+    state: 'draft',
+    uploadId: upload.uploadId,
+    metadata: ZDatasetMetadata.parse({}),
+  });
+}
+
+/** Rows a failed import's clean-up deletes per statement. */
+const DISCARD_STEP_ROWS = 2000;
+
+/**
+ * Removes what an unfinished import of the upload left (a failed attempt, or one whose worker was
+ * killed): its staging datasets with every row, in short steps (`between` after each), and the
+ * projects it created that nothing else refers to. Nobody could see any of it. Answers how many
+ * staged versions were removed.
+ */
+export async function discardStagedImports(
+  db: AppDb,
+  uploadId: number,
+  between: () => Promise<void>,
+): Promise<number> {
+  const staged = await staging.stagedVersionsOf(db, uploadId, IMPORTING_REASON);
+  for (const { dataset_id, version_id } of staged) {
+    for (const table of rowsRepository.versionRowTables()) {
+      while (
+        (await rowsRepository.deleteVersionRowsStep(db, table, version_id, DISCARD_STEP_ROWS)) > 0
+      ) {
+        await between();
+      }
+    }
+    await rowsRepository.deletePublicationsOnlyOf(db, version_id);
+    await repo.deleteDataset(db, dataset_id);
+  }
+  if (staged.length > 0) await rowsRepository.deleteUnusedProjectsOf(db, uploadId);
+  return staged.length;
+}
+
+/** Uploads with an unfinished import left in a staging dataset. */
+export const uploadsWithStagedImports = (db: AppDb) =>
+  staging.uploadsWithStagedVersions(db, IMPORTING_REASON);
+
+/**
+ * Once every row is in, the staged version becomes the draft an upload's rows go into: version 1
+ * of a new dataset in the upload's project (the staging dataset, now the uploader's), or the next
+ * version of a dataset the uploader owns (same project, nothing in preparation). One short
+ * transaction, the caller's: the rows become visible to their owner all at once.
+ */
+export async function placeUploadVersion(
+  trx: AppDb,
+  stagedVersionId: number,
   upload: {
     uploadId: number;
     ownerId: number;
@@ -94,19 +158,12 @@ export async function createUploadVersion(
     projectName: string;
     request: TUploadDatasetRequest;
   },
-): Promise<number> {
+): Promise<void> {
   const { request } = upload;
+  const staged = (await repo.versionById(trx, stagedVersionId))!;
   if (request.dataset_id === null) {
-    const datasetId = await repo.insertDataset(trx, {
-      projectId: upload.projectId,
-      ownerId: upload.ownerId,
-    });
     const metadata = request.metadata ?? ZDatasetMetadata.parse({});
-    return repo.insertVersion(trx, {
-      datasetId,
-      number: 1,
-      state: 'draft',
-      uploadId: upload.uploadId,
+    await repo.updateVersion(trx, stagedVersionId, {
       metadata: {
         ...metadata,
         title: metadata.title || upload.projectName,
@@ -116,6 +173,8 @@ export async function createUploadVersion(
             : await uploaderAsCreators(trx, upload.ownerId),
       },
     });
+    await staging.adoptStagingDataset(trx, staged.dataset_id, upload.ownerId);
+    return;
   }
   // Checked before the import (uploadRequestRefusal); checked again under the dataset's lock.
   const dataset = await repo.lockDataset(trx, request.dataset_id);
@@ -129,13 +188,12 @@ export async function createUploadVersion(
   const latest = (await repo.versions(trx, dataset.id)).at(-1)!;
   // Without new metadata, the version starts from the latest one's description (but not its
   // embargo); the owner edits what changed.
-  return repo.insertVersion(trx, {
+  await staging.moveVersion(trx, stagedVersionId, {
     datasetId: dataset.id,
     number: latest.number + 1,
-    state: 'draft',
-    uploadId: upload.uploadId,
     metadata: request.metadata ?? { ...parseMetadata(latest.metadata), embargo_until: null },
   });
+  await repo.deleteDataset(trx, staged.dataset_id);
 }
 
 /**

@@ -14,11 +14,14 @@ import {
 import type { AppConfig } from '../../config';
 import type { AppDb } from '../../db/schema';
 import { UPLOAD_IMPORT_JOB } from '../../jobs/job-definitions';
-import { importDataset } from '../datasets/dataset-import.service';
+import { importBodyInShortSteps, importHead } from '../datasets/dataset-import.service';
 import {
-  createUploadVersion,
+  discardStagedImports,
+  placeUploadVersion,
   recordImportedVersion,
+  stageUploadVersion,
   uploadRequestRefusal,
+  uploadsWithStagedImports,
 } from '../datasets/dataset-versions.service';
 import { prepareUploadInThread, UploadTooLargeToCheckError } from './prepare-upload-thread';
 import { readStoredUpload, StoredFileMissingError } from './upload-storage';
@@ -36,10 +39,24 @@ export interface AttemptInfo {
   lastAttempt: boolean;
 }
 
-/** Test hooks: simulate a worker dying in the middle of the import transaction. */
+/**
+ * Test hooks: simulate a worker dying in the middle of the import's steps (`afterStep`, with the
+ * number of steps written so far) or in its last transaction (`beforeCommit`).
+ */
 export interface ProcessHooks {
+  afterStep?: (step: number) => Promise<void>;
   beforeCommit?: (trx: AppDb) => Promise<void>;
 }
+
+/**
+ * Rows per statement of an import's body (docs/decisions/0059-embedded-database-no-freeze.md): on
+ * the embedded database a statement holds its one connection and the server's thread, so
+ * requests wait at most one step (tens of milliseconds) instead of the whole import.
+ */
+export const IMPORT_STEP_ROWS = 1000;
+
+/** Lets the requests waiting for the event loop and the connection go first. */
+const letRequestsThrough = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 export type UploadOutcome =
   | {
@@ -136,15 +153,19 @@ async function runAttempt(
     return { status: 'failed', uploadId: upload.id, message, counts: {}, errors: prepared.errors };
   }
   const { plan } = prepared;
+  // What an earlier attempt left (its worker was killed half-way) goes first; nobody saw it.
+  await discardStagedImports(db, upload.id, letRequestsThrough);
 
-  return db.transaction().execute(async (trx) => {
+  // The head: checks, the project and the staged version, in one short transaction.
+  const started = await db.transaction().execute(async (trx) => {
     const status = await repo.lockForImport(trx, upload.id);
     if (status !== 'processing') {
-      return {
+      const outcome: UploadOutcome = {
         status: 'skipped',
         uploadId: upload.id,
         message: `Upload ${upload.id} is already ${status}.`,
-      } as const;
+      };
+      return { outcome };
     }
     await repo.lockOwner(trx, upload.owner_id);
     const common = {
@@ -160,7 +181,14 @@ async function runAttempt(
         errors,
         ...common,
       });
-      return { status: 'failed', uploadId: upload.id, message, counts: {}, errors } as const;
+      const outcome: UploadOutcome = {
+        status: 'failed',
+        uploadId: upload.id,
+        message,
+        counts: {},
+        errors,
+      };
+      return { outcome };
     };
 
     // One upload is one dataset version, and a dataset lives in one project (decision 0012).
@@ -208,41 +236,87 @@ async function runAttempt(
     flags.addAll(unusualForSpeciesFlags(plan, distributions));
 
     let versionId: number | null = null;
-    const created = await importDataset(trx, built.bundle, {
+    let projectId: number | null = null;
+    const head = await importHead(trx, built.bundle, {
       uploadId: upload.id,
-      versionForProject: async (projectId) => {
-        versionId = await createUploadVersion(trx, {
-          uploadId: upload.id,
-          ownerId: upload.owner_id,
-          projectId,
-          projectName: project.name,
-          request,
-        });
+      versionForProject: async (id) => {
+        projectId = id;
+        versionId = await stageUploadVersion(trx, { uploadId: upload.id, projectId: id });
         return versionId;
       },
     });
-    const version = await recordImportedVersion(trx, versionId!, upload.owner_id);
-    await repo.setDatasetVersion(trx, upload.id, versionId!);
-    const flagList = flags.list();
-    const flagCount = Object.values(flags.countsByCode()).reduce((a, b) => a + b, 0);
-    const counts = {
-      rows: plan.rowCount,
-      ...created,
-      flags: flagCount,
-      flag_counts: flags.countsByCode(),
+    return {
+      outcome: null,
+      head,
+      bundle: built.bundle,
+      flags,
+      common,
+      request,
+      project: { id: projectId!, name: project.name },
+      versionId: versionId!,
     };
-    const message = doneMessage(version, counts, flagCount);
-    await hooks.beforeCommit?.(trx);
-    await repo.finish(trx, upload.id, {
-      status: 'done',
-      message,
-      counts,
-      flags: flagList,
-      projectIds: await projectIdsOf(trx, built.bundle, upload.id),
-      ...common,
-    });
-    return { status: 'done', uploadId: upload.id, message, counts, errors: [] } as const;
   });
+  if (started.outcome) return started.outcome;
+  const { head, bundle, flags, common, request, project, versionId } = started;
+
+  try {
+    // The body: every other row, in short steps, into the staged version nobody sees.
+    let steps = 0;
+    const created = await importBodyInShortSteps(db, head, IMPORT_STEP_ROWS, async () => {
+      await hooks.afterStep?.(++steps);
+      await letRequestsThrough();
+    });
+
+    // The end: the staged version becomes the uploader's draft, all at once.
+    const finished = await db.transaction().execute(async (trx): Promise<UploadOutcome> => {
+      const status = await repo.lockForImport(trx, upload.id);
+      if (status !== 'processing') {
+        return {
+          status: 'skipped',
+          uploadId: upload.id,
+          message: `Upload ${upload.id} is already ${status}.`,
+        };
+      }
+      await repo.lockOwner(trx, upload.owner_id);
+      await placeUploadVersion(trx, versionId, {
+        uploadId: upload.id,
+        ownerId: upload.owner_id,
+        projectId: project.id,
+        projectName: project.name,
+        request,
+      });
+      const version = await recordImportedVersion(trx, versionId, upload.owner_id);
+      await repo.setDatasetVersion(trx, upload.id, versionId);
+      const flagList = flags.list();
+      const flagCount = Object.values(flags.countsByCode()).reduce((a, b) => a + b, 0);
+      const counts = {
+        rows: plan.rowCount,
+        ...created,
+        flags: flagCount,
+        flag_counts: flags.countsByCode(),
+      };
+      const message = doneMessage(version, counts, flagCount);
+      await hooks.beforeCommit?.(trx);
+      await repo.finish(trx, upload.id, {
+        status: 'done',
+        message,
+        counts,
+        flags: flagList,
+        projectIds: await projectIdsOf(trx, bundle, upload.id),
+        ...common,
+      });
+      return { status: 'done', uploadId: upload.id, message, counts, errors: [] };
+    });
+    if (finished.status === 'skipped') {
+      await discardStagedImports(db, upload.id, letRequestsThrough);
+    }
+    return finished;
+  } catch (error) {
+    // Nothing of it was visible; what it wrote goes now (or, when the database itself failed, at
+    // the next attempt's start).
+    await discardStagedImports(db, upload.id, letRequestsThrough).catch(() => undefined);
+    throw error;
+  }
 }
 
 function oneProjectError(plan: UploadPlan): UploadError {
@@ -302,12 +376,20 @@ function uniqueLocations(plan: UploadPlan) {
 
 /**
  * An upload still `queued` or `processing` long after its job has finished or vanished (every
- * attempt killed, or a CLI import killed) is marked failed, so its owner is never left waiting.
- * Returns how many were.
+ * attempt killed, or a CLI import killed) is marked failed, so its owner is never left waiting;
+ * what the imports of failed uploads left in staging datasets (nobody sees it) is removed.
+ * Returns how many were marked failed.
  */
-export function reconcileUploads(db: AppDb, config: AppConfig): Promise<number> {
-  return repo.failAbandoned(db, {
+export async function reconcileUploads(db: AppDb, config: AppConfig): Promise<number> {
+  const failed = await repo.failAbandoned(db, {
     graceSeconds: config.uploads.jobTimeoutSeconds * 2,
     queue: UPLOAD_IMPORT_JOB.queue,
   });
+  for (const uploadId of await uploadsWithStagedImports(db)) {
+    const current = await repo.findById(db, uploadId);
+    if (current?.status !== 'processing') {
+      await discardStagedImports(db, uploadId, letRequestsThrough);
+    }
+  }
+  return failed;
 }

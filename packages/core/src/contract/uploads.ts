@@ -131,9 +131,19 @@ export const ZUploadSummary = z
     counts: ZUploadCounts,
     project_ids: z.array(z.number().int()),
     dataset: z
-      .object({ id: z.number().int(), version: z.number().int() })
+      .object({
+        id: z.number().int(),
+        version: z.number().int(),
+        /** The version's title; empty while its draft has none (decision 0056). */
+        title: z.string(),
+        /** The project the dataset belongs to. */
+        project: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+      })
       .nullable()
-      .meta({ description: 'The dataset version the upload became (once imported)' }),
+      .meta({
+        description:
+          'The dataset version the upload became (once imported): its title and its project',
+      }),
     created_at: z.string(),
     started_at: z.string().nullable(),
     finished_at: z.string().nullable(),

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   activeRangeKeys,
+  clampRangesToBounds,
   compileColonyFilter,
   countActiveFilters,
   filterColonies,
@@ -322,5 +323,33 @@ describe('hasActiveAdvancedRange and activeRangeKeys', () => {
         defaults,
       ),
     ).toEqual(['relThermalTolerance', 'absThermalLimit']);
+  });
+});
+
+describe('clampRangesToBounds (decision 0056)', () => {
+  it('narrows a range reaching beyond the data to its bounds, naming what changed', () => {
+    const result = clampRangesToBounds(
+      { species: 'Porites lobata', absThermalTolerance: [30, 40], relThermalTolerance: [4, 5] },
+      defaults,
+    );
+    expect(result).toEqual({
+      filters: {
+        species: 'Porites lobata',
+        absThermalTolerance: [32.11, 40],
+        relThermalTolerance: [4, 5],
+      },
+      clamped: ['absThermalTolerance'],
+    });
+  });
+
+  it('a range wholly beyond the data narrows to the bound it lies past; one within is kept', () => {
+    expect(clampRangesToBounds({ absThermalTolerance: [45, 50] }, defaults)).toEqual({
+      filters: { absThermalTolerance: [44.06, 44.06] },
+      clamped: ['absThermalTolerance'],
+    });
+    expect(clampRangesToBounds({ absThermalTolerance: [10, 20] }, defaults).filters).toEqual({
+      absThermalTolerance: [32.11, 32.11],
+    });
+    expect(clampRangesToBounds({ absThermalTolerance: [33, 40] }, defaults).clamped).toEqual([]);
   });
 });

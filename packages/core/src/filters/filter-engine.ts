@@ -85,6 +85,33 @@ export function normalizeFilterSet(filters: FilterSet, defaults: DefaultRanges):
   return normal;
 }
 
+/**
+ * The ranges of a filter set held within the data's bounds (decision 0056): a range from an
+ * address that reaches beyond the data (`absThermalTolerance=30,50` where ED50s span 32.1–44.1 °C)
+ * is narrowed to them, which leaves the colonies it matches unchanged; one wholly beyond them
+ * narrows to the bound it lies past. `clamped` names the ranges that changed, so that the map can
+ * write the narrowed ranges back into its address. A range that is no filter is left alone.
+ */
+export function clampRangesToBounds(
+  filters: FilterSet,
+  defaults: DefaultRanges,
+): { filters: FilterSet; clamped: AnyRangeKey[] } {
+  const next: Record<string, unknown> = { ...filters };
+  const clamped: AnyRangeKey[] = [];
+  for (const key of ALL_RANGE_KEYS) {
+    const range = filters[key];
+    const bounds = defaults[RANGE_SPEC_BY_KEY[key].defaultKey];
+    if (!isRangeActive(range, undefined) || !bounds) continue;
+    const within = (value: number) => Math.min(bounds.max, Math.max(bounds.min, value));
+    const low = within(Math.min(range[0], range[1]));
+    const high = within(Math.max(range[0], range[1]));
+    if (low === range[0] && high === range[1]) continue;
+    next[key] = [low, high];
+    clamped.push(key);
+  }
+  return { filters: next, clamped };
+}
+
 export function isEmptyFilterSet(filters: FilterSet): boolean {
   return Object.keys(filters).length === 0;
 }

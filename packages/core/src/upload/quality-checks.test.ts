@@ -128,4 +128,29 @@ describe('coordinates far inland (decision 0022)', () => {
       /^Colony Alps1 lies on land, more than 5 km from the sea \(latitude 47\.42123, longitude 10\.98632, about \d+ km inland\)\. Check the coordinates/,
     );
   });
+
+  it('colonies at one inland place are one flag, as MMM flags are (decision 0056)', () => {
+    const alps: [number, number] = [47.42123, 10.98632];
+    const result = prepareUpload(
+      textFile(
+        'm.csv',
+        csv([
+          STANDARD_HEADER,
+          ...colony('Alps1', 35.5, points, alps),
+          ...colony('Alps2', 35.5, points, alps),
+          ...colony('Alps3', 35.5, points, alps),
+          ...colony('Andes1', 35.5, points, [-16.5, -68.15]),
+        ]),
+      ),
+      null,
+      { today: TODAY },
+    );
+    if (!result.ok) throw new Error(JSON.stringify(result.errors));
+    const inland = result.plan.flags.filter((f) => f.code === 'far_inland');
+    expect(inland.map((f) => f.colony)).toEqual(['Alps1', 'Andes1']);
+    expect(inland[0]!.message).toMatch(
+      /^3 colonies at the same place \(e\.g\. Alps1\) lie on land, more than 5 km from the sea \(latitude 47\.42123, longitude 10\.98632, about \d+ km inland\)/,
+    );
+    expect(inland[1]!.message).toMatch(/^Colony Andes1 lies on land/);
+  });
 });

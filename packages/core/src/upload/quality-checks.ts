@@ -123,19 +123,34 @@ export function runQualityChecks(
 /**
  * A colony whose coordinates lie more than ON_LAND_FLAG_KM inland (Natural Earth land,
  * decision 0022): usually swapped or mistyped latitude/longitude, or a sign lost. Flagged only.
+ * One flag per place, as the MMM flags are (decision 0056): the colonies of a site share its
+ * coordinates, and one mistake there is one thing to fix, not 28 lines.
  */
 function checkLocations(builder: PlanBuilder, flags: FlagList): void {
+  const places = new Map<string, PlanColony[]>();
   for (const colony of builder.colonies.values()) {
-    const place = checkLand(colony.latitude, colony.longitude);
+    const place = `${colony.latitude}, ${colony.longitude}`;
+    const here = places.get(place);
+    if (here) here.push(colony);
+    else places.set(place, [colony]);
+  }
+  for (const here of places.values()) {
+    const first = here[0]!;
+    const place = checkLand(first.latitude, first.longitude);
     if (!place.onLand || place.kmFromSea <= ON_LAND_FLAG_KM) continue;
+    const where = `latitude ${first.latitude}, longitude ${first.longitude}${place.kmFromSea < 1000 ? `, about ${Math.round(place.kmFromSea)} km inland` : ''}`;
+    const who =
+      here.length === 1
+        ? `Colony ${first.name} lies`
+        : `${here.length} colonies at the same place (e.g. ${first.name}) lie`;
     flags.add({
       code: 'far_inland',
-      message: `Colony ${colony.name} lies on land, more than ${ON_LAND_FLAG_KM} km from the sea (latitude ${colony.latitude}, longitude ${colony.longitude}${place.kmFromSea < 1000 ? `, about ${Math.round(place.kmFromSea)} km inland` : ''}). Check the coordinates: latitude and longitude swapped, a lost minus sign or a typo.`,
-      colony: colony.name,
-      species: colony.species,
+      message: `${who} on land, more than ${ON_LAND_FLAG_KM} km from the sea (${where}). Check the coordinates: latitude and longitude swapped, a lost minus sign or a typo.`,
+      colony: first.name,
+      species: first.species,
       condition: null,
       timepoint: null,
-      row: colony.row,
+      row: first.row,
       value: null,
     });
   }

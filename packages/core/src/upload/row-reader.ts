@@ -81,6 +81,8 @@ const SHOWN_VALUE_LENGTH = 80;
 export class RowReader {
   private readonly decimalCommaColumns = new Map<string, number>();
   private dates: { today: Date; read: (cell: string) => DateCell } | null = null;
+  /** Rows already reported as cut off: their other empty cells are not reported again. */
+  private readonly cutOffRows = new Set<number>();
 
   constructor(
     readonly file: UploadFileRole,
@@ -111,6 +113,7 @@ export class RowReader {
 
   fail(record: CsvRecord, id: string, problem: string, fix: string, kind?: string): null {
     const value = this.raw(record, id);
+    if (this.cutOff(record, id)) return null;
     const shown =
       value.length > SHOWN_VALUE_LENGTH ? `${value.slice(0, SHOWN_VALUE_LENGTH)}…` : value;
     this.problems.error(
@@ -125,6 +128,40 @@ export class RowReader {
       kind ?? `${this.file}:${id}:${problem.replace(/"[^"]*"|-?\d+(\.\d+)?/g, '…')}`,
     );
     return null;
+  }
+
+  /**
+   * A row whose cells stop early (a file cut off while copying or saving, or a row left
+   * half-typed) is one problem, not one per empty column (decision 0056): when a check fails on
+   * an empty cell after the row's last filled one, and at least two columns are empty there, the
+   * row is reported once as cut off and its other empty cells are not reported. True when the
+   * failure is part of such a row.
+   */
+  private cutOff(record: CsvRecord, id: string): boolean {
+    if (this.cutOffRows.has(record.row)) return true;
+    const position = this.recognition.index.get(id);
+    if (position === undefined || this.raw(record, id).trim() !== '') return false;
+    let lastFilled = -1;
+    record.cells.forEach((cell, i) => {
+      if (i < this.header.length && cell.trim() !== '') lastFilled = i;
+    });
+    const width = this.header.length;
+    if (lastFilled < 0 || position <= lastFilled || width - 1 - lastFilled < 2) return false;
+    this.cutOffRows.add(record.row);
+    const name = (i: number) => this.header[i]?.trim() || `column ${i + 1}`;
+    const empty = width - 1 - lastFilled;
+    this.problems.error(
+      {
+        file: this.file,
+        row: record.row,
+        column: name(lastFilled + 1),
+        value: null,
+        problem: `The row stops after ${name(lastFilled)} (column ${lastFilled + 1} of ${width}): ${name(lastFilled + 1)} and the ${empty - 1} column${empty - 1 === 1 ? '' : 's'} after it are empty, so the row looks cut off.`,
+        fix: 'Complete the row, or delete it if it is a left-over (a file cut off while copying or saving loses the end of its last row).',
+      },
+      `${this.file}:cut-off`,
+    );
+    return true;
   }
 
   /** A label, or null when the cell is empty/NA. */

@@ -168,6 +168,29 @@ describe('row-level validation', () => {
     );
   });
 
+  it('a cut-off last row is one problem, not one per empty column (decision 0056)', () => {
+    const lines = cbass84.trimEnd().split('\n');
+    const last = lines.length; // the spreadsheet row of the last line (header = 1)
+    lines[last - 1] = lines[last - 1]!.split(',').slice(0, 4).join(',');
+    const errors = errorsOf(standard(`${lines.join('\n')}\n`));
+    expect(errors).toEqual([
+      {
+        file: 'main',
+        row: last,
+        column: 'Colony.species',
+        value: null,
+        problem:
+          'The row stops after Colony.name (column 4 of 18): Colony.species and the 13 columns after it are empty, so the row looks cut off.',
+        fix: 'Complete the row, or delete it if it is a left-over (a file cut off while copying or saving loses the end of its last row).',
+      },
+    ]);
+    // Two cut-off rows are two problems of one kind; a row with one empty cell keeps its own.
+    const twoCut = [...lines.slice(0, -2), lines.at(-1)!, lines.at(-1)!.replace('AF', 'AF9')];
+    expect(errorsOf(standard(twoCut.join('\n'))).map((e) => e.row)).toEqual([last - 1, last]);
+    const oneEmpty = editCell(cbass84, 5, 'Colony.species', '');
+    expect(errorsOf(standard(oneEmpty))[0]!.problem).toBe('Colony.species is empty.');
+  });
+
   it('reports every bad row, but caps the report for huge broken files', () => {
     const header = cbass84.split('\n')[0]!;
     const row = cbass84.split('\n')[1]!.replace('2018-08-07', '07/08/2018');

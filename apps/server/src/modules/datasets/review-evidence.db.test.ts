@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TDatasetDetail, TErrorResponse, TReviewItem } from '@coral/core';
+import type { TDatasetDetail, TErrorResponse, TReviewItem, TUploadSummary } from '@coral/core';
 import { createUser, TestAgent } from '../../../test/auth-client';
 import { COMPLETE_METADATA } from '../../../test/dataset-helpers';
 import {
@@ -54,6 +54,20 @@ describe('a flagged upload in review', () => {
       csrf: true,
     });
     expect(saved.statusCode, saved.body).toBe(200);
+    // My uploads names the dataset the upload became and its project (decision 0056).
+    const project = await app.ctx.database.db
+      .selectFrom('datasets')
+      .innerJoin('projects', 'projects.id', 'datasets.project_id')
+      .select(['projects.id', 'projects.name'])
+      .where('datasets.id', '=', datasetId)
+      .executeTakeFirstOrThrow();
+    const uploads = (await app.ann.request({ url: '/api/auth/uploads/' })).json<TUploadSummary[]>();
+    expect(uploads.find((u) => u.id === detail.id)!.dataset).toEqual({
+      id: datasetId,
+      version: 1,
+      title: 'Alpine corals',
+      project: { id: project.id, name: project.name },
+    });
     const submitted = await app.ann.request({
       method: 'POST',
       url: `${url}/submit/`,
@@ -73,10 +87,14 @@ describe('a flagged upload in review', () => {
     expect(item.protocol).toEqual(expect.objectContaining({ pam_instrument: null }));
 
     const inland = item.flags.find((g) => g.code === 'far_inland')!;
-    expect(inland).toMatchObject({ source: 'upload', count: detail.counts.colonies });
+    // One flag per place of the sheet (decision 0056).
+    const places = detail.quality_flags.filter((f) => f.code === 'far_inland').length;
+    expect(inland).toMatchObject({ source: 'upload', count: places });
     expect(inland.label).toMatch(/^Coordinates on land/);
-    expect(inland.examples).toHaveLength(3);
-    expect(inland.examples[0]).toMatch(/^Colony \S+ lies on land, more than 5 km from the sea/);
+    expect(inland.examples).toHaveLength(Math.min(places, 3));
+    expect(inland.examples[0]).toMatch(
+      /^\d+ colonies at the same place .* lie on land, more than 5 km from the sea/,
+    );
     // Every upload flag of the report is in a group, counted as the report counts it.
     for (const [code, count] of Object.entries(detail.counts.flag_counts ?? {})) {
       expect(item.flags.find((g) => g.source === 'upload' && g.code === code)?.count).toBe(count);

@@ -48,7 +48,7 @@ describe('GET /api/auth/uploads/{id}/ error_groups (decision 0022)', () => {
 });
 
 describe('the far-inland quality flag (decision 0022)', () => {
-  it('the Zugspitze test sheet (German Alps) is imported, each colony flagged', async () => {
+  it('the Zugspitze test sheet (German Alps) is imported, each place flagged once (decision 0056)', async () => {
     const { detail } = await uploadAndProcess(
       app,
       app.ann,
@@ -57,8 +57,16 @@ describe('the far-inland quality flag (decision 0022)', () => {
     );
     expect(detail.status).toBe('done');
     const inland = detail.quality_flags.filter((f) => f.code === 'far_inland');
-    expect(inland.length).toBe(detail.counts.colonies);
-    expect(detail.counts.flag_counts?.far_inland).toBe(detail.counts.colonies);
-    expect(inland[0]!.message).toMatch(/^Colony \S+ lies on land, more than 5 km from the sea/);
+    // One flag per place, each counting its colonies: together every colony (decision 0056).
+    expect(inland.length).toBeGreaterThan(0);
+    expect(inland.length).toBeLessThan(detail.counts.colonies!);
+    expect(detail.counts.flag_counts?.far_inland).toBe(inland.length);
+    const colonies = inland.map((f) =>
+      Number(/^(\d+) colonies at the same place/.exec(f.message)?.[1] ?? 1),
+    );
+    expect(colonies.reduce((a, b) => a + b, 0)).toBe(detail.counts.colonies);
+    expect(inland[0]!.message).toMatch(
+      /^\d+ colonies at the same place \(e\.g\. \S+\) lie on land, more than 5 km from the sea/,
+    );
   });
 });

@@ -7,11 +7,19 @@ import { isPublicRow } from '../../db/visibility';
 export type UploadRow = Selectable<UploadsTable> & {
   dataset_id: number | null;
   dataset_number: number | null;
+  /** The version's title ('' while a draft has none) and its dataset's project. */
+  dataset_title: string | null;
+  project_id: number | null;
+  project_name: string | null;
 };
 
 const uploadWithDataset = sql`
-  SELECT u.*, v.dataset_id, v.number AS dataset_number
-  FROM uploads u LEFT JOIN dataset_versions v ON v.id = u.dataset_version_id`;
+  SELECT u.*, v.dataset_id, v.number AS dataset_number, v.metadata->>'title' AS dataset_title,
+         p.id AS project_id, p.name AS project_name
+  FROM uploads u
+  LEFT JOIN dataset_versions v ON v.id = u.dataset_version_id
+  LEFT JOIN datasets d ON d.id = v.dataset_id
+  LEFT JOIN projects p ON p.id = d.project_id`;
 
 export interface NewUpload {
   ownerId: number;

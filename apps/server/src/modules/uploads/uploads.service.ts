@@ -293,7 +293,13 @@ export function toSummary(row: UploadRow): TUploadSummary {
     dataset:
       row.dataset_id === null || row.dataset_number === null
         ? null
-        : { id: row.dataset_id, version: row.dataset_number },
+        : {
+            id: row.dataset_id,
+            version: row.dataset_number,
+            title: row.dataset_title ?? '',
+            project:
+              row.project_id === null ? null : { id: row.project_id, name: row.project_name ?? '' },
+          },
     created_at: iso(row.created_at)!,
     started_at: iso(row.started_at),
     finished_at: iso(row.finished_at),

@@ -8,7 +8,7 @@ import { POPUP_LIST_PAGE, useMarkerMembers } from '../hooks/use-marker-members';
 import type { MarkerMembers } from '../markers/marker-source';
 import type { SiteSummary } from '@coral/core/map-clusters';
 import { popupLists, type PopupEntry } from '../utils/colony-entries';
-import { siteNames } from '../utils/site-names';
+import { siteNames } from '@/lib/site-names';
 import { ColoniesFailed, LOADING_COLONIES } from './colonies-failed';
 import { SiteSummaryBlock } from './site-summary';
 

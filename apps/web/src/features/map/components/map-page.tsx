@@ -1,8 +1,14 @@
 import 'leaflet/dist/leaflet.css';
 import '../map.css';
-import { EMPTY_FILTER_SET, normalizeFilterSet, type FilterSet } from '@coral/core';
+import {
+  clampRangesToBounds,
+  EMPTY_FILTER_SET,
+  normalizeFilterSet,
+  type FilterSet,
+} from '@coral/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
 import { Loading } from '@/components/loading';
 import { PageTitle } from '@/components/page-title';
 import { useAuth } from '@/lib/auth';
@@ -12,7 +18,7 @@ import { useDraftColonies } from '../api/get-draft-colonies';
 import { defaultRangesQueryKey, useDefaultRanges } from '../api/get-default-ranges';
 import { useBrowserMarkers } from '../hooks/use-browser-markers';
 import { useServerMarkers } from '../hooks/use-server-markers';
-import { useUrlFilters } from '../hooks/use-url-filters';
+import { filterSearch, useUrlFilters } from '../hooks/use-url-filters';
 import { colorScale, type ColorMode } from '../utils/color-scale';
 import { fitPaddingFor, type FitPadding } from '../utils/fit-padding';
 import { isNarrowScreen } from '../utils/screen';
@@ -79,10 +85,22 @@ export function MapPage() {
   const showDrafts = isAuthenticated && includeDrafts;
   const drafts = useDraftColonies(showDrafts);
 
-  const applied = useMemo(
-    () => (defaults ? normalizeFilterSet(urlFilters, defaults) : EMPTY_FILTER_SET),
+  // A range from the address that reaches beyond the data is narrowed to it (decision 0056).
+  const clamped = useMemo(
+    () => (defaults ? clampRangesToBounds(urlFilters, defaults) : null),
     [urlFilters, defaults],
   );
+  const applied = useMemo(
+    () => (defaults && clamped ? normalizeFilterSet(clamped.filters, defaults) : EMPTY_FILTER_SET),
+    [clamped, defaults],
+  );
+  const replaceSearch = useNavigate();
+  useEffect(() => {
+    // The address then says what the map shows: the narrowed ranges, in place of the old entry.
+    if (clamped && clamped.clamped.length > 0) {
+      void replaceSearch({ search: filterSearch(applied) }, { replace: true });
+    }
+  }, [clamped, applied, replaceSearch]);
   const mode = choices.data && mapMode(choices.data.total, config.mapServerClusteringFrom);
   const browser = useBrowserMarkers(mode === 'browser', applied, defaults);
   const server = useServerMarkers(mode === 'server', applied, !!defaults, choices.data);

@@ -6,6 +6,8 @@ import { ProjectExperiments } from './project-experiments';
 import { ProjectHeader } from './project-header';
 import { ProjectObservations } from './project-observations';
 import { ProjectPublications } from './project-publications';
+import { ProjectSitesMap } from './project-sites-map';
+import { ProjectSummary } from './project-summary';
 
 /** A loaded project: each section only when it has rows (product-spec §2 Project detail). */
 export function ProjectDetail({ project }: { project: TProjectDetail }) {
@@ -17,6 +19,8 @@ export function ProjectDetail({ project }: { project: TProjectDetail }) {
       <ProjectDatasets projectId={project.id} />
       {publications.length > 0 && <ProjectPublications publications={publications} />}
       {experiments.length > 0 && <ProjectExperiments experiments={experiments} />}
+      {colonies.length > 0 && <ProjectSitesMap project={project} />}
+      {colonies.length > 0 && <ProjectSummary colonies={colonies} />}
       {colonies.length > 0 && <ProjectColonies colonies={colonies} />}
       {observations.length > 0 && <ProjectObservations observations={observations} />}
       {!hasData && (

@@ -140,11 +140,20 @@ function UploadDetail({ upload }: { upload: TUploadDetail }) {
                 <dt className="col-sm-3">Dataset</dt>
                 <dd className="col-sm-9">
                   <Link to={datasetPath(upload.dataset.id, upload.dataset.version)}>
-                    Version {upload.dataset.version} of dataset #{upload.dataset.id}
+                    Version {upload.dataset.version} of{' '}
+                    {upload.dataset.title
+                      ? `“${upload.dataset.title}”`
+                      : `dataset #${upload.dataset.id}`}
                   </Link>{' '}
                   ·{' '}
                   <Link to={CLIENT_ROUTES.my_datasets}>Describe and submit it in My datasets</Link>
                 </dd>
+                {upload.dataset.project && (
+                  <>
+                    <dt className="col-sm-3">Project</dt>
+                    <dd className="col-sm-9">{upload.dataset.project.name}</dd>
+                  </>
+                )}
               </>
             )}
             {/* A version's project is public only once the version is; its dataset page says. */}

@@ -81,7 +81,7 @@ describe('My uploads', () => {
     });
     const table = await screen.findByRole('table');
     const rows = within(table).getAllByRole('row').slice(1);
-    expect(rows.map((row) => within(row).getAllByRole('cell')[2]!.textContent)).toEqual([
+    expect(rows.map((row) => within(row).getAllByRole('cell')[3]!.textContent)).toEqual([
       'Processing',
       'Done',
       'Failed',
@@ -89,6 +89,38 @@ describe('My uploads', () => {
     expect(within(rows[1]!).getByText('28 colonies, 112 observations, 28 thresholds')).toBeTruthy();
     expect(within(rows[2]!).getByText('1 error')).toBeTruthy();
     expect(within(rows[2]!).getByRole('button', { name: 'Error report (CSV)' })).toBeTruthy();
+  });
+
+  it('names the dataset and project each upload became (decision 0056)', async () => {
+    renderApp('/uploads', {
+      ...LOGGED_IN,
+      'GET /api/auth/uploads/': [
+        summary({
+          id: 4,
+          dataset: {
+            id: 7,
+            version: 2,
+            title: 'Heat tolerance of Fijian reefs',
+            project: { id: 95, name: 'Fiji CBASS 2022' },
+          },
+        }),
+        summary({ id: 5, dataset: { id: 8, version: 1, title: '', project: null } }),
+        failed,
+      ],
+    });
+    const table = await screen.findByRole('table');
+    const rows = within(table).getAllByRole('row').slice(1);
+    const cell = (row: number) => within(rows[row]!).getAllByRole('cell')[1]!;
+    expect(cell(0).textContent).toBe(
+      'Heat tolerance of Fijian reefs (version 2)Project: Fiji CBASS 2022',
+    );
+    expect(
+      within(cell(0))
+        .getByRole('link', { name: 'Heat tolerance of Fijian reefs' })
+        .getAttribute('href'),
+    ).toBe('/datasets/7/versions/2');
+    expect(cell(1).textContent).toBe('Untitled dataset #8 (version 1)');
+    expect(cell(2).textContent).toBe('—');
   });
 
   it('is reached from the user menu', async () => {
@@ -122,7 +154,7 @@ describe('My uploads', () => {
       ...summary({
         id: 3,
         message: 'Imported as a draft of the dataset “Zugspitze” (version 1).',
-        dataset: { id: 5, version: 1 },
+        dataset: { id: 5, version: 1, title: '', project: null },
       }),
       errors: [],
       error_groups: [],

@@ -1,4 +1,10 @@
-import { CLIENT_ROUTES, uploadErrorReportCsv, uploadPath } from '@coral/core';
+import {
+  CLIENT_ROUTES,
+  datasetPath,
+  uploadErrorReportCsv,
+  uploadPath,
+  type TUploadSummary,
+} from '@coral/core';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Container from 'react-bootstrap/Container';
@@ -21,6 +27,24 @@ async function downloadErrors(uploadId: number) {
   saveFile(
     new Blob([uploadErrorReportCsv(detail.errors)], { type: 'text/csv' }),
     errorReportFileName(uploadId),
+  );
+}
+
+/** The dataset version an upload became, by title, and its project (decision 0056). */
+function UploadDataset({ dataset }: { dataset: TUploadSummary['dataset'] }) {
+  if (!dataset) return <span className="text-body-secondary">—</span>;
+  return (
+    <>
+      <div>
+        <Link to={datasetPath(dataset.id, dataset.version)}>
+          {dataset.title || `Untitled dataset #${dataset.id}`}
+        </Link>{' '}
+        <span className="text-body-secondary small">(version {dataset.version})</span>
+      </div>
+      {dataset.project && (
+        <div className="small text-body-secondary">Project: {dataset.project.name}</div>
+      )}
+    </>
   );
 }
 
@@ -59,6 +83,7 @@ export function UploadsPage() {
         <thead>
           <tr>
             <th scope="col">Upload</th>
+            <th scope="col">Dataset</th>
             <th scope="col">Files</th>
             <th scope="col">Status</th>
             <th scope="col">Uploaded</th>
@@ -74,6 +99,9 @@ export function UploadsPage() {
             <tr key={upload.id}>
               <td>
                 <Link to={uploadPath(upload.id)}>#{upload.id}</Link>
+              </td>
+              <td>
+                <UploadDataset dataset={upload.dataset} />
               </td>
               <td>
                 <div>

@@ -13,7 +13,7 @@ import {
 } from '../../apps/server/src/modules/datasets/dataset-seed.service';
 import type { DatasetBundle } from '@coral/core';
 import { count, median, ms, printTable, ratio, timeIt, type BenchRow } from './report';
-import { syntheticDataset } from './synthetic-dataset';
+import { SYNTHETIC_SOURCE, syntheticDataset } from './synthetic-dataset';
 
 /**
  * Decision 0036's scale figures on a PostgreSQL server: the 682-colony seed and 100,000 colonies as
@@ -176,7 +176,9 @@ async function measureSize(baseUrl: string, colonies: number): Promise<SizeResul
             seedDatabase(database.handle.db, loadConfig({ NODE_ENV: 'test' }).seedFile),
           )
         : await timeIt(() =>
-            database.handle.db.transaction().execute((trx) => importAsPublished(trx, bundle!)),
+            database.handle.db
+              .transaction()
+              .execute((trx) => importAsPublished(trx, bundle!, SYNTHETIC_SOURCE)),
           );
     const importParts = profile.stop(importMs);
     bundle = null;
@@ -208,7 +210,9 @@ async function measureSize(baseUrl: string, colonies: number): Promise<SizeResul
       }
       const upload = syntheticDataset({ colonies: 1_000, projects: 1, seed: 7 });
       const republishMs = await timeIt(() =>
-        database.handle.db.transaction().execute((trx) => importAsPublished(trx, upload)),
+        database.handle.db
+          .transaction()
+          .execute((trx) => importAsPublished(trx, upload, SYNTHETIC_SOURCE)),
       );
       // The server serves the new version once: what a visitor after the upload costs it.
       for (const call of SCALE_CALLS) {
@@ -252,7 +256,7 @@ async function measureEmbeddedImport(colonies: number) {
     const bundle = syntheticDataset({ colonies, projects: 40 });
     profile.start();
     const importMs = await timeIt(() =>
-      handle.db.transaction().execute((trx) => importAsPublished(trx, bundle)),
+      handle.db.transaction().execute((trx) => importAsPublished(trx, bundle, SYNTHETIC_SOURCE)),
     );
     const parts = profile.stop(importMs);
     const line = (label: string, value: number) => ({

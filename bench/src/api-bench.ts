@@ -18,7 +18,7 @@ import { thresholdsRepository } from '../../apps/server/src/modules/thresholds/t
 import { loadThresholdLists } from '../../apps/server/src/modules/thresholds/thresholds.service';
 import { count, median, ms, printTable, ratio, timeIt, verdict, type BenchRow } from './report';
 import { publishUpload } from './publish-upload';
-import { syntheticDataset } from './synthetic-dataset';
+import { SYNTHETIC_SOURCE, syntheticDataset } from './synthetic-dataset';
 
 const config = loadConfig({ NODE_ENV: 'test' });
 const REPEATS = 5;
@@ -166,7 +166,9 @@ export async function runApiBench(options: { colonies: number; databaseUrl?: str
         : await prepare('synthetic', target);
     const bundle = syntheticDataset({ colonies: options.colonies, projects: 40 });
     const importTime = await timeIt(() =>
-      syntheticDb.db.transaction().execute((trx) => importAsPublished(trx, bundle)),
+      syntheticDb.db
+        .transaction()
+        .execute((trx) => importAsPublished(trx, bundle, SYNTHETIC_SOURCE)),
     );
     const synthetic = await measure(syntheticDb);
     const nPlusOne = await naiveVersusBatched(syntheticDb, 1000);

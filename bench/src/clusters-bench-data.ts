@@ -7,7 +7,7 @@ import {
   seedDatabase,
 } from '../../apps/server/src/modules/datasets/dataset-seed.service';
 import { publishUpload } from './publish-upload';
-import { syntheticDataset } from './synthetic-dataset';
+import { SYNTHETIC_SOURCE, syntheticDataset } from './synthetic-dataset';
 
 /**
  * The clusters bench's databases (clusters-bench.ts): the seed or synthetic colonies, on a
@@ -39,7 +39,9 @@ async function importSynthetic(handle: DatabaseHandle, colonies: number) {
       for (const project of bundle.projects) project.name += ` (${chunk + 1})`;
       for (const publication of bundle.publications) publication.doi += `-${chunk + 1}`;
     }
-    await handle.db.transaction().execute((trx) => importAsPublished(trx, bundle));
+    await handle.db
+      .transaction()
+      .execute((trx) => importAsPublished(trx, bundle, SYNTHETIC_SOURCE));
   }
 }
 

@@ -15,7 +15,7 @@ import {
   seedDatabase,
 } from '../../apps/server/src/modules/datasets/dataset-seed.service';
 import { count, printTable, ratio, timeIt, type BenchRow } from './report';
-import { syntheticDataset } from './synthetic-dataset';
+import { SYNTHETIC_SOURCE, syntheticDataset } from './synthetic-dataset';
 
 /** A 100,000-colony download may raise the server's memory by at most this (decision 0015). */
 const MEMORY_BUDGET_MB = 100;
@@ -112,7 +112,9 @@ export async function runDownloadBench(options: { colonies: number }) {
   const synthetic = await openDatabase({ kind: 'memory' });
   await migrateToLatest(synthetic.db);
   const bundle = syntheticDataset({ colonies: options.colonies, projects: 40 });
-  await synthetic.db.transaction().execute((trx) => importAsPublished(trx, bundle));
+  await synthetic.db
+    .transaction()
+    .execute((trx) => importAsPublished(trx, bundle, SYNTHETIC_SOURCE));
   const large = await measure(synthetic);
   await synthetic.close();
 

@@ -21,7 +21,7 @@ import {
   type SizeResult,
 } from './map-bench-report';
 import { timeIt } from './report';
-import { syntheticDataset } from './synthetic-dataset';
+import { SYNTHETIC_SOURCE, syntheticDataset } from './synthetic-dataset';
 
 /**
  * The map in a real browser (Debian's Chromium through playwright-core) against the production
@@ -345,7 +345,9 @@ export async function runMapBench(): Promise<void> {
             ? await timeIt(() => seedDatabase(db, configFor('browser').seedFile))
             : await timeIt(() => {
                 const bundle = syntheticDataset({ colonies: size, projects: 40 });
-                return db.transaction().execute((trx) => importAsPublished(trx, bundle));
+                return db
+                  .transaction()
+                  .execute((trx) => importAsPublished(trx, bundle, SYNTHETIC_SOURCE));
               });
         const inBrowser =
           size <= browserMax ? await measure(browser, database.handle, 'browser') : null;

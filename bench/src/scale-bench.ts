@@ -12,8 +12,12 @@ import {
   seedDatabase,
 } from '../../apps/server/src/modules/datasets/dataset-seed.service';
 import type { DatasetBundle } from '@coral/core';
+import type { AppDb } from '../../apps/server/src/db/schema';
 import { count, median, ms, printTable, ratio, timeIt, type BenchRow } from './report';
-import { syntheticDataset } from './synthetic-dataset';
+import { SYNTHETIC_SOURCE, syntheticDataset } from './synthetic-dataset';
+
+const importSynthetic = (db: AppDb, bundle: DatasetBundle) =>
+  db.transaction().execute((trx) => importAsPublished(trx, bundle, SYNTHETIC_SOURCE));
 
 /**
  * Decision 0036's scale figures on a PostgreSQL server: the 682-colony seed and 100,000 colonies as
@@ -175,9 +179,7 @@ async function measureSize(baseUrl: string, colonies: number): Promise<SizeResul
         ? await timeIt(() =>
             seedDatabase(database.handle.db, loadConfig({ NODE_ENV: 'test' }).seedFile),
           )
-        : await timeIt(() =>
-            database.handle.db.transaction().execute((trx) => importAsPublished(trx, bundle!)),
-          );
+        : await timeIt(() => importSynthetic(database.handle.db, bundle!));
     const importParts = profile.stop(importMs);
     bundle = null;
     // Printed at once: a later step failing at this size must not lose the import's figures.
@@ -207,9 +209,7 @@ async function measureSize(baseUrl: string, colonies: number): Promise<SizeResul
         wholeLists.set(list.label, await firstAndAgain(server.origin + list.path));
       }
       const upload = syntheticDataset({ colonies: 1_000, projects: 1, seed: 7 });
-      const republishMs = await timeIt(() =>
-        database.handle.db.transaction().execute((trx) => importAsPublished(trx, upload)),
-      );
+      const republishMs = await timeIt(() => importSynthetic(database.handle.db, upload));
       // The server serves the new version once: what a visitor after the upload costs it.
       for (const call of SCALE_CALLS) {
         if (!failures.has(call.label)) await fetchOk(server.origin + call.path);
@@ -251,9 +251,7 @@ async function measureEmbeddedImport(colonies: number) {
     await migrateToLatest(handle.db);
     const bundle = syntheticDataset({ colonies, projects: 40 });
     profile.start();
-    const importMs = await timeIt(() =>
-      handle.db.transaction().execute((trx) => importAsPublished(trx, bundle)),
-    );
+    const importMs = await timeIt(() => importSynthetic(handle.db, bundle));
     const parts = profile.stop(importMs);
     const line = (label: string, value: number) => ({
       label,

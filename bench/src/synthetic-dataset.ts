@@ -1,4 +1,10 @@
-import { emptyBundle, THRESHOLD_KIND_INFO, THRESHOLD_KINDS, type DatasetBundle } from '@coral/core';
+import {
+  emptyBundle,
+  THRESHOLD_KIND_INFO,
+  THRESHOLD_KINDS,
+  type DatasetBundle,
+  type TDataSource,
+} from '@coral/core';
 import { createRandom } from './random';
 
 /**
@@ -57,6 +63,15 @@ const SPECIES = [
 ];
 
 const TEMPERATURES = [30, 33, 36, 39];
+
+/**
+ * Where synthetic data come from, named on their imported versions (decision 0060): the
+ * generator, never the Coral Future database.
+ */
+export const SYNTHETIC_SOURCE: TDataSource = {
+  name: 'synthetic data generator of the benchmarks (bench/src/synthetic-dataset.ts)',
+  url: null,
+};
 
 export interface SyntheticOptions {
   colonies: number;

@@ -50,6 +50,8 @@ const SQL_INFRASTRUCTURE: Readonly<Record<string, string>> = {
   'db/visibility.ts': 'the visibility conditions (public, readable) that repositories put in WHERE',
   'db/colony-predicate.ts':
     "the map filter's conditions on a colony that repositories put in WHERE",
+  'db/shown-species.ts':
+    'the name a colony is shown under (a synonym under its accepted name), for SELECT and WHERE',
   'jobs/job-queue.ts': "pg-boss's connection adapter and its own job table",
 };
 

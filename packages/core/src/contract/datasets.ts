@@ -176,6 +176,10 @@ export const ZReviewFlagGroup = z
     label: z.string(),
     count: z.number().int(),
     examples: z.array(z.string()),
+    counted: z.boolean().meta({
+      description:
+        'Whether the group adds to flag_count: false for stored-value flags of a problem the upload report already counts (decision 0060)',
+    }),
   })
   .meta({ id: 'ReviewFlagGroup' });
 export type TReviewFlagGroup = z.infer<typeof ZReviewFlagGroup>;
@@ -221,7 +225,8 @@ export const ZReviewItem = z
       description: 'What changed from the previous version (null for version 1)',
     }),
     flag_count: z.number().int().meta({
-      description: 'Every quality flag of the version; approving needs a note when not 0',
+      description:
+        'The quality flags of the version, each problem counted once (groups with counted: false are not added); approving needs a note when not 0',
     }),
     flags: z.array(ZReviewFlagGroup),
     species: z.array(ZReviewSpecies),

@@ -13,7 +13,7 @@ import {
   type FilterSet,
   type TColony,
 } from '@coral/core';
-import { syntheticDataset } from '../../../../../bench/src/synthetic-dataset';
+import { SYNTHETIC_SOURCE, syntheticDataset } from '../../../../../bench/src/synthetic-dataset';
 import { createLoggedApp, LOG_LEVELS, type LoggedApp } from '../../../test/log-capture';
 import { recordDatasetChange } from '../datasets/dataset-change';
 import { importAsPublished } from '../datasets/dataset-seed.service';
@@ -39,7 +39,11 @@ beforeAll(async () => {
   await database.db
     .transaction()
     .execute((trx) =>
-      importAsPublished(trx, syntheticDataset({ colonies: 2500, projects: 3, seed: 11 })),
+      importAsPublished(
+        trx,
+        syntheticDataset({ colonies: 2500, projects: 3, seed: 11 }),
+        SYNTHETIC_SOURCE,
+      ),
     );
   // Colonies with long names and no thresholds, for an answer larger than the connection's
   // buffers hold (about 12 MB): the client that leaves must find the server still writing.

@@ -152,7 +152,7 @@ describe("collection years in the feed (the map's years filter)", () => {
 
 describe('the format stored with the feed snapshot', () => {
   it('names the JSON shape and every threshold kind of the registry, in order', () => {
-    expect(COLONY_FEED_FORMAT).toBe(`2:${THRESHOLD_KINDS.join('.')}`);
+    expect(COLONY_FEED_FORMAT).toBe(`3:${THRESHOLD_KINDS.join('.')}`);
     expect(COLONY_FEED_FORMAT).not.toContain(','); // part of the ETag: If-None-Match uses commas
   });
 
@@ -172,7 +172,8 @@ describe('the format stored with the feed snapshot', () => {
   it.each([
     ['stored before formats were recorded', ''],
     ['of the previous shape (without collection_years)', `1:${THRESHOLD_KINDS.join('.')}`],
-    ['with another list of threshold kinds', '2:ed50.ed5'],
+    ['of shape 2 (species as written, before decision 0060)', `2:${THRESHOLD_KINDS.join('.')}`],
+    ['with another list of threshold kinds', '3:ed50.ed5'],
     ['stored whole, as before decision 0038 (same JSON format, no parts)', COLONY_FEED_FORMAT],
   ])('rebuilds a snapshot %s once, whatever its content', async (_, oldFormat) => {
     const { version } = await currentDataVersion(ctx.database.db);

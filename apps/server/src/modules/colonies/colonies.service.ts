@@ -75,8 +75,11 @@ export type MatchingIds = (
   known?: { version: number; defaults: DefaultRanges },
 ) => Promise<{ version: number; ids: Int32Array }>;
 
-/** Version of the feed's JSON shape. 2: colonies carry `collection_years`. */
-const COLONY_FEED_SHAPE = 2;
+/**
+ * Version of the feed's JSON shape. 2: colonies carry `collection_years`; 3: `species` is the
+ * name shown, a synonym's accepted name (decision 0060), so feeds stored before are rebuilt.
+ */
+const COLONY_FEED_SHAPE = 3;
 
 /**
  * The format of the feed this code builds: its shape and the threshold kinds each colony lists,

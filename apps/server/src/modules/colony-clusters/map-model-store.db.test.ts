@@ -16,7 +16,7 @@ import {
   type ColumnarMapModel,
 } from '@coral/core/map-clusters';
 import { randomFilterSet, seededRandom, selectionFacts } from '@coral/core/testing';
-import { syntheticDataset } from '../../../../../bench/src/synthetic-dataset';
+import { SYNTHETIC_SOURCE, syntheticDataset } from '../../../../../bench/src/synthetic-dataset';
 import type { DatabaseHandle } from '../../db/database';
 import { createTestDatabase } from '../../../test/test-database';
 import { createColoniesService, type ColoniesService } from '../colonies/colonies.service';
@@ -119,7 +119,11 @@ describe('the columnar map model store', () => {
     await database.db
       .transaction()
       .execute((trx) =>
-        importAsPublished(trx, syntheticDataset({ colonies: 2500, projects: 3, seed: 5 })),
+        importAsPublished(
+          trx,
+          syntheticDataset({ colonies: 2500, projects: 3, seed: 5 }),
+          SYNTHETIC_SOURCE,
+        ),
       );
     const after = await store.current();
     expect(after.version).toBe(before.version + 1);
@@ -173,7 +177,11 @@ describe('the columnar map model store', () => {
             await database.db
               .transaction()
               .execute((trx) =>
-                importAsPublished(trx, syntheticDataset({ colonies: 40, projects: 1, seed: 9 })),
+                importAsPublished(
+                  trx,
+                  syntheticDataset({ colonies: 40, projects: 1, seed: 9 }),
+                  SYNTHETIC_SOURCE,
+                ),
               );
           }
           return colonies.feedParts.read(wanted, kind);
@@ -202,7 +210,11 @@ describe('the columnar map model store', () => {
       await database.db
         .transaction()
         .execute((trx) =>
-          importAsPublished(trx, syntheticDataset({ colonies: 30, projects: 1, seed: 11 })),
+          importAsPublished(
+            trx,
+            syntheticDataset({ colonies: 30, projects: 1, seed: 11 }),
+            SYNTHETIC_SOURCE,
+          ),
         );
       await vi.waitFor(() => expect(store.lastBuild()?.version).toBe(version + 1), {
         timeout: 20_000,

@@ -12,6 +12,9 @@ import type { AppDb } from '../../db/schema';
 import { createTestDatabase } from '../../../test/test-database';
 import { importAsPublished } from './dataset-seed.service';
 
+/** The true source of this test's hand-made data (decision 0060). */
+const TEST_SOURCE = { name: 'dataset-import.service.db.test.ts', url: null };
+
 const statements: string[] = [];
 let database: DatabaseHandle;
 beforeAll(async () => {
@@ -158,8 +161,24 @@ describe('importDataset through COPY', () => {
   it('stores awkward text as given: tabs, newlines, backslashes, quotes, unicode, NULL vs empty', async () => {
     const counts = await database.db
       .transaction()
-      .execute((trx) => importAsPublished(trx, awkwardBundle()));
+      .execute((trx) => importAsPublished(trx, awkwardBundle(), TEST_SOURCE));
     expect(counts.colonies).toBe(3);
+    // The version names the source its caller gave, never the Coral Future database by default.
+    const version = await database.db
+      .selectFrom('dataset_versions')
+      .select(['metadata'])
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(version.metadata).toMatchObject({ imported_from: TEST_SOURCE });
+    const event = await database.db
+      .selectFrom('dataset_events')
+      .select(['message'])
+      .where('action', '=', 'published')
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(event.message).toBe(
+      'Imported from the dataset-import.service.db.test.ts, where it was public.',
+    );
     const project = await database.db
       .selectFrom('projects')
       .select(['id', 'name', 'description', 'registration_date'])
@@ -259,14 +278,18 @@ describe('importDataset through COPY', () => {
     statements.length = 0;
     const broken = database.db
       .transaction()
-      .execute((trx) => importAsPublished(trx, awkwardBundle({ brokenLastThreshold: true })));
+      .execute((trx) =>
+        importAsPublished(trx, awkwardBundle({ brokenLastThreshold: true }), TEST_SOURCE),
+      );
     await expect(broken).rejects.toThrow(/ed_refit_known/);
     expect(statements.filter((text) => text.startsWith('DROP INDEX')).length).toBeGreaterThan(10);
     expect(await schemaDefinitions(database.db)).toEqual(schema);
     expect(await fingerprint(database.db)).toEqual(emptied);
 
     statements.length = 0;
-    await database.db.transaction().execute((trx) => importAsPublished(trx, awkwardBundle()));
+    await database.db
+      .transaction()
+      .execute((trx) => importAsPublished(trx, awkwardBundle(), TEST_SOURCE));
     expect(statements.filter((text) => text.startsWith('DROP INDEX')).length).toBeGreaterThan(10);
     expect(await storedAwkwardRows(database.db)).toEqual(onTablesWithRows);
     expect(await schemaDefinitions(database.db)).toEqual(schema);
@@ -276,12 +299,16 @@ describe('importDataset through COPY', () => {
     const before = await fingerprint(database.db);
     const attempt = database.db
       .transaction()
-      .execute((trx) => importAsPublished(trx, awkwardBundle({ brokenLastThreshold: true })));
+      .execute((trx) =>
+        importAsPublished(trx, awkwardBundle({ brokenLastThreshold: true }), TEST_SOURCE),
+      );
     await expect(attempt).rejects.toThrow(/ed_refit_known/);
     expect(await fingerprint(database.db)).toEqual(before);
     // The same data without the broken row goes in afterwards: nothing half-written stands in
     // its way.
-    await database.db.transaction().execute((trx) => importAsPublished(trx, awkwardBundle()));
+    await database.db
+      .transaction()
+      .execute((trx) => importAsPublished(trx, awkwardBundle(), TEST_SOURCE));
     const after = await fingerprint(database.db);
     expect(after.counts['colonies']).toBe(before.counts['colonies']! + 3);
   });

@@ -28,7 +28,7 @@ export async function seedDatabase(db: AppDb, seedFile: string): Promise<SeedOut
     if (await datasetRepository.hasAnyDataset(trx)) {
       return { seeded: false, reason: 'database-not-empty' } as const;
     }
-    const counts = await importAsPublished(trx, bundle, { seeded: true });
+    const counts = await importAsPublished(trx, bundle, CORAL_FUTURE, { seeded: true });
     return { seeded: true, counts } as const;
   });
 }
@@ -36,15 +36,16 @@ export async function seedDatabase(db: AppDb, seedFile: string): Promise<SeedOut
 /**
  * Imports data that were public where they come from (the seed, a benchmark's synthetic data):
  * each project becomes a published dataset version 1 (decision 0012), and the public read
- * models are rebuilt, in the caller's transaction. `importedFrom` is where they were public
- * (the Coral Future database unless said otherwise).
+ * models are rebuilt, in the caller's transaction. `importedFrom` is where they were public; it
+ * has no default, so synthetic data are never credited to the Coral Future database (decision
+ * 0060): each caller names its true source.
  */
 export async function importAsPublished(
   trx: AppDb,
   bundle: DatasetBundle,
-  options: { seeded?: boolean; importedFrom?: TDataSource } = {},
+  importedFrom: TDataSource,
+  change: { seeded?: boolean } = {},
 ): Promise<DatasetCounts> {
-  const { importedFrom = CORAL_FUTURE, ...change } = options;
   const versions: number[] = [];
   const counts = await importDataset(trx, bundle, {
     versionForProject: async (projectId) => {

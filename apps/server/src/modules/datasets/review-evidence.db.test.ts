@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TDatasetDetail, TErrorResponse, TReviewItem, TUploadSummary } from '@coral/core';
+import {
+  UPLOAD_FLAG_CODES,
+  VALUE_FLAG_REPORTED_BY_UPLOAD,
+  type TDatasetDetail,
+  type TErrorResponse,
+  type TReviewItem,
+  type TUploadSummary,
+} from '@coral/core';
 import { createUser, TestAgent } from '../../../test/auth-client';
 import { COMPLETE_METADATA } from '../../../test/dataset-helpers';
 import {
@@ -105,7 +112,28 @@ describe('a flagged upload in review', () => {
       expect(group.examples.length).toBeGreaterThan(0);
       expect(group.examples[0]).toMatch(/ · ED\d+ /);
     }
-    expect(item.flag_count).toBe(item.flags.reduce((sum, g) => sum + g.count, 0));
+    // Each problem is counted once (decision 0060): the sheet has no MMM, which the report
+    // counts per place and the stored values per ED value; the note acknowledges the report's.
+    const reported = detail.counts.flag_counts ?? {};
+    expect(reported['missing_mmm']).toBeGreaterThan(0);
+    const mmmValues = item.flags.find((g) => g.source === 'value' && g.code === 'missing_mmm')!;
+    expect(mmmValues.count).toBeGreaterThan(reported['missing_mmm']!);
+    for (const code of Object.values(VALUE_FLAG_REPORTED_BY_UPLOAD)) {
+      expect(UPLOAD_FLAG_CODES).toContain(code);
+    }
+    // What the note acknowledges: the report's flags, the species flags, and the stored-value
+    // flags of problems the report does not count.
+    const sum = (groups: TReviewItem['flags']) => groups.reduce((n, g) => n + g.count, 0);
+    const valueOnly = item.flags.filter(
+      (g) => g.source === 'value' && !(reported[VALUE_FLAG_REPORTED_BY_UPLOAD[g.code] ?? ''] ?? 0),
+    );
+    expect(item.flag_count).toBe(
+      Object.values(reported).reduce((n, count) => n + count, 0) +
+        sum(valueOnly) +
+        sum(item.flags.filter((g) => g.source === 'taxon')),
+    );
+    expect(item.flag_count).toBe(sum(item.flags.filter((g) => g.counted)));
+    expect(mmmValues.counted).toBe(false);
     expect(item.flag_count).toBeGreaterThanOrEqual(detail.counts.colonies!);
 
     expect(item.species.reduce((sum, s) => sum + s.colonies, 0)).toBe(detail.counts.colonies);

@@ -1,7 +1,9 @@
 import {
+  countsAsOwnProblem,
   formatCoordinates,
   qualityFlagLabel,
   REVIEW_FLAG_EXAMPLES,
+  reviewFlagCount,
   UPLOAD_FLAG_CODES,
   UPLOAD_FLAG_LABELS,
   type TReviewFlagGroup,
@@ -33,7 +35,7 @@ function uploadFlagGroups(rows: readonly { counts: unknown; quality_flags: unkno
     let found = groups.get(code);
     if (!found) {
       const label = UPLOAD_CODES.has(code) ? UPLOAD_FLAG_LABELS[code as UploadFlagCode] : code;
-      found = { source: 'upload', code, label, count: 0, examples: [] };
+      found = { source: 'upload', code, label, count: 0, examples: [], counted: true };
       groups.set(code, found);
     }
     return found;
@@ -79,6 +81,7 @@ export async function reviewEvidence(db: AppDb, versionId: number): Promise<Revi
       label: qualityFlagLabel(code),
       count: 0,
       examples: [],
+      counted: true,
     };
     group.count += count;
     group.examples = [...group.examples, ...examples].slice(0, REVIEW_FLAG_EXAMPLES);
@@ -97,19 +100,20 @@ export async function reviewEvidence(db: AppDb, versionId: number): Promise<Revi
           : 'Species name not in WoRMS',
       count: 0,
       examples: [],
+      counted: true,
     };
     group.count += 1;
     if (group.examples.length < REVIEW_FLAG_EXAMPLES) group.examples.push(taxon.flag.message);
     taxonGroups.set(taxon.flag.code, group);
   }
 
-  const flags = [
-    ...uploadFlagGroups(uploads),
-    ...valueGroups.values(),
-    ...taxonGroups.values(),
-  ].sort((a, b) => b.count - a.count);
+  const groups = [...uploadFlagGroups(uploads), ...valueGroups.values(), ...taxonGroups.values()];
+  // A problem both the upload report and the stored values report is counted once (decision 0060).
+  const flags = groups
+    .map((group) => ({ ...group, counted: countsAsOwnProblem(group, groups) }))
+    .sort((a, b) => b.count - a.count);
   return {
-    flag_count: flags.reduce((sum, g) => sum + g.count, 0),
+    flag_count: reviewFlagCount(flags),
     flags,
     species: species.map((taxon) => ({
       name: taxon.name,

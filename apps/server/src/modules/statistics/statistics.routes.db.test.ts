@@ -3,6 +3,9 @@ import { emptyBundle, type TStatistics } from '@coral/core';
 import { createTestApp, type TestContext } from '../../../test/test-app';
 import { importAsPublished } from '../datasets/dataset-seed.service';
 
+/** The true source of this test's hand-made data (decision 0060). */
+const TEST_SOURCE = { name: 'statistics.routes.db.test.ts', url: null };
+
 let ctx: TestContext;
 beforeAll(async () => {
   ctx = await createTestApp();
@@ -75,7 +78,9 @@ describe('GET /api/public/statistics/', () => {
       timepoint: '420',
       pamValue: 0.6,
     });
-    await ctx.database.db.transaction().execute((trx) => importAsPublished(trx, bundle));
+    await ctx.database.db
+      .transaction()
+      .execute((trx) => importAsPublished(trx, bundle, TEST_SOURCE));
 
     const after = await getStatistics();
     expect(after.coral_colonies).toBe(before.coral_colonies + 1);

@@ -1,6 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { strFromU8, unzipSync } from 'fflate';
-import type { TDatasetDetail, TTaxonList, TUploadDetail } from '@coral/core';
+import type {
+  TColony,
+  TColonyChoices,
+  TColonyIds,
+  TDatasetDetail,
+  TSpeciesDetail,
+  TSpeciesSummary,
+  TTaxonList,
+  TUploadDetail,
+} from '@coral/core';
 import { publishDataset, studyVariant, uploadDraft } from '../../../test/dataset-helpers';
 import {
   closeUploadTestApp,
@@ -89,7 +98,44 @@ describe('what a name gets', () => {
       .where('username', '=', 'ann')
       .executeTakeFirstOrThrow();
     await publishDataset(app.ctx.database.db, datasetId, ann.id);
+    const get = async <T>(url: string) => {
+      const response = await app.ctx.app.inject({ url });
+      expect(response.statusCode, `${url}: ${response.body.slice(0, 200)}`).toBe(200);
+      return response.json<T>();
+    };
+    const feedSpecies = async () => {
+      const colonies = await get<TColony[]>('/api/public/colonies/');
+      return new Set(colonies.filter((c) => c.name.startsWith('Synonym')).map((c) => c.species));
+    };
+    const accepted = 'Coryphaena hippurus';
+    // Published before WoRMS answered: shown as written.
+    expect(await feedSpecies()).toEqual(new Set([RECORDED_NAMES.synonym]));
     await match();
+
+    // WoRMS' answer republishes the read models (decision 0060): the feed, hence the map's
+    // popups and filters, the filter choices, the server's filter and the species pages show
+    // and find the colonies under the accepted name; the name as written is kept in the data.
+    expect(await feedSpecies()).toEqual(new Set([accepted]));
+    const choices = await get<TColonyChoices>('/api/public/colonies/choices/');
+    expect(choices.species).toContain(accepted);
+    expect(choices.species).not.toContain(RECORDED_NAMES.synonym);
+    const query = `species=${encodeURIComponent(accepted)}`;
+    expect((await get<TColonyIds>(`/api/public/colonies/ids/?${query}`)).ids).toHaveLength(28);
+    expect(await get<TColony[]>(`/api/public/colonies/?${query}`)).toHaveLength(28);
+    const written = `species=${encodeURIComponent(RECORDED_NAMES.synonym)}`;
+    expect(await get<TColony[]>(`/api/public/colonies/?${written}`)).toHaveLength(0);
+    const species = await get<TSpeciesSummary[]>('/api/public/species/');
+    expect(species.find((s) => s.name === accepted)).toEqual({ name: accepted, colony_count: 28 });
+    expect(species.map((s) => s.name)).not.toContain(RECORDED_NAMES.synonym);
+    const page = await get<TSpeciesDetail>(`/api/public/species/${encodeURIComponent(accepted)}/`);
+    expect(page.colony_count).toBe(28);
+    const stored = await app.ctx.database.db
+      .selectFrom('colonies')
+      .select('species')
+      .distinct()
+      .where('name', 'like', 'Synonym%')
+      .execute();
+    expect(stored).toEqual([{ species: RECORDED_NAMES.synonym }]);
 
     const taxa = (await app.ctx.app.inject({ url: '/api/public/taxa/' })).json<TTaxonList>().taxa;
     expect(taxa.find((t) => t.name === RECORDED_NAMES.synonym)).toMatchObject({

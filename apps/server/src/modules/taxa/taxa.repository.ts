@@ -74,6 +74,29 @@ export const taxaRepository = {
       .execute();
   },
 
+  /** The public dataset versions holding colonies of these names as written. */
+  async publicVersionsWithNames(db: AppDb, names: readonly string[]): Promise<number[]> {
+    if (names.length === 0) return [];
+    const { rows } = await sql<{ id: number }>`
+      SELECT DISTINCT c.dataset_version_id AS id FROM colonies c
+      WHERE c.species = ANY(${[...names]}::text[]) AND ${isPublicRow('c')}
+      ORDER BY 1
+    `.execute(db);
+    return rows.map((row) => row.id);
+  },
+
+  /** Names now shown under another name than written (their accepted name, decision 0060). */
+  async namesShownOtherwise(db: AppDb): Promise<string[]> {
+    const rows = await db
+      .selectFrom('taxon_names')
+      .select('name')
+      .where('status', 'in', ['accepted', 'synonym'])
+      .where('accepted_name', 'is not', null)
+      .whereRef('accepted_name', '!=', 'name')
+      .execute();
+    return rows.map((row) => row.name);
+  },
+
   async namesIn(db: AppDb, names: readonly string[]): Promise<TaxonNameRow[]> {
     if (names.length === 0) return [];
     return db.selectFrom('taxon_names').selectAll().where('name', 'in', names).execute();

@@ -17,6 +17,9 @@ import {
   type WormsRecord,
 } from '@coral/core';
 import type { AppDb } from '../../db/schema';
+import { publishColonyFeed } from '../colonies/colonies.service';
+import { bumpDataVersion } from '../read-models/read-models.service';
+import { publishStatistics } from '../statistics/statistics.service';
 import { taxaRepository as repo, type LocalTaxonRow, type TaxonNameRow } from './taxa.repository';
 import { WormsUnreachableError, type WormsClient } from './worms-client';
 
@@ -57,6 +60,11 @@ export async function matchUncheckedTaxa(
   const localLoaded = (await repo.localTaxaCount(db)) > 0;
   let checked = 0;
   const skipped = new Set<string>();
+  const moved: string[] = [];
+  const save = async (name: string, match: TaxonMatch, source: 'local' | 'worms') => {
+    await repo.saveMatch(db, name, match, source, now());
+    if (displayTaxonName(name, match) !== name) moved.push(name);
+  };
   for (;;) {
     const names = (await repo.uncheckedNames(db, ROUND + skipped.size)).filter(
       (name) => !skipped.has(name),
@@ -65,7 +73,7 @@ export async function matchUncheckedTaxa(
     let left = names;
     if (localLoaded) {
       const local = await matchLocally(db, left, client === null);
-      for (const [name, match] of local) await repo.saveMatch(db, name, match, 'local', now());
+      for (const [name, match] of local) await save(name, match, 'local');
       checked += local.size;
       left = left.filter((name) => !local.has(name));
     }
@@ -76,10 +84,11 @@ export async function matchUncheckedTaxa(
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);
         await repo.recordFailedAttempt(db, left, message);
+        await republishNamesShown(db, moved);
         throw error instanceof WormsUnreachableError ? error : new WormsUnreachableError(message);
       }
       for (const [index, name] of left.entries()) {
-        await repo.saveMatch(db, name, classifyTaxonMatch(answers[index]!), 'worms', now());
+        await save(name, classifyTaxonMatch(answers[index]!), 'worms');
       }
       checked += left.length;
     } else {
@@ -87,7 +96,26 @@ export async function matchUncheckedTaxa(
       for (const name of left) skipped.add(name);
     }
   }
+  await republishNamesShown(db, moved);
   return { checked, unchecked: skipped.size };
+}
+
+/**
+ * The public read models (feed, map, statistics) are built at publication with each colony under
+ * the name it is shown by: when a later answer moves names (a synonym to its accepted name, or
+ * back when an export is loaded), the versions holding them are republished (decision 0060).
+ */
+async function republishNamesShown(db: AppDb, names: readonly string[]): Promise<void> {
+  if (names.length === 0) return;
+  await db.transaction().execute(async (trx) => {
+    const versions = await repo.publicVersionsWithNames(trx, names);
+    if (versions.length === 0) return;
+    // What datasets' recordDatasetChange does for a change of data (that module imports this
+    // one): a new data version, the feed's parts holding these versions, the statistics.
+    const dataVersion = await bumpDataVersion(trx, {});
+    await publishColonyFeed(trx, dataVersion, { datasetVersionIds: versions });
+    await publishStatistics(trx);
+  });
 }
 
 /**
@@ -346,7 +374,10 @@ export async function loadLocalTaxa(
       throw new Error('The file is empty: a taxon file starts with its header.');
     }
     await repo.insertLocalTaxa(trx, chunk);
+    // Names shown under their accepted name go back to the name as written until matched again.
+    const moved = await repo.namesShownOtherwise(trx);
     const reset = await repo.resetAnswers(trx);
+    await republishNamesShown(trx, moved);
     return { taxa, accepted, reset };
   });
 }

@@ -101,7 +101,8 @@ export function ReviewEvidence({ item, headingId }: { item: TReviewItem; heading
                 </Badge>
                 <strong>{group.label}</strong>{' '}
                 <span className="text-body-secondary">
-                  ({REVIEW_FLAG_SOURCE_LABELS[group.source]})
+                  ({REVIEW_FLAG_SOURCE_LABELS[group.source]}
+                  {group.counted ? '' : '; the same problem as the upload check’s, counted once'})
                 </span>
                 {group.examples.length > 0 && (
                   <ul className="mb-0">

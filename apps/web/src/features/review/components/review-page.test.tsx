@@ -60,6 +60,7 @@ const FLAGGED = buildReviewItem({
         'Colony Z1 lies on land, 774 km inland.',
         'Colony Z2 lies on land, 774 km inland.',
       ],
+      counted: true,
     },
     {
       source: 'value',
@@ -67,6 +68,7 @@ const FLAGGED = buildReviewItem({
       label: 'No MMM',
       count: 2,
       examples: ['Z1 · ED50 36.91 °C (Wild)', 'Z2 · ED50 37.10 °C (Wild)'],
+      counted: true,
     },
   ],
   species: [
@@ -181,12 +183,27 @@ describe('Review queue', () => {
     expect(
       within(item).getByRole('region', { name: 'Map of the sites of Alpine corals' }),
     ).toBeTruthy();
+    expect(text).not.toContain('counted once');
     const card = item.textContent ?? '';
     expect(card).toContain('CC BY 4.0');
     expect(card).toContain('Ann Example (ORCID 0000-0002-1825-0097)');
     expect(card).toContain('Walz DIVING-PAM-II');
     expect(card).toContain(
       '3 colonies added, 1 colony changed, 0 colonies removed, 4 thresholds changed',
+    );
+  });
+
+  it('says which stored-value flags repeat a problem the upload check counts (counted once)', async () => {
+    const repeated = {
+      ...FLAGGED,
+      flags: FLAGGED.flags.map((g) => (g.source === 'value' ? { ...g, counted: false } : g)),
+      flag_count: 29,
+    };
+    renderApp('/review', { ...CURATOR, 'GET /api/auth/review/': [repeated] });
+    const item = await screen.findByRole('article', { name: 'Alpine corals' });
+    const flags = within(item).getByRole('region', { name: 'Quality flags (29)' });
+    expect(flags.textContent).toContain(
+      'No MMM (Stored threshold values; the same problem as the upload check’s, counted once)',
     );
   });
 

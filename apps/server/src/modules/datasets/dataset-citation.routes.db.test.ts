@@ -206,21 +206,22 @@ describe('citation files of a published version', () => {
 });
 
 describe('seed datasets and unknown versions', () => {
-  it('a seed version (licence not stated, no DOI) has no rights in its DataCite JSON', async () => {
+  it('a seed version (licence not stated, no DOI) says so in its DataCite JSON', async () => {
     const list = (await anonymous.request({ url: '/api/public/datasets/' })).json<
       TDatasetSummary[]
     >();
     const seed = list.find((dataset) => dataset.licence === null)!;
     const response = await anonymous.request({ url: files(seed.id, seed.version).datacite });
     expect(response.statusCode).toBe(200);
-    const datacite = response.json<{ rightsList: unknown[]; identifiers: unknown[] }>();
-    expect(datacite.rightsList).toEqual([]);
-    expect(datacite.identifiers).toEqual([
-      {
-        identifier: `${ctx.config.publicUrl}/datasets/${seed.id}/versions/${seed.version}`,
-        identifierType: 'URL',
-      },
-    ]);
+    const datacite = response.json<Record<string, unknown>>();
+    const page = `${ctx.config.publicUrl}/datasets/${seed.id}/versions/${seed.version}`;
+    expect(datacite).not.toHaveProperty('doi');
+    expect(datacite).toMatchObject({
+      url: page,
+      alternateIdentifiers: [{ alternateIdentifier: page, alternateIdentifierType: 'URL' }],
+      rightsList: [{ rights: expect.stringMatching(/^Licence not stated\. /) as unknown }],
+      publisher: { name: 'Coral Thermal Tolerance' },
+    });
   });
 
   it.each([

@@ -66,10 +66,16 @@ describe('DOI registration of a published version', () => {
       doi,
       url: page,
       event: 'publish',
-      identifiers: [{ identifier: doi, identifierType: 'DOI' }],
+      alternateIdentifiers: [{ alternateIdentifier: page, alternateIdentifierType: 'URL' }],
       types: { resourceTypeGeneral: 'Dataset' },
-      rightsList: [],
+      publisher: { name: 'Coral Thermal Tolerance', lang: 'en' },
     });
+
+    // The seed states no licence: said so in words, no licence granted (no URI).
+    expect(attributes.rightsList).toEqual([
+      { rights: expect.stringMatching(/^Licence not stated\. /) as unknown, lang: 'en' },
+    ]);
+    expect(attributes).not.toHaveProperty('identifiers');
 
     const versions = await repo.versions(database.db, seed.id);
     expect(versions.find((v) => v.number === seed.version)!.doi).toBe(doi);

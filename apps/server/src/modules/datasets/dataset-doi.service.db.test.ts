@@ -91,12 +91,10 @@ describe('DOI registration of a published version', () => {
     const detail = await datasets.publicDetail(String(seed.id), String(seed.version));
     expect(detail.version.citation.url).toBe(`https://doi.org/${doi}`);
     expect(detail.version.citation.text).toMatch(new RegExp(`https://doi\\.org/${doi}$`));
-    const bib = await createDatasetCitationsService(database.db, { publicUrl: PUBLIC_URL }).file(
-      ANONYMOUS,
-      String(seed.id),
-      String(seed.version),
-      'bib',
-    );
+    const bib = await createDatasetCitationsService(database.db, {
+      publicUrl: PUBLIC_URL,
+      softwareVersion: 'test',
+    }).file(ANONYMOUS, String(seed.id), String(seed.version), 'bib');
     expect(bib.body).toContain(`doi = {${doi}},`);
   });
 

@@ -13,11 +13,13 @@ export const XML_SCHEMAS = {
   datacite: path.join(SCHEMAS, 'datacite/metadata.xsd'),
   /** OAI-PMH 2.0 responses. */
   oaiPmh: path.join(SCHEMAS, 'oai-pmh/OAI-PMH.xsd'),
+  /** OAI-PMH's unqualified Dublin Core record (oai_dc). */
+  oaiDc: path.join(SCHEMAS, 'oai-pmh/oai_dc.xsd'),
 } as const;
 export type XmlSchema = keyof typeof XML_SCHEMAS;
 
 /** Imports of the W3C `xml.xsd` by URL resolve to the copy kept here: validation stays offline. */
-const CATALOG = path.join(SCHEMAS, 'eml-gbif-profile/catalog.xml');
+const CATALOG = path.join(SCHEMAS, 'catalog.xml');
 
 let folder: string | null = null;
 let files = 0;

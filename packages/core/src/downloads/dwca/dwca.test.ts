@@ -1,9 +1,6 @@
 import dwcTermList from '../../../../../fixtures/darwin-core/all_dwc_vertical.csv?raw';
 import emofDefinition from '../../../../../fixtures/darwin-core/extended_measurement_or_fact.xml?raw';
-import synonymCassette from '../../../../../fixtures/worms/wm_records_taxamatch.yml?raw';
-import nearAnswer from '../../../../../fixtures/worms/adyork-intro-to-apis-taxamatch-gadus-morha.json?raw';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
-import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import {
   ALL_COLONIES,
@@ -15,7 +12,8 @@ import {
 } from '../../../test/download-test-data';
 import { writeDownload } from '../../../test/download-in-memory';
 import { THRESHOLD_KINDS } from '../../thresholds/threshold-kinds';
-import { classifyTaxonMatch, parseMatchNamesAnswer, type TaxonMatch } from '../../taxonomy';
+import type { TaxonMatch } from '../../taxonomy';
+import { RECORDED_NEAR, RECORDED_SYNONYM } from '../../../test/worms-answers';
 import { datasetLookup } from '../download-datasets';
 import { DEFAULT_SAMPLING_PROTOCOL, samplingProtocol } from './dwca-ids';
 import { DwcaEventTracker, dwcaEventRows } from './event-file';
@@ -194,19 +192,8 @@ describe('Darwin Core Archive', () => {
   });
 
   it("carries WoRMS' match: a synonym under its accepted name and LSID, as written kept, ranks", () => {
-    const synonym = classifyTaxonMatch(
-      parseMatchNamesAnswer(
-        JSON.parse(
-          (
-            parse(synonymCassette) as {
-              http_interactions: { response: { body: { string: string } } }[];
-            }
-          ).http_interactions[0]!.response.body.string,
-        ),
-        1,
-      )[0]!,
-    );
-    const near = classifyTaxonMatch(parseMatchNamesAnswer(JSON.parse(nearAnswer), 1)[0]!);
+    const synonym = RECORDED_SYNONYM;
+    const near = RECORDED_NEAR;
     const colony = SEED_COLONIES.find((c) => c.id === 658)!;
     const written = (species: string, taxon: TaxonMatch) => {
       const out = writeDownload('dwca', context, [{ ...colony, species, taxon }]);

@@ -1,7 +1,4 @@
-import synonymCassette from '../../../../../fixtures/worms/wm_records_taxamatch.yml?raw';
-import nearAnswer from '../../../../../fixtures/worms/adyork-intro-to-apis-taxamatch-gadus-morha.json?raw';
 import { XMLParser } from 'fast-xml-parser';
-import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import {
   ALL_COLONIES,
@@ -15,7 +12,7 @@ import {
 import { testDownloadContext } from '../../../test/download-colonies';
 import { writeDownload } from '../../../test/download-in-memory';
 import { xmlSchemaErrors } from '../../../test/xml-schemas';
-import { classifyTaxonMatch, parseMatchNamesAnswer } from '../../taxonomy';
+import { RECORDED_NEAR, RECORDED_SYNONYM } from '../../../test/worms-answers';
 import { emlCoverage } from './eml-coverage';
 import { dwcaEmlXml, EML_GBIF_PROFILE_SCHEMA } from './eml-xml';
 
@@ -33,20 +30,8 @@ const parser = new XMLParser({
     ].includes(name),
 });
 
-/** WoRMS' recorded answers (fixtures/worms/SOURCE.md): a synonym and a near match. */
-const SYNONYM = classifyTaxonMatch(
-  parseMatchNamesAnswer(
-    JSON.parse(
-      (
-        parse(synonymCassette) as {
-          http_interactions: { response: { body: { string: string } } }[];
-        }
-      ).http_interactions[0]!.response.body.string,
-    ),
-    1,
-  )[0]!,
-);
-const NEAR = classifyTaxonMatch(parseMatchNamesAnswer(JSON.parse(nearAnswer), 1)[0]!);
+const SYNONYM = RECORDED_SYNONYM;
+const NEAR = RECORDED_NEAR;
 
 interface Dataset {
   creator: { individualName?: { surName: string }; organizationName?: string }[];

@@ -218,7 +218,10 @@ export async function buildApp({
     authenticator,
   });
   await app.register(datasetCitationRoutes, {
-    citations: createDatasetCitationsService(db, { publicUrl: config.publicUrl }),
+    citations: createDatasetCitationsService(db, {
+      publicUrl: config.publicUrl,
+      softwareVersion: SOFTWARE_VERSION,
+    }),
     authenticator,
   });
 

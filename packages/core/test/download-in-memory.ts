@@ -6,7 +6,7 @@ import { downloadFormat, type DownloadFormat } from '../src/downloads/formats/re
 /**
  * A download written whole in memory, in the order the server streams it: a text format's file
  * under its name in the folder (`colonies.csv`), or every entry of a zip (the format's entries,
- * its tables, then the companion files). Test-only: not exported by `@coral/core/testing`.
+ * its tables, its trailing entries, then the companion files). Test-only: not exported by `@coral/core/testing`.
  */
 export function writeDownload(
   format: DownloadFormat,
@@ -23,7 +23,7 @@ export function writeDownload(
       return { [file]: written + text.tail() };
     }
     case 'archive': {
-      const { leading, tables } = writer.open(context, lookup);
+      const { leading, tables, trailing } = writer.open(context, lookup);
       const written = tables.map((table) => table.header);
       for (const colony of colonies) {
         tables.forEach((table, index) => (written[index] += table.rows(colony)));
@@ -31,6 +31,7 @@ export function writeDownload(
       return {
         ...Object.fromEntries(leading.map((entry) => [entry.name, entry.text])),
         ...Object.fromEntries(tables.map((table, index) => [table.name, written[index]!])),
+        ...Object.fromEntries(trailing().map((entry) => [entry.name, entry.text])),
         ...downloadCompanionFiles(context, format),
       };
     }

@@ -18,3 +18,4 @@ export {
   type ImportGraph,
   type SourceImport,
 } from './import-graph';
+export { xmlSchemaErrors, XML_SCHEMAS, type XmlSchema } from './xml-schemas';

@@ -1,30 +1,25 @@
-import { Ajv, type ValidateFunction } from 'ajv';
+import { Ajv2019, type ValidateFunction } from 'ajv/dist/2019';
 import addFormats from 'ajv-formats';
 import { beforeAll, describe, expect, it } from 'vitest';
-import officialSchema from '../../../../fixtures/datacite/datacite_4.3_schema.json';
+import maintainedSchema from '../../../../fixtures/schemas/datacite/datacite-v4.6.json';
+import { dataCiteMetadataXml, dataCiteXml } from '../harvest/datacite-xml';
 import { dataCiteMetadata } from './datacite';
 import { snapshotCitation, snapshotDataCite, type SnapshotFacts } from './snapshot-citation';
 import { FULL_VERSION, SEED_VERSION } from '../../test/citation-facts';
+import { xmlSchemaErrors } from '../../test/xml-schemas';
 
 /**
- * The official DataCite 4.3 JSON schema (fixtures/datacite/README.md) as ajv compiles it. Two
- * repairs, both outside the file, which stays byte-identical to its source:
- * - it refers to "#/definitions/affiliations" but defines "affiliation" (an upstream slip);
- *   the reference is pointed at a permissive definition, since that definition requires a key
- *   its own properties do not have;
- * - its date formats ("year", "yearmonth", ranges…) are DataCite's own; they are given here
- *   as the W3CDTF forms the DataCite documentation describes.
+ * The DataCite 4.6 JSON schema DataCite points to (Invenio's, fixtures/schemas/datacite/SOURCE.md)
+ * as ajv compiles it (draft 2019-09). The file stays byte-identical to its source; its date
+ * formats ("year", "yearmonth", ranges…) are DataCite's own, so they are given here as the
+ * W3CDTF forms the DataCite documentation describes.
  */
-function compileOfficialSchema(): ValidateFunction {
-  const schema = structuredClone(officialSchema) as Record<string, unknown> & {
-    definitions: Record<string, unknown>;
-    id?: string;
-  };
-  schema.definitions.affiliations = { type: 'array' };
-  // Draft-07 names a schema's id "$id"; ajv refuses the older "id" keyword.
+function compileSchema(): ValidateFunction {
+  const schema = structuredClone(maintainedSchema) as Record<string, unknown> & { id?: string };
+  // Draft 2019-09 names a schema's id "$id"; ajv refuses the older "id" keyword.
   schema.$id = schema.id;
   delete schema.id;
-  const ajv = new Ajv({ allErrors: true, strict: true, allowUnionTypes: true });
+  const ajv = new Ajv2019({ allErrors: true, strict: false });
   addFormats(ajv);
   const year = '\\d{4}';
   const yearMonth = `${year}-(0[1-9]|1[0-2])`;
@@ -39,15 +34,13 @@ function compileOfficialSchema(): ValidateFunction {
   ajv.addFormat('yearmonth-range', range(yearMonth));
   ajv.addFormat('date-range', range(date));
   ajv.addFormat('datetime-range', range(dateTime));
-  ajv.addFormat('longitude', /^-?\d+(\.\d+)?$/);
-  ajv.addFormat('latitude', /^-?\d+(\.\d+)?$/);
   return ajv.compile(schema);
 }
 
-describe('DataCite metadata against the official DataCite 4.3 JSON schema', () => {
+describe('DataCite metadata against the DataCite 4.6 JSON schema and the official 4.6 XSD', () => {
   let validate: ValidateFunction;
   beforeAll(() => {
-    validate = compileOfficialSchema();
+    validate = compileSchema();
   });
 
   const check = (value: unknown) => {
@@ -58,9 +51,15 @@ describe('DataCite metadata against the official DataCite 4.3 JSON schema', () =
   it('validates a full version: ORCID creators, affiliation, DOI, licence, related DOIs', () => {
     const metadata = dataCiteMetadata(FULL_VERSION);
     expect(check(metadata)).toEqual([]);
-    expect(metadata.identifiers).toEqual([
-      { identifier: '10.1234/coral.12.v2', identifierType: 'DOI' },
-    ]);
+    expect(metadata.doi).toBe('10.1234/coral.12.v2');
+    expect(metadata.publisher).toEqual({ name: 'Coral Thermal Tolerance', lang: 'en' });
+    // The normative XML of the same record is valid against the official XSD.
+    const xml = dataCiteXml(FULL_VERSION);
+    expect(xmlSchemaErrors(xml, 'datacite')).toBe('');
+    expect(xml).toContain('<identifier identifierType="DOI">10.1234/coral.12.v2</identifier>');
+    expect(xml).toContain(
+      '<nameIdentifier nameIdentifierScheme="ORCID" schemeURI="https://orcid.org">https://orcid.org/0000-0003-4555-3795</nameIdentifier>',
+    );
     expect(metadata.creators[0]).toEqual({
       name: 'Voolstra, Christian R.',
       nameType: 'Personal',
@@ -82,6 +81,7 @@ describe('DataCite metadata against the official DataCite 4.3 JSON schema', () =
         rightsIdentifier: 'cc-by-4.0',
         rightsIdentifierScheme: 'SPDX',
         schemeUri: 'https://spdx.org/licenses/',
+        lang: 'en',
       },
     ]);
     // Keywords and DOIs typed twice (in another case) are stated once: the schema wants unique items.
@@ -106,10 +106,19 @@ describe('DataCite metadata against the official DataCite 4.3 JSON schema', () =
   it('validates a seed version: licence not stated, no DOI, creators not recorded', () => {
     const metadata = dataCiteMetadata(SEED_VERSION);
     expect(check(metadata)).toEqual([]);
-    expect(metadata.identifiers).toEqual([
-      { identifier: 'http://localhost:8000/datasets/1/versions/1', identifierType: 'URL' },
+    expect(metadata.doi).toBeUndefined();
+    expect(metadata.url).toBe('http://localhost:8000/datasets/1/versions/1');
+    expect(metadata.alternateIdentifiers).toEqual([
+      { alternateIdentifier: metadata.url, alternateIdentifierType: 'URL' },
     ]);
-    expect(metadata.rightsList).toEqual([]);
+    // No licence was stated: said so in words, nothing granted (no licence URI).
+    expect(metadata.rightsList).toHaveLength(1);
+    expect(metadata.rightsList[0]!.rights).toMatch(/^Licence not stated\./);
+    expect(metadata.rightsList[0]!.rightsUri).toBeUndefined();
+    const xml = dataCiteXml(SEED_VERSION);
+    expect(xmlSchemaErrors(xml, 'datacite')).toBe('');
+    // Without a DOI, the schema's required identifier is the page.
+    expect(xml).toContain(`<identifier identifierType="URL">${SEED_VERSION.url}</identifier>`);
     // The source it was imported from, never the account that owned it (decision 0050).
     expect(metadata.creators).toEqual([
       { name: 'Coral Future database', nameType: 'Organizational' },
@@ -122,15 +131,30 @@ describe('DataCite metadata against the official DataCite 4.3 JSON schema', () =
   it('rejects metadata that breaks the schema (so these tests can fail)', () => {
     const metadata = dataCiteMetadata(FULL_VERSION) as unknown as Record<string, unknown>;
     expect(check({ ...metadata, publicationYear: '24' })).toEqual([
-      '/publicationYear must match format "year"',
+      '/publicationYear must match pattern "^[0-9]{4}$"',
     ]);
     expect(
       check({ ...metadata, types: { resourceTypeGeneral: 'Spreadsheet', resourceType: 'x' } }),
     ).not.toEqual([]);
     expect(check({ ...metadata, creators: [] })).not.toEqual([]);
-    expect(check({ ...metadata, url: 'https://example.org' })).toEqual([
+    // The 4.3 shapes that 4.5 and 4.6 no longer accept.
+    expect(check({ ...metadata, identifiers: [] })).toContain(
       ' must NOT have additional properties',
+    );
+    expect(check({ ...metadata, publisher: 'Coral Thermal Tolerance' })).toEqual([
+      '/publisher must be object',
     ]);
+    // And the XSD refuses what breaks it.
+    const xml = dataCiteXml(FULL_VERSION);
+    expect(
+      xmlSchemaErrors(
+        xml.replace('resourceTypeGeneral="Dataset"', 'resourceTypeGeneral="Spreadsheet"'),
+        'datacite',
+      ),
+    ).toContain('resourceTypeGeneral');
+    expect(
+      xmlSchemaErrors(xml.replace(/<publisher[^>]*>[^<]*<\/publisher>/, ''), 'datacite'),
+    ).not.toBe('');
   });
 
   it('validates a snapshot: derived from every dataset version, under all their licences', () => {
@@ -157,10 +181,28 @@ describe('DataCite metadata against the official DataCite 4.3 JSON schema', () =
         relationType: 'IsDerivedFrom',
       },
     ]);
+    // Every licence, most restrictive first: the seed's unstated one leads.
     expect(metadata.rightsList.map((r) => r.rightsIdentifier)).toEqual([
+      undefined,
       FULL_VERSION.licence!.toLowerCase(),
     ]);
-    expect(metadata.identifiers).toEqual([{ identifier: snapshot.url, identifierType: 'URL' }]);
+    expect(metadata.rightsList[0]!.rights).toMatch(/^Licence not stated/);
+    // Its creators are the versions' creators (the seed's source), never the platform.
+    expect(metadata.creators.map((c) => c.name)).toEqual([
+      'Coral Future database',
+      'Voolstra, Christian R.',
+      'Evensen, Nicolas R.',
+    ]);
+    expect(metadata.url).toBe(snapshot.url);
+    expect(metadata.doi).toBeUndefined();
+    expect(xmlSchemaErrors(dataCiteMetadataXml(metadata), 'datacite')).toBe('');
+    // A seed-only snapshot: its rights say the licence was not stated (never an empty list).
+    const seedOnly = snapshotDataCite({ ...snapshot, datasets: [SEED_VERSION] });
+    expect(check(seedOnly)).toEqual([]);
+    expect(seedOnly.rightsList).toHaveLength(1);
+    expect(seedOnly.creators).toEqual([
+      { name: 'Coral Future database', nameType: 'Organizational' },
+    ]);
     expect(snapshotCitation(snapshot)).toBe(
       'Coral Thermal Tolerance (2026). Snapshot k3v9q2m7xa4b: 120 colonies from 2 dataset versions ' +
         '[Data set]. https://coral.example.org/snapshots/k3v9q2m7xa4b',

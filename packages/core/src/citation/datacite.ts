@@ -1,5 +1,5 @@
 import { orcidUrl } from '../datasets/identifiers';
-import { LICENCES } from '../datasets/licences';
+import { LICENCE_NOT_STATED_PLAIN, LICENCES, type LicenceId } from '../datasets/licences';
 import {
   creditedOrganisation,
   personName,
@@ -8,8 +8,10 @@ import {
 } from './citation-facts';
 
 /**
- * DataCite Metadata Schema 4 in its JSON form (the attributes of the DataCite REST API), as the
- * official JSON schema kept in fixtures/datacite/ defines it; the tests validate against it.
+ * DataCite Metadata Schema 4.6 in its JSON form (the attributes of the DataCite REST API), as the
+ * JSON schema DataCite points to (Invenio's, kept in fixtures/schemas/datacite/) defines it; the
+ * tests validate against it, and the XML written from the same object against the official XSD
+ * (docs/decisions/0057-eml-gbif-profile-and-datacite.md).
  */
 export interface DataCiteCreator {
   name: string;
@@ -21,32 +23,40 @@ export interface DataCiteCreator {
   affiliation?: { name: string }[];
 }
 
+export interface DataCiteRights {
+  rights: string;
+  rightsUri?: string;
+  rightsIdentifier?: string;
+  rightsIdentifierScheme?: 'SPDX';
+  schemeUri?: string;
+  lang: string;
+}
+
 export interface DataCiteMetadata {
   schemaVersion: 'http://datacite.org/schema/kernel-4';
-  identifiers: { identifier: string; identifierType: 'DOI' | 'URL' }[];
+  /** Without resolver; absent while none is registered (then the record is not registrable). */
+  doi?: string;
+  /** The landing page: the version's (or snapshot's) page. */
+  url: string;
+  types: { resourceTypeGeneral: 'Dataset'; resourceType: string };
   creators: DataCiteCreator[];
   titles: { title: string; lang: string }[];
-  publisher: string;
+  /** An object since 4.5 (it may carry an identifier: the platform has none). */
+  publisher: { name: string; lang: string };
   publicationYear: string;
-  types: { resourceTypeGeneral: 'Dataset'; resourceType: string };
   subjects: { subject: string; lang: string }[];
   dates: { date: string; dateType: 'Issued' }[];
   language: string;
-  version: string;
-  rightsList: {
-    rights: string;
-    rightsUri: string;
-    rightsIdentifier: string;
-    rightsIdentifierScheme: 'SPDX';
-    schemeUri: string;
-  }[];
-  descriptions: { description: string; descriptionType: 'Abstract'; lang: string }[];
+  alternateIdentifiers: { alternateIdentifier: string; alternateIdentifierType: 'URL' }[];
   relatedIdentifiers: {
     relatedIdentifier: string;
     relatedIdentifierType: 'DOI' | 'URL';
     /** A dataset version supplements its publications; a snapshot is derived from versions. */
     relationType: 'IsSupplementTo' | 'IsDerivedFrom';
   }[];
+  version: string;
+  rightsList: DataCiteRights[];
+  descriptions: { description: string; descriptionType: 'Abstract'; lang: string }[];
 }
 
 const LANGUAGE = 'en';
@@ -85,54 +95,65 @@ function creator(input: CitationFacts['creators'][number]): DataCiteCreator {
 }
 
 /**
- * The version's DataCite metadata. Its identifier is the DOI when one is registered, else the
- * version's page (the schema requires one identifier). A version without a stated licence (the
- * seed) has an empty rights list: nothing is claimed for it.
+ * The creators as DataCite names them: the people credited, each once, else the source the data
+ * were imported from, else the platform (creditedOrganisation; never an account, decision 0050).
+ */
+export function dataCiteCreators(facts: CitationFacts): DataCiteCreator[] {
+  return facts.creators.length === 0
+    ? [{ name: creditedOrganisation(facts), nameType: 'Organizational' }]
+    : distinctBy(facts.creators.map(creator), (c) => JSON.stringify(c));
+}
+
+/**
+ * A licence as a DataCite right. A licence never stated is said so in words, without a URI: the
+ * list is never empty, and nothing is granted that was not (decision 0057).
+ */
+export function dataCiteRights(licence: LicenceId | null): DataCiteRights {
+  if (licence === null) {
+    return { rights: `Licence not stated. ${LICENCE_NOT_STATED_PLAIN}`, lang: LANGUAGE };
+  }
+  return {
+    rights: LICENCES[licence].name,
+    rightsUri: LICENCES[licence].url,
+    rightsIdentifier: licence.toLowerCase(),
+    rightsIdentifierScheme: 'SPDX',
+    schemeUri: 'https://spdx.org/licenses/',
+    lang: LANGUAGE,
+  };
+}
+
+/**
+ * The version's DataCite metadata. Its DOI when one is registered; its page is the landing page
+ * and an alternate identifier either way.
  */
 export function dataCiteMetadata(facts: CitationFacts): DataCiteMetadata {
   const published = new Date(facts.publishedAt);
-  const licence = facts.licence === null ? null : LICENCES[facts.licence];
   return {
     schemaVersion: 'http://datacite.org/schema/kernel-4',
-    identifiers:
-      facts.doi === null
-        ? [{ identifier: facts.url, identifierType: 'URL' }]
-        : [{ identifier: facts.doi, identifierType: 'DOI' }],
-    creators:
-      facts.creators.length === 0
-        ? [{ name: creditedOrganisation(facts), nameType: 'Organizational' }]
-        : distinctBy(facts.creators.map(creator), (c) => JSON.stringify(c)),
-    titles: [{ title: facts.title.trim() || 'Untitled dataset', lang: LANGUAGE }],
-    publisher: facts.publisher,
-    publicationYear: String(publicationYear(facts)),
+    ...(facts.doi === null ? {} : { doi: facts.doi }),
+    url: facts.url,
     types: { resourceTypeGeneral: 'Dataset', resourceType: RESOURCE_TYPE },
+    creators: dataCiteCreators(facts),
+    titles: [{ title: facts.title.trim() || 'Untitled dataset', lang: LANGUAGE }],
+    publisher: { name: facts.publisher, lang: LANGUAGE },
+    publicationYear: String(publicationYear(facts)),
     subjects: distinctBy(facts.keywords, (k) => k.toLowerCase()).map((subject) => ({
       subject,
       lang: LANGUAGE,
     })),
     dates: [{ date: published.toISOString().slice(0, 10), dateType: 'Issued' }],
     language: LANGUAGE,
-    version: String(facts.version),
-    rightsList:
-      facts.licence === null || licence === null
-        ? []
-        : [
-            {
-              rights: licence.name,
-              rightsUri: licence.url,
-              rightsIdentifier: facts.licence.toLowerCase(),
-              rightsIdentifierScheme: 'SPDX',
-              schemeUri: 'https://spdx.org/licenses/',
-            },
-          ],
-    descriptions:
-      facts.description.trim() === ''
-        ? []
-        : [{ description: facts.description, descriptionType: 'Abstract', lang: LANGUAGE }],
+    alternateIdentifiers: [{ alternateIdentifier: facts.url, alternateIdentifierType: 'URL' }],
     relatedIdentifiers: distinctBy(facts.relatedDois, (doi) => doi.toLowerCase()).map((doi) => ({
       relatedIdentifier: doi,
       relatedIdentifierType: 'DOI',
       relationType: 'IsSupplementTo',
     })),
+    version: String(facts.version),
+    rightsList: [dataCiteRights(facts.licence)],
+    descriptions:
+      facts.description.trim() === ''
+        ? []
+        : [{ description: facts.description, descriptionType: 'Abstract', lang: LANGUAGE }],
   };
 }

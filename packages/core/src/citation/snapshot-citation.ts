@@ -1,6 +1,11 @@
-import { licencesMostRestrictiveFirst, LICENCES } from '../datasets/licences';
+import { licencesMostRestrictiveFirst } from '../datasets/licences';
 import type { CitationFacts } from './citation-facts';
-import { dataCiteMetadata, type DataCiteMetadata } from './datacite';
+import {
+  dataCiteCreators,
+  dataCiteMetadata,
+  dataCiteRights,
+  type DataCiteMetadata,
+} from './datacite';
 
 /**
  * A citable snapshot's own citation (decision 0015, docs/downloads.md): one reference for exactly the
@@ -35,7 +40,12 @@ export function snapshotCitation(facts: SnapshotFacts): string {
   return `${facts.publisher} (${year}). ${snapshotTitle(facts)} [Data set]. ${facts.url}`;
 }
 
-/** DataCite 4 metadata of a snapshot: derived from each dataset version, under all their licences. */
+/**
+ * DataCite 4.6 metadata of a snapshot: derived from each dataset version, whose creators are its
+ * creators (each once; the source or the platform for a version without recorded creators:
+ * decision 0050), under all their licences, most restrictive first (a licence never stated is
+ * said so: decision 0057).
+ */
 export function snapshotDataCite(facts: SnapshotFacts): DataCiteMetadata {
   const base = dataCiteMetadata({
     datasetId: 0,
@@ -53,22 +63,23 @@ export function snapshotDataCite(facts: SnapshotFacts): DataCiteMetadata {
     projectName: '',
     importedFrom: null,
   });
-  const licences = licencesMostRestrictiveFirst(facts.datasets.map((d) => d.licence));
+  const creators = facts.datasets.flatMap(dataCiteCreators);
+  const seen = new Set<string>();
   return {
     ...base,
-    rightsList: licences.flatMap((id) =>
-      id === null
-        ? []
-        : [
-            {
-              rights: LICENCES[id].name,
-              rightsUri: LICENCES[id].url,
-              rightsIdentifier: id.toLowerCase(),
-              rightsIdentifierScheme: 'SPDX' as const,
-              schemeUri: 'https://spdx.org/licenses/',
-            },
-          ],
-    ),
+    creators:
+      creators.length === 0
+        ? base.creators
+        : creators.filter((c) => {
+            const key = JSON.stringify(c);
+            if (seen.has(key)) return false;
+            seen.add(key);
+            return true;
+          }),
+    rightsList:
+      facts.datasets.length === 0
+        ? base.rightsList
+        : licencesMostRestrictiveFirst(facts.datasets.map((d) => d.licence)).map(dataCiteRights),
     relatedIdentifiers: facts.datasets.map((dataset) =>
       dataset.doi === null
         ? {

@@ -1,10 +1,14 @@
 import { xmlEscape } from '../downloads/dwca/xml-text';
 import type { CitationFacts } from '../citation/citation-facts';
-import { dataCiteMetadata, type DataCiteCreator } from '../citation/datacite';
+import {
+  dataCiteMetadata,
+  type DataCiteCreator,
+  type DataCiteMetadata,
+} from '../citation/datacite';
 
-/** The DataCite Metadata Schema's namespace and where its XSD is published. */
+/** The DataCite Metadata Schema's namespace and where its 4.6 XSD is published. */
 export const DATACITE_NAMESPACE = 'http://datacite.org/schema/kernel-4';
-export const DATACITE_SCHEMA = 'https://schema.datacite.org/meta/kernel-4/metadata.xsd';
+export const DATACITE_SCHEMA = 'https://schema.datacite.org/meta/kernel-4.6/metadata.xsd';
 
 const attributes = (values: Record<string, string | undefined>) =>
   Object.entries(values)
@@ -41,23 +45,31 @@ const list = (name: string, items: string[], indent: string): string[] =>
   items.length === 0 ? [] : [`${indent}<${name}>`, ...items, `${indent}</${name}>`];
 
 /**
- * A dataset version's DataCite metadata in its normative XML form (kernel-4), written from the
+ * A dataset version's DataCite metadata in its normative XML form (kernel-4.6), written from the
  * same facts and the same mapping as the JSON form (datacite.ts), so the two never disagree. The
- * schema's `identifier` is a DOI: a version without one names its page as an alternate
- * identifier instead and is not registrable as is (docs/decisions/0053-harvest-and-discovery.md).
+ * schema requires an `identifier`: the DOI, or for a version without one its page (type URL), a
+ * record DataCite would not register as is (docs/decisions/0057-eml-gbif-profile-and-datacite.md).
  * `withDeclaration: false` gives the bare element (embedded in an OAI-PMH record).
  */
 export function dataCiteXml(facts: CitationFacts, options: { withDeclaration?: boolean } = {}) {
-  const m = dataCiteMetadata(facts);
+  return dataCiteMetadataXml(dataCiteMetadata(facts), options);
+}
+
+/** Any DataCite JSON metadata of the platform (a version's, a snapshot's) as DataCite XML. */
+export function dataCiteMetadataXml(
+  m: DataCiteMetadata,
+  options: { withDeclaration?: boolean } = {},
+): string {
   const i = '  ';
   const ii = '    ';
-  const doi = m.identifiers.find((id) => id.identifierType === 'DOI');
   const lines = [
     ...(options.withDeclaration === false ? [] : ['<?xml version="1.0" encoding="UTF-8"?>']),
     `<resource xmlns="${DATACITE_NAMESPACE}" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xsi:schemaLocation="${DATACITE_NAMESPACE} ${DATACITE_SCHEMA}">`,
-    ...(doi === undefined
-      ? []
-      : [`${i}${element('identifier', doi.identifier, { identifierType: 'DOI' })}`]),
+    // The schema wants an identifier: the DOI, else the page (OpenAIRE's guidelines for data
+    // archives allow URL; DataCite registers DOIs only, decision 0057).
+    m.doi === undefined
+      ? `${i}${element('identifier', m.url, { identifierType: 'URL' })}`
+      : `${i}${element('identifier', m.doi, { identifierType: 'DOI' })}`,
     ...list(
       'creators',
       m.creators.flatMap((c) => creatorXml(c, ii)),
@@ -68,7 +80,7 @@ export function dataCiteXml(facts: CitationFacts, options: { withDeclaration?: b
       m.titles.map((t) => `${ii}${element('title', t.title, { 'xml:lang': t.lang })}`),
       i,
     ),
-    `${i}${element('publisher', m.publisher)}`,
+    `${i}${element('publisher', m.publisher.name, { 'xml:lang': m.publisher.lang })}`,
     `${i}${element('publicationYear', m.publicationYear)}`,
     `${i}${element('resourceType', m.types.resourceType, { resourceTypeGeneral: m.types.resourceTypeGeneral })}`,
     ...list(
@@ -84,7 +96,10 @@ export function dataCiteXml(facts: CitationFacts, options: { withDeclaration?: b
     `${i}${element('language', m.language)}`,
     ...list(
       'alternateIdentifiers',
-      [`${ii}${element('alternateIdentifier', facts.url, { alternateIdentifierType: 'URL' })}`],
+      m.alternateIdentifiers.map(
+        (a) =>
+          `${ii}${element('alternateIdentifier', a.alternateIdentifier, { alternateIdentifierType: a.alternateIdentifierType })}`,
+      ),
       i,
     ),
     ...list(
@@ -104,7 +119,7 @@ export function dataCiteXml(facts: CitationFacts, options: { withDeclaration?: b
       m.rightsList.map(
         (r) =>
           `${ii}${element('rights', r.rights, {
-            'xml:lang': 'en',
+            'xml:lang': r.lang,
             rightsURI: r.rightsUri,
             rightsIdentifier: r.rightsIdentifier,
             rightsIdentifierScheme: r.rightsIdentifierScheme,

@@ -23,7 +23,7 @@ export function oaiDublinCore(facts: CitationFacts): string {
       : m.creators.map((c) => dc('creator', c.name))),
     ...m.subjects.map((s) => dc('subject', s.subject)),
     ...m.descriptions.map((d) => dc('description', d.description)),
-    dc('publisher', m.publisher),
+    dc('publisher', m.publisher.name),
     dc('date', m.dates[0]!.date),
     dc('type', 'Dataset'),
     dc('identifier', facts.url),

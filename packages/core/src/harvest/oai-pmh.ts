@@ -1,3 +1,4 @@
+import { EML_GBIF_PROFILE_SCHEMA } from '../downloads/dwca/eml-xml';
 import { xmlEscape } from '../downloads/dwca/xml-text';
 import { DATACITE_NAMESPACE, DATACITE_SCHEMA } from './datacite-xml';
 import { OAI_DC_NAMESPACE, OAI_DC_SCHEMA } from './dublin-core';
@@ -39,7 +40,7 @@ export const OAI_METADATA_FORMATS = {
   oai_dc: { schema: OAI_DC_SCHEMA, namespace: OAI_DC_NAMESPACE },
   oai_datacite: { schema: DATACITE_SCHEMA, namespace: DATACITE_NAMESPACE },
   eml: {
-    schema: 'http://rs.gbif.org/schema/eml-gbif-profile/1.1/eml.xsd',
+    schema: EML_GBIF_PROFILE_SCHEMA,
     namespace: 'eml://ecoinformatics.org/eml-2.1.1',
   },
 } as const;

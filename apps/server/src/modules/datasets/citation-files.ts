@@ -2,13 +2,20 @@ import { Cite } from '@citation-js/core';
 import '@citation-js/plugin-bibtex';
 import '@citation-js/plugin-csl';
 import '@citation-js/plugin-ris';
-import { citationKey, cslItem, dataCiteMetadata, type CitationFacts } from '@coral/core';
+import {
+  citationKey,
+  cslItem,
+  dataCiteMetadata,
+  dataCiteXml,
+  type CitationFacts,
+} from '@coral/core';
 
 /**
- * A dataset version's citation as downloadable files (docs/decisions/0012-datasets.md). BibTeX,
- * RIS and CSL-JSON are written by citation-js from core's CSL-JSON item, so escaping (braces,
- * quotes, accents, `&`, `%`…) is the library's, never hand-written; the DataCite JSON is core's.
- * citation-js stays on the server: the web app links to these files and never bundles it.
+ * A dataset version's citation and metadata as downloadable files (docs/decisions/0012-datasets.md,
+ * 0057-eml-gbif-profile-and-datacite.md). BibTeX, RIS and CSL-JSON are written by citation-js from
+ * core's CSL-JSON item, so escaping (braces, quotes, accents, `&`, `%`…) is the library's, never
+ * hand-written; the DataCite JSON and XML and the EML are core's. citation-js stays on the server:
+ * the web app links to these files and never bundles it.
  */
 export const CITATION_FORMATS = {
   bib: { contentType: 'application/x-bibtex; charset=utf-8', extension: 'bib' },
@@ -18,28 +25,80 @@ export const CITATION_FORMATS = {
     contentType: 'application/vnd.datacite.datacite+json; charset=utf-8',
     extension: 'json',
   },
+  'datacite-xml': {
+    contentType: 'application/vnd.datacite.datacite+xml; charset=utf-8',
+    extension: 'xml',
+  },
+  /** EML has no media type of its own: XML, as GBIF's IPT serves it. */
+  eml: { contentType: 'application/xml; charset=utf-8', extension: 'xml' },
 } as const;
 export type CitationFormat = keyof typeof CITATION_FORMATS;
 
+/** The formats a version's page answers by content negotiation, as DOI resolvers offer them. */
+export const NEGOTIATED_FORMATS = ['datacite', 'datacite-xml', 'bib', 'ris', 'csl'] as const;
+export type NegotiatedFormat = (typeof NEGOTIATED_FORMATS)[number];
+
+const mediaTypeOf = (format: CitationFormat) =>
+  CITATION_FORMATS[format].contentType.split(';')[0]!.trim();
+
+/** Media types that mean "the page" (what a browser asks for). */
+const PAGE_TYPES = new Set(['text/html', 'application/xhtml+xml']);
+
+/**
+ * The citation format an Accept header asks for, or null for the page. Only exact media types
+ * count for a citation (a browser's wildcards never turn its page into a file); the highest
+ * quality wins, the page on a tie, and the header's order breaks ties between formats.
+ */
+export function negotiatedFormat(accept: string | undefined): NegotiatedFormat | null {
+  if (!accept) return null;
+  let best: { format: NegotiatedFormat; q: number } | null = null;
+  let page = 0;
+  for (const part of accept.split(',')) {
+    const [type = '', ...params] = part.split(';').map((piece) => piece.trim().toLowerCase());
+    const qParam = params.find((param) => param.startsWith('q='));
+    const q = qParam === undefined ? 1 : Number(qParam.slice(2));
+    if (!Number.isFinite(q) || q <= 0) continue;
+    if (PAGE_TYPES.has(type)) {
+      page = Math.max(page, q);
+      continue;
+    }
+    const format = NEGOTIATED_FORMATS.find((candidate) => mediaTypeOf(candidate) === type);
+    if (format !== undefined && (best === null || q > best.q)) best = { format, q };
+  }
+  return best !== null && best.q > page ? best.format : null;
+}
+
 export interface CitationFile {
   contentType: string;
-  /** `dataset-12-v2.bib`; the DataCite file is `dataset-12-v2.datacite.json`. */
+  /** `dataset-12-v2.bib`; `dataset-12-v2.datacite.json`, `….datacite.xml`, `….eml.xml`. */
   filename: string;
   body: string;
 }
 
-export function citationFile(facts: CitationFacts, format: CitationFormat): CitationFile {
-  const { contentType, extension } = CITATION_FORMATS[format];
+/** A version's file name in a format: its key, what the file is, its extension. */
+export function citationFileName(facts: CitationFacts, format: CitationFormat): string {
   const key = citationKey(facts);
+  const { extension } = CITATION_FORMATS[format];
+  if (format === 'datacite' || format === 'datacite-xml') return `${key}.datacite.${extension}`;
+  if (format === 'eml') return `${key}.eml.xml`;
+  return `${key}.${extension}`;
+}
+
+/** A citation file written from the facts alone (every format but EML, which reads coverage). */
+export function citationFile(
+  facts: CitationFacts,
+  format: Exclude<CitationFormat, 'eml'>,
+): CitationFile {
   return {
-    contentType,
-    filename: format === 'datacite' ? `${key}.datacite.json` : `${key}.${extension}`,
+    contentType: CITATION_FORMATS[format].contentType,
+    filename: citationFileName(facts, format),
     body: citationBody(facts, format),
   };
 }
 
-function citationBody(facts: CitationFacts, format: CitationFormat): string {
+function citationBody(facts: CitationFacts, format: Exclude<CitationFormat, 'eml'>): string {
   if (format === 'datacite') return `${JSON.stringify(dataCiteMetadata(facts), null, 2)}\n`;
+  if (format === 'datacite-xml') return dataCiteXml(facts);
   const cite = new Cite([cslItem(facts)]);
   switch (format) {
     case 'bib':

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TDatasetSummary } from '@coral/core';
+import { xmlSchemaErrors } from '@coral/core/testing';
 import type { TestContext } from '../../../test/test-app';
 import { TestAgent } from '../../../test/auth-client';
 import { curator } from '../../../test/dataset-helpers';
@@ -26,8 +27,14 @@ const files = (id: number, version: number) => {
     ris: `${base}/citation.ris`,
     csl: `${base}/citation.json`,
     datacite: `${base}/datacite.json`,
+    dataciteXml: `${base}/datacite.xml`,
+    eml: `${base}/eml.xml`,
   };
 };
+
+/** The Accept header of a current browser asking for a page. */
+const BROWSER_ACCEPT =
+  'text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,*/*;q=0.8';
 
 beforeAll(async () => {
   app = await openUploadTestApp();
@@ -116,6 +123,11 @@ describe('citation files of a published version', () => {
         'application/vnd.datacite.datacite+json; charset=utf-8',
         `dataset-${datasetId}-v1.datacite.json`,
       ],
+      dataciteXml: [
+        'application/vnd.datacite.datacite+xml; charset=utf-8',
+        `dataset-${datasetId}-v1.datacite.xml`,
+      ],
+      eml: ['application/xml; charset=utf-8', `dataset-${datasetId}-v1.eml.xml`],
     };
     for (const [format, url] of Object.entries(files(datasetId, 1))) {
       const response = await anonymous.request({ url });
@@ -182,6 +194,63 @@ describe('citation files of a published version', () => {
     );
   });
 
+  it('DataCite XML and EML are valid against the official DataCite 4.6 and GBIF profile 1.2 schemas', async () => {
+    const url = files(datasetId, 1);
+    const xml = (await anonymous.request({ url: url.dataciteXml })).body;
+    expect(xmlSchemaErrors(xml, 'datacite')).toBe('');
+    expect(xml).toContain('<nameIdentifier nameIdentifierScheme="ORCID"');
+    const eml = (await anonymous.request({ url: url.eml })).body;
+    expect(xmlSchemaErrors(eml, 'eml')).toBe('');
+    // The version's own coverage: its sites, assay dates and species, and its contact.
+    expect(eml).toContain('<westBoundingCoordinate>');
+    expect(eml).toMatch(/<calendarDate>\d{4}-\d{2}-\d{2}<\/calendarDate>/);
+    expect(eml).toContain('<taxonomicClassification>');
+    expect(eml).toContain('<contact>\n    <individualName>');
+    expect(eml).toContain('<project>');
+  });
+
+  it('answers content negotiation on the version page as DOI resolvers do', async () => {
+    const page = `/datasets/${datasetId}/versions/1`;
+    const url = files(datasetId, 1);
+    const cases = [
+      ['application/vnd.datacite.datacite+json', url.datacite],
+      ['application/vnd.datacite.datacite+xml', url.dataciteXml],
+      ['application/x-bibtex', url.bib],
+      ['application/x-research-info-systems', url.ris],
+      ['application/vnd.citationstyles.csl+json', url.csl],
+      // A client that names one format above the page (and wildcards) gets that format.
+      ['text/html;q=0.5, application/x-bibtex, */*;q=0.1', url.bib],
+    ] as const;
+    for (const [accept, fileUrl] of cases) {
+      const negotiated = await anonymous.request({ url: page, headers: { accept } });
+      const file = await anonymous.request({ url: fileUrl });
+      expect(negotiated.statusCode, accept).toBe(200);
+      expect(negotiated.headers['content-type'], accept).toBe(file.headers['content-type']);
+      expect(negotiated.body, accept).toBe(file.body);
+      expect(negotiated.headers['content-location']).toBe(fileUrl);
+      expect(negotiated.headers.vary).toBe('Accept, Cookie');
+      expect(negotiated.headers['content-disposition']).toBeUndefined();
+    }
+    // A browser, a wildcard or no Accept get the page (the web app's answer), never a file.
+    const plain = await anonymous.request({ url: page });
+    for (const accept of [BROWSER_ACCEPT, '*/*', 'application/*', 'text/html']) {
+      const response = await anonymous.request({ url: page, headers: { accept } });
+      expect(response.statusCode, accept).toBe(plain.statusCode);
+      expect(response.headers['content-type'], accept).toBe(plain.headers['content-type']);
+      expect(response.headers['content-location'], accept).toBeUndefined();
+    }
+    // Unknown versions are not found in any format.
+    const missing = await anonymous.request({
+      url: `/datasets/${datasetId}/versions/99`,
+      headers: { accept: 'application/x-bibtex' },
+    });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toEqual({
+      code: 'NOT_FOUND',
+      error: `Dataset ${datasetId} version 99 not found.`,
+    });
+  });
+
   it('the page cites the version with the same text the files are made from', async () => {
     const detail = (
       await anonymous.request({ url: `/api/public/datasets/${datasetId}/versions/1/` })
@@ -202,25 +271,44 @@ describe('citation files of a published version', () => {
     const response = await anonymous.request({ url: files(datasetId, 1).ris });
     expect(response.statusCode).toBe(200);
     expect(response.body).toContain('TY  - DATA');
+    // Its metadata files and the negotiated page answer as the citations do.
+    for (const url of [files(datasetId, 1).dataciteXml, files(datasetId, 1).eml]) {
+      expect((await anonymous.request({ url })).statusCode, url).toBe(200);
+    }
+    const negotiated = await anonymous.request({
+      url: `/datasets/${datasetId}/versions/1`,
+      headers: { accept: 'application/x-research-info-systems' },
+    });
+    expect(negotiated.statusCode).toBe(200);
+    expect(negotiated.body).toBe(response.body);
   });
 });
 
 describe('seed datasets and unknown versions', () => {
-  it('a seed version (licence not stated, no DOI) has no rights in its DataCite JSON', async () => {
+  it('a seed version (licence not stated, no DOI) says so in its DataCite JSON', async () => {
     const list = (await anonymous.request({ url: '/api/public/datasets/' })).json<
       TDatasetSummary[]
     >();
     const seed = list.find((dataset) => dataset.licence === null)!;
     const response = await anonymous.request({ url: files(seed.id, seed.version).datacite });
     expect(response.statusCode).toBe(200);
-    const datacite = response.json<{ rightsList: unknown[]; identifiers: unknown[] }>();
-    expect(datacite.rightsList).toEqual([]);
-    expect(datacite.identifiers).toEqual([
-      {
-        identifier: `${ctx.config.publicUrl}/datasets/${seed.id}/versions/${seed.version}`,
-        identifierType: 'URL',
-      },
-    ]);
+    const datacite = response.json<Record<string, unknown>>();
+    const page = `${ctx.config.publicUrl}/datasets/${seed.id}/versions/${seed.version}`;
+    expect(datacite).not.toHaveProperty('doi');
+    expect(datacite).toMatchObject({
+      url: page,
+      alternateIdentifiers: [{ alternateIdentifier: page, alternateIdentifierType: 'URL' }],
+      rightsList: [{ rights: expect.stringMatching(/^Licence not stated\. /) as unknown }],
+      publisher: { name: 'Coral Thermal Tolerance' },
+    });
+    // Its XML and EML are valid too: the seed states no licence, DOI or creators.
+    const xml = (await anonymous.request({ url: files(seed.id, seed.version).dataciteXml })).body;
+    expect(xmlSchemaErrors(xml, 'datacite')).toBe('');
+    expect(xml).toContain(`<identifier identifierType="URL">${page}</identifier>`);
+    const eml = (await anonymous.request({ url: files(seed.id, seed.version).eml })).body;
+    expect(xmlSchemaErrors(eml, 'eml')).toBe('');
+    expect(eml).toContain('<organizationName>Coral Future database</organizationName>');
+    expect(eml).toContain('<geographicCoverage>');
   });
 
   it.each([

@@ -1,9 +1,15 @@
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ZErrorResponse, type Viewer } from '@coral/core';
+import { datasetPath, ZErrorResponse, type Viewer } from '@coral/core';
+import type { FastifyRequest } from 'fastify';
 import type { Authenticator } from '../../plugins/authentication';
-import { CITATION_FORMATS, type CitationFormat } from './citation-files';
+import {
+  CITATION_FORMATS,
+  NEGOTIATED_FORMATS,
+  negotiatedFormat,
+  type CitationFormat,
+} from './citation-files';
 import type { DatasetCitationsService } from './dataset-citations.service';
 
 export interface DatasetCitationRoutesOptions {
@@ -21,9 +27,31 @@ const FILES: { path: string; format: CitationFormat; summary: string }[] = [
   {
     path: 'datacite.json',
     format: 'datacite',
-    summary: 'DataCite Metadata Schema 4 JSON of a dataset version',
+    summary: 'DataCite Metadata Schema 4.6 JSON of a dataset version',
+  },
+  {
+    path: 'datacite.xml',
+    format: 'datacite-xml',
+    summary: 'DataCite Metadata Schema 4.6 XML of a dataset version (the normative form)',
+  },
+  {
+    path: 'eml.xml',
+    format: 'eml',
+    summary: 'EML metadata of a dataset version (GBIF Metadata Profile 1.2)',
   },
 ];
+
+/** What the negotiated page may answer: each negotiated format, or the HTML page. */
+const NEGOTIATED_CONTENT: Record<string, { schema: z.ZodString }> = Object.fromEntries(
+  [
+    ...NEGOTIATED_FORMATS.map((format) => CITATION_FORMATS[format].contentType),
+    'text/html; charset=utf-8',
+  ].map((type) => [type, { schema: z.string() }]),
+);
+
+/** The file's own URL (what a negotiated answer names as its Content-Location). */
+const fileUrl = (datasetId: string, version: string, format: CitationFormat) =>
+  `/api/public/datasets/${encodeURIComponent(datasetId)}/versions/${encodeURIComponent(version)}/${FILES.find((file) => file.format === format)!.path}`;
 
 /**
  * Citation downloads of a dataset version (docs/decisions/0012-datasets.md, "Citation and
@@ -34,6 +62,11 @@ export const datasetCitationRoutes: FastifyPluginAsyncZod<DatasetCitationRoutesO
   app,
   { citations, authenticator },
 ) => {
+  async function viewerOf(request: FastifyRequest): Promise<Viewer> {
+    const user = await authenticator.currentUser(request);
+    return user ? { userId: user.userId, role: user.role } : { userId: null, role: 'contributor' };
+  }
+
   for (const { path, format, summary } of FILES) {
     app.get(
       `/api/public/datasets/:datasetId/versions/:version/${path}`,
@@ -52,12 +85,8 @@ export const datasetCitationRoutes: FastifyPluginAsyncZod<DatasetCitationRoutesO
         },
       },
       async (request, reply) => {
-        const user = await authenticator.currentUser(request);
-        const viewer: Viewer = user
-          ? { userId: user.userId, role: user.role }
-          : { userId: null, role: 'contributor' };
         const file = await citations.file(
-          viewer,
+          await viewerOf(request),
           request.params.datasetId,
           request.params.version,
           format,
@@ -73,4 +102,43 @@ export const datasetCitationRoutes: FastifyPluginAsyncZod<DatasetCitationRoutesO
       },
     );
   }
+
+  /**
+   * Content negotiation on a version's page, as DOI resolvers offer it (decision 0057): a client
+   * that asks for DataCite JSON or XML, BibTeX, RIS or CSL-JSON gets that file (the same answer,
+   * visibility and 404s as its route above); anything else — a browser's text/html — gets the
+   * page, from the web app.
+   */
+  app.get(
+    datasetPath(':datasetId', ':version'),
+    {
+      schema: {
+        tags: ['datasets'],
+        summary: "A dataset version's page, or its citation by content negotiation",
+        description:
+          'With an Accept header naming one of the media types below (exactly, not by wildcard), ' +
+          'the citation file in that format; otherwise the HTML page of the version.',
+        params: versionParams,
+        response: {
+          200: {
+            description: 'The citation in the negotiated format, or the page',
+            content: NEGOTIATED_CONTENT,
+          },
+          404: ZErrorResponse,
+        },
+      },
+    },
+    async (request, reply) => {
+      const format = negotiatedFormat(request.headers.accept);
+      if (format === null) return (reply as FastifyReply).callNotFound();
+      const { datasetId, version } = request.params;
+      const file = await citations.file(await viewerOf(request), datasetId, version, format);
+      reply
+        .type(file.contentType)
+        .header('Content-Location', fileUrl(datasetId, version, format))
+        .header('Cache-Control', file.public ? 'public, max-age=300' : 'private, no-store')
+        .header('Vary', 'Accept, Cookie');
+      return (reply as FastifyReply).send(file.body);
+    },
+  );
 };

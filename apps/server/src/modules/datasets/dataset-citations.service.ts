@@ -1,7 +1,14 @@
 import { isCurator, type Viewer } from '@coral/core';
 import type { AppDb } from '../../db/schema';
 import { notFound } from '../../errors';
-import { citationFile, type CitationFile, type CitationFormat } from './citation-files';
+import {
+  CITATION_FORMATS,
+  citationFile,
+  citationFileName,
+  type CitationFile,
+  type CitationFormat,
+} from './citation-files';
+import { versionEmlXml } from './dataset-coverage.service';
 import { citationFacts } from './dataset-citation';
 import { createDatasetReader } from './dataset-reader';
 import { parseMetadata } from './dataset-versions.service';
@@ -12,12 +19,15 @@ export interface CitationDownload extends CitationFile {
 }
 
 /**
- * The citation files of a dataset version (docs/decisions/0012-datasets.md): what the public may
+ * The citation and metadata files of a dataset version (docs/decisions/0012-datasets.md, 0057-eml-gbif-profile-and-datacite.md): what the public may
  * see — published and embargoed versions, also of withdrawn datasets, whose tombstones still
  * resolve — and, for its owner and curators, versions in preparation. Others get 404, as for the
  * version's page.
  */
-export function createDatasetCitationsService(db: AppDb, options: { publicUrl: string }) {
+export function createDatasetCitationsService(
+  db: AppDb,
+  options: { publicUrl: string; softwareVersion: string },
+) {
   const reader = createDatasetReader(db, options);
 
   return {
@@ -38,13 +48,26 @@ export function createDatasetCitationsService(db: AppDb, options: { publicUrl: s
       if (!loaded || !version) {
         throw notFound(`Dataset ${datasetId} version ${versionNumber} not found.`);
       }
+      const metadata = parseMetadata(version.metadata);
       const facts = citationFacts({
         dataset: loaded.dataset,
         version,
-        metadata: parseMetadata(version.metadata),
+        metadata,
         publicUrl: options.publicUrl,
       });
-      return { ...citationFile(facts, format), public: Boolean(publicVersion) };
+      const file: CitationFile =
+        format === 'eml'
+          ? {
+              contentType: CITATION_FORMATS.eml.contentType,
+              filename: citationFileName(facts, 'eml'),
+              body: await versionEmlXml(
+                db,
+                { versionId: version.id, facts, protocol: metadata.protocol },
+                options,
+              ),
+            }
+          : citationFile(facts, format);
+      return { ...file, public: Boolean(publicVersion) };
     },
   };
 }

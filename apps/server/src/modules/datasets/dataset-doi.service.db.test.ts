@@ -66,10 +66,16 @@ describe('DOI registration of a published version', () => {
       doi,
       url: page,
       event: 'publish',
-      identifiers: [{ identifier: doi, identifierType: 'DOI' }],
+      alternateIdentifiers: [{ alternateIdentifier: page, alternateIdentifierType: 'URL' }],
       types: { resourceTypeGeneral: 'Dataset' },
-      rightsList: [],
+      publisher: { name: 'Coral Thermal Tolerance', lang: 'en' },
     });
+
+    // The seed states no licence: said so in words, no licence granted (no URI).
+    expect(attributes.rightsList).toEqual([
+      { rights: expect.stringMatching(/^Licence not stated\. /) as unknown, lang: 'en' },
+    ]);
+    expect(attributes).not.toHaveProperty('identifiers');
 
     const versions = await repo.versions(database.db, seed.id);
     expect(versions.find((v) => v.number === seed.version)!.doi).toBe(doi);
@@ -85,12 +91,10 @@ describe('DOI registration of a published version', () => {
     const detail = await datasets.publicDetail(String(seed.id), String(seed.version));
     expect(detail.version.citation.url).toBe(`https://doi.org/${doi}`);
     expect(detail.version.citation.text).toMatch(new RegExp(`https://doi\\.org/${doi}$`));
-    const bib = await createDatasetCitationsService(database.db, { publicUrl: PUBLIC_URL }).file(
-      ANONYMOUS,
-      String(seed.id),
-      String(seed.version),
-      'bib',
-    );
+    const bib = await createDatasetCitationsService(database.db, {
+      publicUrl: PUBLIC_URL,
+      softwareVersion: 'test',
+    }).file(ANONYMOUS, String(seed.id), String(seed.version), 'bib');
     expect(bib.body).toContain(`doi = {${doi}},`);
   });
 

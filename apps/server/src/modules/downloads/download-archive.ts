@@ -30,7 +30,8 @@ async function closed(stream: Readable) {
  * A zip format's download (the Darwin Core Archive; docs/decisions/0045-download-formats.md)
  * written in one pass over the colonies: its tables grow side by side, so they go to temporary
  * files first (a zip writes entries one after another), and are zipped from there; the leading
- * entries start the response at once, the companion files end it. Every entry is dated `mtime`,
+ * entries start the response at once, the trailing entries (known once every colony is
+ * written) and the companion files end it. Every entry is dated `mtime`,
  * so the same colonies and context give the same bytes. The temporary folder is removed when the
  * archive ends, fails or the client goes away.
  */
@@ -108,6 +109,9 @@ export function zipArchive(
       const reader = failOn(createReadStream(file.path));
       readers.push(reader);
       zip.addReadStream(reader, file.table.name, entry);
+    }
+    for (const trailing of contents.trailing()) {
+      zip.addBuffer(Buffer.from(trailing.text), trailing.name, entry);
     }
     for (const [name, text] of Object.entries(companions)) {
       zip.addBuffer(Buffer.from(text), name, entry);

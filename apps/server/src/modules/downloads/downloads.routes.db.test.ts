@@ -14,6 +14,7 @@ import {
   type TSnapshot,
   type TSnapshotCreated,
 } from '@coral/core';
+import { xmlSchemaErrors } from '@coral/core/testing';
 import { TestAgent } from '../../../test/auth-client';
 import { publishDataset, studyVariant, uploadDraft } from '../../../test/dataset-helpers';
 import {
@@ -124,6 +125,11 @@ describe('a map view, downloaded anonymously', () => {
         'query.json',
       ].sort(),
     );
+    // The metadata, written after the tables, is valid under the GBIF profile with the coverage
+    // of the colonies it holds (decision 0057).
+    const eml = strFromU8(files['eml.xml']!);
+    expect(xmlSchemaErrors(eml, 'eml')).toBe('');
+    expect(eml).toContain('<geographicCoverage>');
     const table = (name: string) => {
       const [header, ...lines] = strFromU8(files[name]!).trimEnd().split('\n');
       const columns = header!.split('\t');

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PUBLIC_STATES, type TDatasetSummary } from '@coral/core';
+import { xmlSchemaErrors, type XmlSchema } from '@coral/core/testing';
 import { createTestApp, type TestContext } from '../../../test/test-app';
 import { curator } from '../../../test/dataset-helpers';
 import { createDatasetsService } from '../datasets/datasets.service';
@@ -113,6 +114,31 @@ describe('OAI-PMH', () => {
     );
     expect(deleted).toContain(`oai:${host}:dataset-${withdrawnId}-v1`);
     expect(deleted.every((id) => id.includes(`dataset-${withdrawnId}-`))).toBe(true);
+  });
+
+  it("every record's metadata is valid against its format's own schema, over a whole harvest", async () => {
+    const schemaOf: Record<string, XmlSchema> = {
+      oai_dc: 'oaiDc',
+      oai_datacite: 'datacite',
+      eml: 'eml',
+    };
+    for (const [prefix, schema] of Object.entries(schemaOf)) {
+      let page = await oai(`verb=ListRecords&metadataPrefix=${prefix}`);
+      let records = 0;
+      for (;;) {
+        expect(wellFormed(page)).toBe(true);
+        for (const [, metadata] of page.matchAll(
+          /<metadata>\s*([\s\S]*?)\s*<\/metadata>\s*<\/record>/g,
+        )) {
+          expect(xmlSchemaErrors(metadata!, schema), `${prefix} record ${records}`).toBe('');
+          records += 1;
+        }
+        const token = tokenOf(page);
+        if (!token) break;
+        page = await oai(`verb=ListRecords&resumptionToken=${encodeURIComponent(token)}`);
+      }
+      expect(records, prefix).toBeGreaterThan(PAGE);
+    }
   });
 
   it('ListRecords gives each format; a deleted record has no metadata', async () => {

@@ -1,6 +1,5 @@
 import {
   dataCiteXml,
-  dwcaEmlXml,
   isOaiError,
   isOaiMetadataPrefix,
   OAI_METADATA_FORMATS,
@@ -12,7 +11,6 @@ import {
   parseOaiDate,
   parseOaiRequest,
   PUBLIC_STATES,
-  recommendedCitation,
   resumptionTokenXml,
   type CitationFacts,
   type OaiError,
@@ -22,9 +20,8 @@ import {
 } from '@coral/core';
 import type { AppDb } from '../../db/schema';
 import { citationFacts, PLATFORM_NAME } from '../datasets/dataset-citation';
-import { citationKeyOf } from '../datasets/dataset-download-facts.service';
+import { versionEmlXml } from '../datasets/dataset-coverage.service';
 import { parseMetadata } from '../datasets/dataset-versions.service';
-import { currentDataVersion } from '../read-models/read-models.service';
 import { oaiPmhRepository as repo, type OaiRecordRow } from './oai-pmh.repository';
 
 export interface OaiPmhServiceOptions {
@@ -115,27 +112,11 @@ export function createOaiPmhService(db: AppDb, options: OaiPmhServiceOptions) {
     const facts = factsOf(row);
     if (prefix === 'oai_dc') return oaiDublinCore(facts);
     if (prefix === 'oai_datacite') return dataCiteXml(facts, { withDeclaration: false });
-    const { version } = await currentDataVersion(db);
-    return dwcaEmlXml({
-      query: {
-        source: { kind: 'dataset-version', datasetId: row.dataset_id, version: row.number },
-        hideFlagged: false,
-      },
-      datasets: [
-        {
-          facts,
-          citation: recommendedCitation(facts).text,
-          citationKey: citationKeyOf(row.dataset_id, row.number),
-          protocol: parseMetadata(row.metadata).protocol,
-        },
-      ],
-      dataVersion: version,
-      createdAt: facts.publishedAt,
-      publicUrl: options.publicUrl,
-      platform: PLATFORM_NAME,
-      softwareVersion: options.softwareVersion,
-      snapshot: null,
-    });
+    return versionEmlXml(
+      db,
+      { versionId: row.version_id, facts, protocol: parseMetadata(row.metadata).protocol },
+      options,
+    );
   }
 
   /** The record an identifier names, or idDoesNotExist. */

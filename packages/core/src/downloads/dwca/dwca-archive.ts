@@ -2,28 +2,31 @@ import type { ArchiveDownloadWriter } from '../formats/download-format';
 import { DwcaEventTracker, dwcaEventHeader, dwcaEventRows, EVENT_FILE } from './event-file';
 import { dwcaMeasurementHeader, dwcaMeasurementRows, MEASUREMENT_FILE } from './measurement-file';
 import { dwcaOccurrenceHeader, dwcaOccurrenceRows, OCCURRENCE_FILE } from './occurrence-file';
+import { EmlCoverageTracker } from './eml-coverage';
 import { dwcaEmlXml } from './eml-xml';
 import { DWCA_EML_FILE, DWCA_META_FILE, dwcaMetaXml } from './meta-xml';
 
 /**
- * The Darwin Core Archive download's writer (formats/registry.ts): meta.xml and eml.xml first,
- * then the three data files, written colony by colony side by side. Events shared by colonies
- * are written once: one tracker per download remembers them.
+ * The Darwin Core Archive download's writer (formats/registry.ts): meta.xml first, then the
+ * three data files, written colony by colony side by side, then eml.xml, whose coverage (sites,
+ * assay dates, species) is gathered from the same colonies. Events shared by colonies are
+ * written once: one tracker per download remembers them.
  */
 export const dwcaWriter: ArchiveDownloadWriter = {
   kind: 'archive',
   open(context, lookup) {
     const tracker = new DwcaEventTracker();
+    const coverage = new EmlCoverageTracker();
     return {
-      leading: [
-        { name: DWCA_META_FILE, text: dwcaMetaXml() },
-        { name: DWCA_EML_FILE, text: dwcaEmlXml(context) },
-      ],
+      leading: [{ name: DWCA_META_FILE, text: dwcaMetaXml() }],
       tables: [
         {
           name: EVENT_FILE.fileName,
           header: dwcaEventHeader(),
-          rows: (colony) => dwcaEventRows(colony, context, lookup, tracker),
+          rows: (colony) => {
+            coverage.add(colony);
+            return dwcaEventRows(colony, context, lookup, tracker);
+          },
         },
         {
           name: OCCURRENCE_FILE.fileName,
@@ -36,6 +39,7 @@ export const dwcaWriter: ArchiveDownloadWriter = {
           rows: (colony) => dwcaMeasurementRows(colony, context),
         },
       ],
+      trailing: () => [{ name: DWCA_EML_FILE, text: dwcaEmlXml(context, coverage.coverage()) }],
     };
   },
 };

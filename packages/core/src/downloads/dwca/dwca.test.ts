@@ -1,9 +1,6 @@
 import dwcTermList from '../../../../../fixtures/darwin-core/all_dwc_vertical.csv?raw';
 import emofDefinition from '../../../../../fixtures/darwin-core/extended_measurement_or_fact.xml?raw';
-import synonymCassette from '../../../../../fixtures/worms/wm_records_taxamatch.yml?raw';
-import nearAnswer from '../../../../../fixtures/worms/adyork-intro-to-apis-taxamatch-gadus-morha.json?raw';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
-import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import {
   ALL_COLONIES,
@@ -13,14 +10,13 @@ import {
   SEED_COLONIES,
   SEED_DATASET,
 } from '../../../test/download-test-data';
-import { testDownloadContext } from '../../../test/download-colonies';
 import { writeDownload } from '../../../test/download-in-memory';
 import { THRESHOLD_KINDS } from '../../thresholds/threshold-kinds';
-import { classifyTaxonMatch, parseMatchNamesAnswer, type TaxonMatch } from '../../taxonomy';
+import type { TaxonMatch } from '../../taxonomy';
+import { RECORDED_NEAR, RECORDED_SYNONYM } from '../../../test/worms-answers';
 import { datasetLookup } from '../download-datasets';
 import { DEFAULT_SAMPLING_PROTOCOL, samplingProtocol } from './dwca-ids';
 import { DwcaEventTracker, dwcaEventRows } from './event-file';
-import { dwcaEmlXml } from './eml-xml';
 import { dwcaMetaXml } from './meta-xml';
 
 /** The official term IRIs (fixtures/darwin-core/README.md explains the namespace rule). */
@@ -196,19 +192,8 @@ describe('Darwin Core Archive', () => {
   });
 
   it("carries WoRMS' match: a synonym under its accepted name and LSID, as written kept, ranks", () => {
-    const synonym = classifyTaxonMatch(
-      parseMatchNamesAnswer(
-        JSON.parse(
-          (
-            parse(synonymCassette) as {
-              http_interactions: { response: { body: { string: string } } }[];
-            }
-          ).http_interactions[0]!.response.body.string,
-        ),
-        1,
-      )[0]!,
-    );
-    const near = classifyTaxonMatch(parseMatchNamesAnswer(JSON.parse(nearAnswer), 1)[0]!);
+    const synonym = RECORDED_SYNONYM;
+    const near = RECORDED_NEAR;
     const colony = SEED_COLONIES.find((c) => c.id === 658)!;
     const written = (species: string, taxon: TaxonMatch) => {
       const out = writeDownload('dwca', context, [{ ...colony, species, taxon }]);
@@ -309,79 +294,5 @@ describe('Darwin Core Archive', () => {
       'CBASS acute heat-stress assay: CBASS standard: 3 h ramp up, 3 h hold, 1 h ramp down, overnight recovery; hold temperatures 30, 33, 36, 39 °C; hold 180 min',
     );
     expect(samplingProtocol(SEED_DATASET)).toBe(DEFAULT_SAMPLING_PROTOCOL);
-  });
-});
-
-describe('eml.xml', () => {
-  it('is well-formed EML 2.1.1 with creators, ORCID iDs, rights (most restrictive first) and citations', () => {
-    const eml = dwcaEmlXml(mixedContext());
-    expect(XMLValidator.validate(eml)).toBe(true);
-    const parsed = parser.parse(eml) as { 'eml:eml': Record<string, unknown> };
-    const root = parsed['eml:eml'] as {
-      '@_xmlns:eml': string;
-      dataset: {
-        title: { '#text': string };
-        creator: {
-          individualName?: { surName: string };
-          organizationName?: string;
-          userId?: { '#text': string; '@_directory': string };
-        }[];
-        pubDate: string;
-        language: string;
-        intellectualRights: { para: unknown[] };
-        additionalInfo: { para: string[] };
-      };
-      additionalMetadata: {
-        metadata: {
-          gbif: { citation: { '#text': string }[]; bibliography: { citation: unknown[] } };
-        };
-      };
-    };
-    expect(root['@_xmlns:eml']).toBe('eml://ecoinformatics.org/eml-2.1.1');
-    expect(root.dataset.title['#text']).toBe('Coral thermal tolerance (CBASS) data: map selection');
-    // The seed version's creators were not recorded: its source is credited, never an account.
-    expect(
-      root.dataset.creator.map((c) => c.individualName?.surName ?? c.organizationName),
-    ).toEqual(['Voolstra', 'Evensen', 'Coral Future database']);
-    expect(root.dataset.creator[0]!.userId).toEqual({
-      '#text': '0000-0003-4555-3795',
-      '@_directory': 'https://orcid.org/',
-    });
-    expect(root.dataset.pubDate).toBe('2026-11-24');
-    expect(root.dataset.language).toBe('eng');
-    expect(root.dataset.intellectualRights.para).toHaveLength(2);
-    expect(JSON.stringify(root.dataset.intellectualRights.para[0])).toContain('Licence not stated');
-    expect(JSON.stringify(root.dataset.intellectualRights.para[1])).toContain(
-      'https://creativecommons.org/licenses/by/4.0/',
-    );
-    expect(root.dataset.additionalInfo.para.slice(1)).toEqual([
-      `coral-dataset-1-v1: ${SEED_DATASET.citation}`,
-      `coral-dataset-12-v2: ${LICENSED_DATASET.citation}`,
-    ]);
-    expect(root.additionalMetadata.metadata.gbif.bibliography.citation).toHaveLength(2);
-  });
-
-  it('escapes XML in free text and credits the source when no version names creators', () => {
-    const context = testDownloadContext([
-      { ...SEED_DATASET, facts: { ...SEED_DATASET.facts, description: 'a < b & "c"' } },
-    ]);
-    const eml = dwcaEmlXml(context);
-    expect(XMLValidator.validate(eml)).toBe(true);
-    expect(eml).toContain('a &lt; b &amp; &quot;c&quot;');
-    expect(eml).toContain(
-      '<creator>\n    <organizationName>Coral Future database</organizationName>\n' +
-        '    <onlineUrl>https://coralfuture.org</onlineUrl>\n  </creator>',
-    );
-    // Data contributed here without creators (none recorded, no source): the platform.
-    const contributed = dwcaEmlXml(
-      testDownloadContext([
-        { ...SEED_DATASET, facts: { ...SEED_DATASET.facts, importedFrom: null } },
-      ]),
-    );
-    expect(contributed).toContain(
-      '<creator>\n    <organizationName>Coral Thermal Tolerance</organizationName>',
-    );
-    // One version only: the download is cited as that version.
-    expect(eml).toContain(`>${SEED_DATASET.citation.replaceAll('&', '&amp;')}</citation>`);
   });
 });

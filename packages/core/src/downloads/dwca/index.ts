@@ -6,5 +6,6 @@ export * from './occurrence-file';
 export * from './measurement-file';
 export * from './dwca-files';
 export * from './meta-xml';
+export * from './eml-coverage';
 export * from './eml-xml';
 export * from './dwca-archive';

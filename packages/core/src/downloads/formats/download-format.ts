@@ -47,7 +47,8 @@ export interface TextFileWriter {
 
 /**
  * A zip: entries known before any colony, then tables that grow side by side, colony by colony
- * (the server writes them to temporary files, since a zip holds one entry after another). Every
+ * (the server writes them to temporary files, since a zip holds one entry after another), then
+ * entries known only at the end. Every
  * zip also carries the companion files (README.txt, DATA-DICTIONARY.md, CITATION.cff,
  * LICENCES.txt, query.json: `downloadCompanionFiles`) after its tables.
  */
@@ -59,6 +60,11 @@ export interface ArchiveDownloadWriter {
 export interface ArchiveContents {
   leading: readonly ArchiveEntry[];
   tables: readonly ArchiveTable[];
+  /**
+   * Entries that depend on every colony (the Darwin Core Archive's eml.xml states the colonies'
+   * coverage): asked for once all tables are written, zipped after them.
+   */
+  trailing: () => readonly ArchiveEntry[];
 }
 
 export interface ArchiveEntry {

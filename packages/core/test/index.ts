@@ -18,3 +18,13 @@ export {
   type ImportGraph,
   type SourceImport,
 } from './import-graph';
+export {
+  checkDate,
+  checkEventDate,
+  checkEventIds,
+  checkExtensionEventIds,
+  checkFields,
+  readDwcaTable,
+  type ObisIssue,
+  type ObisTable,
+} from './obistools';

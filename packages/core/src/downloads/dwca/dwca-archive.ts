@@ -1,5 +1,11 @@
 import type { ArchiveDownloadWriter } from '../formats/download-format';
-import { DwcaEventTracker, dwcaEventHeader, dwcaEventRows, EVENT_FILE } from './event-file';
+import {
+  DwcaEventTracker,
+  dwcaEventHeader,
+  dwcaEventRows,
+  dwcaSiteEventRows,
+  EVENT_FILE,
+} from './event-file';
 import { dwcaMeasurementHeader, dwcaMeasurementRows, MEASUREMENT_FILE } from './measurement-file';
 import { dwcaOccurrenceHeader, dwcaOccurrenceRows, OCCURRENCE_FILE } from './occurrence-file';
 import { dwcaEmlXml } from './eml-xml';
@@ -8,7 +14,8 @@ import { DWCA_EML_FILE, DWCA_META_FILE, dwcaMetaXml } from './meta-xml';
 /**
  * The Darwin Core Archive download's writer (formats/registry.ts): meta.xml and eml.xml first,
  * then the three data files, written colony by colony side by side. Events shared by colonies
- * are written once: one tracker per download remembers them.
+ * are written once: one tracker per download remembers them, and writes the sites (the assays'
+ * parent events) at the end.
  */
 export const dwcaWriter: ArchiveDownloadWriter = {
   kind: 'archive',
@@ -24,6 +31,7 @@ export const dwcaWriter: ArchiveDownloadWriter = {
           name: EVENT_FILE.fileName,
           header: dwcaEventHeader(),
           rows: (colony) => dwcaEventRows(colony, context, lookup, tracker),
+          tail: () => dwcaSiteEventRows(tracker),
         },
         {
           name: OCCURRENCE_FILE.fileName,
@@ -33,7 +41,7 @@ export const dwcaWriter: ArchiveDownloadWriter = {
         {
           name: MEASUREMENT_FILE.fileName,
           header: dwcaMeasurementHeader(),
-          rows: (colony) => dwcaMeasurementRows(colony, context),
+          rows: (colony) => dwcaMeasurementRows(colony, context, lookup),
         },
       ],
     };

@@ -35,6 +35,7 @@ import { createSpeciesService } from './modules/species/species.service';
 import { taxaRoutes } from './modules/taxa/taxa.routes';
 import { createTaxaService } from './modules/taxa/taxa.service';
 import { publicConfigRoutes } from './modules/public-config/public-config.routes';
+import { termsRoutes } from './modules/terms/terms.routes';
 import { dataSummaryRoutes } from './modules/data-summary/data-summary.routes';
 import { createDataSummaryService } from './modules/data-summary/data-summary.service';
 import { statisticsRoutes } from './modules/statistics/statistics.routes';
@@ -155,6 +156,7 @@ export async function buildApp({
   await registerOpenApi(app, { publicUrl: config.publicUrl });
 
   await app.register(publicConfigRoutes, { config });
+  await app.register(termsRoutes, { publicUrl: config.publicUrl });
   await app.register(statisticsRoutes, { statistics: createStatisticsService(db) });
   await app.register(dataSummaryRoutes, { dataSummary: createDataSummaryService(db) });
   const colonies = createColoniesService(db);

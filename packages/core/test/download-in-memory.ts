@@ -28,6 +28,7 @@ export function writeDownload(
       for (const colony of colonies) {
         tables.forEach((table, index) => (written[index] += table.rows(colony)));
       }
+      tables.forEach((table, index) => (written[index] += table.tail?.() ?? ''));
       return {
         ...Object.fromEntries(leading.map((entry) => [entry.name, entry.text])),
         ...Object.fromEntries(tables.map((table, index) => [table.name, written[index]!])),

@@ -19,3 +19,13 @@ export {
   type SourceImport,
 } from './import-graph';
 export { xmlSchemaErrors, XML_SCHEMAS, type XmlSchema } from './xml-schemas';
+export {
+  checkDate,
+  checkEventDate,
+  checkEventIds,
+  checkExtensionEventIds,
+  checkFields,
+  readDwcaTable,
+  type ObisIssue,
+  type ObisTable,
+} from './obistools';

@@ -6,7 +6,11 @@
 declare module '@citation-js/core' {
   export class Cite {
     constructor(data: unknown, options?: Record<string, unknown>);
-    format(format: 'bibtex' | 'ris' | 'data', options?: { format?: 'text' | 'object' }): string;
+    format(
+      format: 'bibtex' | 'biblatex' | 'ris' | 'data',
+      options?: { format?: 'text' | 'object' },
+    ): string;
+    data: Record<string, unknown>[];
   }
 }
 declare module '@citation-js/plugin-bibtex';

@@ -3,3 +3,4 @@ export * from './recommended-citation';
 export * from './csl-item';
 export * from './datacite';
 export * from './snapshot-citation';
+export * from './ris-lines';

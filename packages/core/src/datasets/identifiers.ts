@@ -48,3 +48,12 @@ export function normalizeDoi(input: string | null | undefined): string | null {
     .replace(/^doi:\s*/i, '');
   return /^10\.\d{4,9}(?:\.\d+)*\/\S+$/.test(bare) ? bare : null;
 }
+
+/**
+ * A publication's DOI as stored: bare when the text is a DOI in any of the forms
+ * `normalizeDoi` reads (a link or `doi:` prefix is dropped, so that files add the resolver once),
+ * else the text as written (decision 0058).
+ */
+export function bareDoi(input: string): string {
+  return normalizeDoi(input) ?? input.trim();
+}

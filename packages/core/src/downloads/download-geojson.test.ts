@@ -123,4 +123,56 @@ describe('GeoJSON download', () => {
     const [feature] = (JSON.parse(write([EDGE_COLONY])) as Parsed).features;
     expect(Object.keys(feature!.properties)).toEqual(GEOJSON_PROPERTIES.map((p) => p.key));
   });
+
+  it('gives each threshold kind flat numbers (GIS reads a numeric column), next to the full lists', () => {
+    const features = (JSON.parse(write(ALL_COLONIES)) as Parsed).features;
+    for (const kind of THRESHOLD_KINDS) {
+      for (const key of [`${kind}_abs`, `${kind}_rel`]) {
+        // A number or null in every feature: never a string or a list (GDAL types the column Real).
+        expect(
+          features.filter(
+            (f) => f.properties[key] !== null && typeof f.properties[key] !== 'number',
+          ),
+        ).toEqual([]);
+      }
+      expect(features.every((f) => Array.isArray(f.properties[kind]))).toBe(true);
+    }
+    expect(
+      features.filter((f) => typeof f.properties.ed50_abs === 'number').length,
+    ).toBeGreaterThan(SEED_COLONIES.length / 2);
+    // EDGE_COLONY: the failed fit (50.2) is not averaged, 36.1 is the colony's ED50.
+    const edge = features.find((f) => f.id === EDGE_COLONY.id)!;
+    expect(edge.properties).toMatchObject({
+      ed50_abs: 36.1,
+      ed50_rel: null,
+      ed5_abs: 34,
+      ed95_abs: null,
+    });
+    // The mean of the trustworthy values, as the map colours (colony 658's ED50s).
+    const colony = SEED_COLONIES.find((c) => c.id === 658)!;
+    const values = colony.thresholds.ed50
+      .filter((t) => t.qualityFlags.length === 0)
+      .map((t) => t.abs!);
+    const mean = values.reduce((a, b) => a + b, 0) / values.length;
+    const written = features.find((f) => f.id === 658)!.properties.ed50_abs as number;
+    expect(written).toBeCloseTo(mean, 4);
+  });
+
+  it('names every property uniquely within 10 characters (a Shapefile keeps every column)', () => {
+    const short = GEOJSON_PROPERTIES.map((p) => p.key.slice(0, 10));
+    expect(short.filter((name, i) => short.indexOf(name) !== i)).toEqual([]);
+    expect(new Set(short).size).toBe(GEOJSON_PROPERTIES.length);
+    // No list of plain strings: GDAL reads one as a StringList, which a Shapefile cannot hold.
+    const features = (JSON.parse(write(ALL_COLONIES)) as Parsed).features;
+    const stringLists = new Set(
+      features.flatMap((f) =>
+        Object.entries(f.properties)
+          .filter(
+            ([, v]) => Array.isArray(v) && v.length > 0 && v.every((x) => typeof x === 'string'),
+          )
+          .map(([k]) => k),
+      ),
+    );
+    expect([...stringLists]).toEqual([]);
+  });
 });

@@ -1,4 +1,5 @@
 import { describeEdProvenance } from '../thresholds/ed-provenance';
+import { isUntrustworthy } from '../thresholds/quality-flags';
 import {
   THRESHOLD_KIND_INFO,
   THRESHOLD_KINDS,
@@ -6,6 +7,7 @@ import {
 } from '../thresholds/threshold-kinds';
 import { licenceCell, licenceGroups, licenceTitle, type DatasetLookup } from './download-datasets';
 import type { DownloadColony, DownloadContext } from './download-model';
+import { LIST_SEPARATOR } from './download-csv';
 import { canonicalQuery, downloadTitle } from './download-query';
 import type {
   DictionarySection,
@@ -37,6 +39,9 @@ export interface GeoJsonThreshold {
   method: string;
 }
 
+/** `ed50_abs`: a flat property's name (at most 10 characters, so a Shapefile keeps it whole). */
+export const flatKey = (kind: ThresholdKind, part: 'abs' | 'rel') => `${kind}_${part}`;
+
 export interface GeoJsonPropertySpec {
   key: string;
   description: string;
@@ -52,12 +57,12 @@ export const GEOJSON_PROPERTIES: readonly GeoJsonPropertySpec[] = [
   {
     key: 'collection_dates',
     description:
-      "Array of the distinct collection dates of the colony's samples (ISO 8601), ascending",
+      'The distinct collection dates of the colony\'s samples (ISO 8601), ascending, "; "-separated (text, as in the CSV: GIS software keeps it; a list would be dropped by a Shapefile)',
     unit: null,
   },
   {
     key: 'project_names',
-    description: 'Array of the projects holding samples of the colony',
+    description: 'The projects holding samples of the colony, "; "-separated (text, as in the CSV)',
     unit: null,
   },
   { key: 'dataset_id', description: 'Id of the dataset the colony belongs to', unit: null },
@@ -75,9 +80,26 @@ export const GEOJSON_PROPERTIES: readonly GeoJsonPropertySpec[] = [
   {
     key: 'source_dois',
     description:
-      "Array of the DOIs of the publications of the colony's projects and dataset version",
+      'The DOIs of the publications of the colony\'s projects and dataset version, "; "-separated (text, as in the CSV)',
     unit: null,
   },
+  // Flat numbers first, so that GIS software (GDAL, QGIS) reads numeric columns it can style by;
+  // the full lists follow (docs/decisions/0058-obis-ready-archives-and-friendly-files.md).
+  ...THRESHOLD_KINDS.flatMap((kind) => {
+    const { edLabel } = THRESHOLD_KIND_INFO[kind];
+    return [
+      {
+        key: flatKey(kind, 'abs'),
+        description: `The colony's ${edLabel} as one number: the mean of its absolute ${edLabel} values without a flag that makes a value untrustworthy (what the map colours by); null when there is none`,
+        unit: '°C',
+      },
+      {
+        key: flatKey(kind, 'rel'),
+        description: `The mean of the colony's relative ${edLabel} values (abs − MMM) without such a flag; null when there is none`,
+        unit: '°C',
+      },
+    ];
+  }),
   ...THRESHOLD_KINDS.map((kind) => {
     const { edLabel, label, meaning } = THRESHOLD_KIND_INFO[kind];
     return {
@@ -124,6 +146,22 @@ export const GEOJSON_METADATA_MEMBERS: readonly GeoJsonPropertySpec[] = [
   },
 ];
 
+/** The mean of the trustworthy values of a kind (as the map colours, decision 0002), rounded. */
+function flatValue(
+  colony: DownloadColony,
+  kind: ThresholdKind,
+  part: 'abs' | 'rel',
+): number | null {
+  const values = colony.thresholds[kind]
+    .filter((entry) => !isUntrustworthy(entry.qualityFlags))
+    .map((entry) => entry[part])
+    .filter((value): value is number => value !== null && Number.isFinite(value));
+  if (values.length === 0) return null;
+  const mean = values.reduce((sum, value) => sum + value, 0) / values.length;
+  // Stored values have two decimals; a mean keeps four.
+  return Math.round(mean * 1e4) / 1e4;
+}
+
 function thresholdsOf(colony: DownloadColony, kind: ThresholdKind): GeoJsonThreshold[] {
   return colony.thresholds[kind].map((entry) => ({
     condition: entry.condition,
@@ -144,14 +182,20 @@ export function colonyFeature(colony: DownloadColony, lookup: DatasetLookup) {
     colony_name: colony.name,
     species: colony.species,
     country: colony.country,
-    collection_dates: colony.collectionDates,
-    project_names: colony.projectNames,
+    // Text, not arrays: GDAL reads an array of strings as a StringList, which a Shapefile cannot
+    // hold, and drops the column (decision 0058).
+    collection_dates: colony.collectionDates.join(LIST_SEPARATOR),
+    project_names: colony.projectNames.join(LIST_SEPARATOR),
     dataset_id: colony.datasetId,
     dataset_version: colony.datasetVersion,
     citation_key: colony.citationKey,
     licence: licenceCell(dataset),
-    source_dois: colony.publicationDois,
+    source_dois: colony.publicationDois.join(LIST_SEPARATOR),
   };
+  for (const kind of THRESHOLD_KINDS) {
+    properties[flatKey(kind, 'abs')] = flatValue(colony, kind, 'abs');
+    properties[flatKey(kind, 'rel')] = flatValue(colony, kind, 'rel');
+  }
   for (const kind of THRESHOLD_KINDS) properties[kind] = thresholdsOf(colony, kind);
   return {
     type: 'Feature' as const,

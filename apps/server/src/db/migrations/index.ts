@@ -14,6 +14,7 @@ import { snapshotParts } from './0011-snapshot-parts';
 import { readableVersionsByStateTable } from './0012-readable-versions-by-state-table';
 import { taxonMatching } from './0013-taxon-matching';
 import { orcidNames } from './0014-orcid-names';
+import { bareDois } from './0017-bare-dois';
 
 /** Every migration, in order. Names are permanent: never rename or edit one that has shipped. */
 export const migrations: Readonly<Record<string, Migration>> = {
@@ -32,4 +33,5 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '0012-readable-versions-by-state-table': readableVersionsByStateTable,
   '0013-taxon-matching': taxonMatching,
   '0014-orcid-names': orcidNames,
+  '0017-bare-dois': bareDois,
 };

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  bareDoi,
   emptyBundle,
   isPlaceholderPublication,
   perThresholdList,
@@ -120,7 +121,7 @@ export function coralFutureDumpToBundle(json: unknown): DatasetBundle {
       id: p.id,
       title: p.title,
       year: p.year,
-      doi: p.doi,
+      doi: p.doi === null ? null : bareDoi(p.doi),
       projectKeys: dump.projects
         .filter((pr) => pr.publications.includes(p.id))
         .map((pr) => key(pr.id)),

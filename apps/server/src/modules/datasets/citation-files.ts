@@ -7,15 +7,17 @@ import {
   cslItem,
   dataCiteMetadata,
   dataCiteXml,
+  risReadyItem,
+  unwrapRis,
   type CitationFacts,
 } from '@coral/core';
 
 /**
  * A dataset version's citation and metadata as downloadable files (docs/decisions/0012-datasets.md,
- * 0057-eml-gbif-profile-and-datacite.md). BibTeX, RIS and CSL-JSON are written by citation-js from
- * core's CSL-JSON item, so escaping (braces, quotes, accents, `&`, `%`…) is the library's, never
- * hand-written; the DataCite JSON and XML and the EML are core's. citation-js stays on the server:
- * the web app links to these files and never bundles it.
+ * 0057-eml-gbif-profile-and-datacite.md). BibTeX (BibLaTeX's @dataset), RIS and CSL-JSON are
+ * written by citation-js from core's CSL-JSON item, so escaping (braces, quotes, accents, `&`,
+ * `%`…) is the library's, never hand-written; the DataCite JSON and XML and the EML are core's.
+ * citation-js stays on the server: the web app links to these files and never bundles it.
  */
 export const CITATION_FORMATS = {
   bib: { contentType: 'application/x-bibtex; charset=utf-8', extension: 'bib' },
@@ -99,12 +101,17 @@ export function citationFile(
 function citationBody(facts: CitationFacts, format: Exclude<CitationFormat, 'eml'>): string {
   if (format === 'datacite') return `${JSON.stringify(dataCiteMetadata(facts), null, 2)}\n`;
   if (format === 'datacite-xml') return dataCiteXml(facts);
-  const cite = new Cite([cslItem(facts)]);
+  const item = cslItem(facts);
+  const cite = new Cite([item]);
   switch (format) {
     case 'bib':
-      return cite.format('bibtex');
+      // BibLaTeX's @dataset with its version field (classic BibTeX has neither; its styles read
+      // an unknown entry type as @misc): what citation managers and citation-js read back as a
+      // dataset of that version (decision 0058).
+      return cite.format('biblatex');
     case 'ris':
-      return cite.format('ris');
+      // One line per tag: citation-js wraps values at 70 characters, mid-word (decision 0058).
+      return unwrapRis(new Cite([risReadyItem(item)]).format('ris'));
     case 'csl':
       return `${cite.format('data', { format: 'text' })}\n`;
   }

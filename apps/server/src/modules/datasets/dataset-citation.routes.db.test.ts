@@ -1,3 +1,6 @@
+import { Cite } from '@citation-js/core';
+import '@citation-js/plugin-bibtex';
+import '@citation-js/plugin-ris';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TDatasetSummary } from '@coral/core';
 import { xmlSchemaErrors } from '@coral/core/testing';
@@ -13,6 +16,10 @@ import {
 } from '../../../test/upload-test-helpers';
 import { usersService } from '../users/users.service';
 import { createDatasetsService } from './datasets.service';
+
+const ABSTRACT =
+  'CBASS assays; ED50 per colony, from a standard acute heat-stress protocol run at four reefs of the Red Sea in 2018 and 2019 by a team of two.';
+const ABSTRACT_AS_TYPED = ABSTRACT.replace('protocol run', 'protocol\nrun');
 
 let app: UploadTestApp;
 let ctx: TestContext;
@@ -67,7 +74,7 @@ describe('citation files of a version in preparation', () => {
     expect(response.headers['cache-control']).toBe('private, no-store');
     // citation-js makes the key from author, year and title (the draft has no creators yet).
     expect(response.body).toMatch(
-      /^@misc\{Coral\d{4}Voolstra,\n\tauthor = \{\{Coral Thermal Tolerance\}\},/,
+      /^@dataset\{Coral\d{4}Voolstra,\n\tauthor = \{\{Coral Thermal Tolerance\}\},/,
     );
   });
 });
@@ -94,7 +101,8 @@ describe('citation files of a published version', () => {
     const id = String(datasetId);
     await datasets.editMetadata(owner, id, '1', {
       title: 'Heat & "stress" {in} Acropora – Réunion 100%',
-      description: 'CBASS assays; ED50 per colony.',
+      // Longer than a line of 70 characters, with a line break of its own: RIS keeps it one line.
+      description: ABSTRACT_AS_TYPED,
       creators: [
         { name: 'Voolstra, Christian R.', orcid: '0000-0002-1825-0097', affiliation: 'KAUST' },
         { name: 'Nicolás Évensen' },
@@ -142,12 +150,13 @@ describe('citation files of a published version', () => {
   it('BibTeX and RIS are escaped by citation-js; CSL-JSON and DataCite carry the facts', async () => {
     const url = files(datasetId, 1);
     const bib = (await anonymous.request({ url: url.bib })).body;
-    expect(bib).toContain(`@misc{Voolstra${new Date().getUTCFullYear()}Heat,`);
+    expect(bib).toContain(`@dataset{Voolstra${new Date().getUTCFullYear()}Heat,`);
+    expect(bib).toContain('version = {1},');
     expect(bib).toContain(
       'title = {Heat \\& "stress" \\textbraceleft{}in\\textbraceright{} {Acropora} -- {R}{\\\' e}union 100\\%},',
     );
     expect(bib).toContain("author = {Voolstra, Christian R. and {\\' E}vensen, Nicol{\\' a}s},");
-    expect(bib).toContain('year = {');
+    expect(bib).toContain('date = {');
     expect(bib).toMatch(/url = \{http:\/\/localhost:\d+\/datasets\/\d+\/versions\/1\}/);
 
     const ris = (await anonymous.request({ url: url.ris })).body;
@@ -155,6 +164,18 @@ describe('citation files of a published version', () => {
     expect(ris).toContain('TI  - Heat & "stress" {in} Acropora – Réunion 100%');
     expect(ris).toContain('AU  - Évensen, Nicolás');
     expect(ris).toContain('KW  - heat stress');
+    // One line per tag: the abstract whole, not wrapped mid-word at 70 characters.
+    expect(ris.split('\n').every((line) => line === '' || /^[A-Z][A-Z0-9] {2}- /.test(line))).toBe(
+      true,
+    );
+    expect(ris).toContain(`AB  - ${ABSTRACT}\n`);
+
+    // Read back by citation-js (as a citation manager would): version, type and abstract kept.
+    const fromBib = new Cite(bib).data[0]!;
+    expect(fromBib).toMatchObject({ type: 'dataset', version: '1' });
+    expect(fromBib.abstract).toBe(ABSTRACT);
+    const fromRis = new Cite(ris).data[0]!;
+    expect(fromRis).toMatchObject({ type: 'dataset', version: '1', abstract: ABSTRACT });
 
     const csl = (await anonymous.request({ url: url.csl })).json<Record<string, unknown>[]>();
     expect(csl).toHaveLength(1);

@@ -101,6 +101,11 @@ export function zipArchive(
         }
         for (const [index, text] of texts.entries()) await write(streams[index]!, text);
       }
+      // Rows known only at the end (the archive's site events).
+      for (const [index, file] of files.entries()) {
+        const tail = file.table.tail?.() ?? '';
+        if (tail !== '') await write(streams[index]!, tail);
+      }
     } finally {
       await Promise.all(streams.map(close));
     }

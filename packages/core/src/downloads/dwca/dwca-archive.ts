@@ -1,5 +1,11 @@
 import type { ArchiveDownloadWriter } from '../formats/download-format';
-import { DwcaEventTracker, dwcaEventHeader, dwcaEventRows, EVENT_FILE } from './event-file';
+import {
+  DwcaEventTracker,
+  dwcaEventHeader,
+  dwcaEventRows,
+  dwcaSiteEventRows,
+  EVENT_FILE,
+} from './event-file';
 import { dwcaMeasurementHeader, dwcaMeasurementRows, MEASUREMENT_FILE } from './measurement-file';
 import { dwcaOccurrenceHeader, dwcaOccurrenceRows, OCCURRENCE_FILE } from './occurrence-file';
 import { EmlCoverageTracker } from './eml-coverage';
@@ -10,7 +16,8 @@ import { DWCA_EML_FILE, DWCA_META_FILE, dwcaMetaXml } from './meta-xml';
  * The Darwin Core Archive download's writer (formats/registry.ts): meta.xml first, then the
  * three data files, written colony by colony side by side, then eml.xml, whose coverage (sites,
  * assay dates, species) is gathered from the same colonies. Events shared by colonies are
- * written once: one tracker per download remembers them.
+ * written once: one tracker per download remembers them, and writes the sites (the assays'
+ * parent events) at the end of the event file.
  */
 export const dwcaWriter: ArchiveDownloadWriter = {
   kind: 'archive',
@@ -27,6 +34,7 @@ export const dwcaWriter: ArchiveDownloadWriter = {
             coverage.add(colony);
             return dwcaEventRows(colony, context, lookup, tracker);
           },
+          tail: () => dwcaSiteEventRows(tracker),
         },
         {
           name: OCCURRENCE_FILE.fileName,
@@ -36,7 +44,7 @@ export const dwcaWriter: ArchiveDownloadWriter = {
         {
           name: MEASUREMENT_FILE.fileName,
           header: dwcaMeasurementHeader(),
-          rows: (colony) => dwcaMeasurementRows(colony, context),
+          rows: (colony) => dwcaMeasurementRows(colony, context, lookup),
         },
       ],
       trailing: () => [{ name: DWCA_EML_FILE, text: dwcaEmlXml(context, coverage.coverage()) }],

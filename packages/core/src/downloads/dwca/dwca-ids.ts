@@ -1,13 +1,22 @@
+import { colonyPath } from '../../client-routes';
 import { findCountry } from '../../countries/normalize-country';
 import { LICENCES } from '../../datasets/licences';
 import { RAMP_HOLD_PROFILES } from '../../datasets/protocol';
 import type { DownloadColony, DownloadContext, DownloadDataset } from '../download-model';
 
-export const assayEventId = (context: Pick<DownloadContext, 'publicUrl'>, assayId: number) =>
-  `${context.publicUrl}/assays/${assayId}`;
+/**
+ * Identifiers resolve to pages of the platform (docs/decisions/0058-obis-ready-archives-and-friendly-files.md):
+ * a site and an assay are parts of their dataset version's page (which answers 200 for every
+ * public version, and a tombstone for a withdrawn one), a colony is its own page.
+ */
+export const siteEventId = (dataset: DownloadDataset, siteName: string) =>
+  `${dataset.facts.url}#site-${encodeURIComponent(siteName)}`;
+
+export const assayEventId = (dataset: DownloadDataset, assayId: number) =>
+  `${dataset.facts.url}#assay-${assayId}`;
 
 export const colonyOccurrenceId = (context: Pick<DownloadContext, 'publicUrl'>, colonyId: number) =>
-  `${context.publicUrl}/colony/${colonyId}`;
+  `${context.publicUrl}${colonyPath(colonyId)}`;
 
 /**
  * The event of a colony that took part in no assay the platform knows (thresholds imported
@@ -23,9 +32,10 @@ export const colonyFallbackEventId = (
 export function colonyEventId(
   context: Pick<DownloadContext, 'publicUrl'>,
   colony: DownloadColony,
+  dataset: DownloadDataset,
 ): string {
   const first = colony.assays[0];
-  return first ? assayEventId(context, first.id) : colonyFallbackEventId(context, colony.id);
+  return first ? assayEventId(dataset, first.id) : colonyFallbackEventId(context, colony.id);
 }
 
 /** The dataset version's identifier in DwC rows: its DOI when registered, else its page. */

@@ -11,6 +11,7 @@ import {
   SEED_DATASET,
 } from '../../../test/download-test-data';
 import { writeDownload } from '../../../test/download-in-memory';
+import { isUntrustworthy } from '../../thresholds/quality-flags';
 import { THRESHOLD_KINDS } from '../../thresholds/threshold-kinds';
 import type { TaxonMatch } from '../../taxonomy';
 import { RECORDED_NEAR, RECORDED_SYNONYM } from '../../../test/worms-answers';
@@ -127,8 +128,13 @@ describe('Darwin Core Archive', () => {
     const assays = new Set(SEED_COLONIES.flatMap((c) => c.assays.map((a) => a.id)));
     const assayEvents = events.filter((e) => e.eventType === 'CBASS assay');
     expect(assayEvents).toHaveLength(assays.size + BARE_COLONY.assays.length);
-    expect(events.find((e) => e.eventID === 'https://corals.example.org/assays/214')).toEqual({
-      eventID: 'https://corals.example.org/assays/214',
+    expect(
+      events.find(
+        (e) => e.eventID === 'https://corals.example.org/datasets/1/versions/1#assay-214',
+      ),
+    ).toEqual({
+      eventID: 'https://corals.example.org/datasets/1/versions/1#assay-214',
+      parentEventID: 'https://corals.example.org/datasets/1/versions/1#site-Vatu-o-lalai',
       eventType: 'CBASS assay',
       eventDate: '2022-09-20',
       locality: 'Vatu-o-lalai',
@@ -163,7 +169,7 @@ describe('Darwin Core Archive', () => {
     expect(
       occurrences.find((o) => o.occurrenceID === 'https://corals.example.org/colony/658'),
     ).toEqual({
-      eventID: 'https://corals.example.org/assays/214',
+      eventID: 'https://corals.example.org/datasets/1/versions/1#assay-214',
       occurrenceID: 'https://corals.example.org/colony/658',
       basisOfRecord: 'MaterialSample',
       occurrenceStatus: 'present',
@@ -225,59 +231,40 @@ describe('Darwin Core Archive', () => {
     const mine = measurements.filter(
       (m) => m.occurrenceID === 'https://corals.example.org/colony/658',
     );
-    const values = THRESHOLD_KINDS.flatMap((kind) =>
-      colony.thresholds[kind].flatMap((t) => [t.abs, t.rel]).filter((v) => v !== null),
-    );
     const tuples = new Set(
       THRESHOLD_KINDS.flatMap((k) =>
         colony.thresholds[k].map((t) => `${t.condition}|${t.timepoint}`),
       ),
     );
-    expect(mine).toHaveLength(values.length + tuples.size);
+    // Values with an untrustworthy flag (a failed fit) are left out; each flag of a value kept
+    // is a row of its own.
+    const kept = THRESHOLD_KINDS.flatMap((kind) =>
+      colony.thresholds[kind].filter((t) => !isUntrustworthy(t.qualityFlags)),
+    );
+    const values = kept.flatMap((t) => [t.abs, t.rel]).filter((v) => v !== null);
+    const flags = kept.flatMap((t) =>
+      [t.abs, t.rel].filter((v) => v !== null).flatMap(() => t.qualityFlags),
+    );
+    expect(mine).toHaveLength(values.length + flags.length + tuples.size);
     const ed50 = mine.find(
       (m) =>
         m.measurementType === 'ED50 (Thermal Tolerance) absolute' &&
         m.measurementRemarks?.startsWith('condition: Winter; timepoint: 420 min'),
     )!;
     expect(ed50).toMatchObject({
-      eventID: 'https://corals.example.org/assays/214',
+      eventID: 'https://corals.example.org/datasets/1/versions/1#assay-214',
+      relatedResourceID: '',
+      measurementTypeID: 'https://corals.example.org/api/public/terms/ed50-absolute',
       measurementValue: '37.57',
+      measurementValueID: '',
       measurementUnit: '°C',
       measurementUnitID: 'http://vocab.nerc.ac.uk/collection/P06/current/UPAA/',
-      measurementRemarks: 'condition: Winter; timepoint: 420 min; quality flags: none',
+      measurementRemarks: 'condition: Winter; timepoint: 420 min',
     });
     expect(ed50.measurementMethod).toBe(
       'Dose-response fit of Fv/Fm over assay temperature, as submitted by the data provider (model and software not recorded); exported by Coral Thermal Tolerance 0.1.0',
     );
     expect(mine.filter((m) => m.measurementType?.startsWith('MMM'))).toHaveLength(tuples.size);
-  });
-
-  it('carries quality flags in the remarks and links a value to its own assay only when the colony has it', () => {
-    const edge = measurements.filter(
-      (m) => m.occurrenceID === 'https://corals.example.org/colony/9001',
-    );
-    // No MMM and no relative values: only the three absolute values.
-    expect(edge.map((m) => [m.measurementType, m.measurementValue, m.measurementRemarks])).toEqual([
-      [
-        'ED50 (Thermal Tolerance) absolute',
-        '50.2',
-        'condition: -Control; timepoint: 420 min; quality flags: implausible_absolute, missing_mmm',
-      ],
-      [
-        'ED5 (Breakpoint Temperature) absolute',
-        '34',
-        'condition: -Control; timepoint: 420 min; quality flags: missing_mmm',
-      ],
-      [
-        'ED50 (Thermal Tolerance) absolute',
-        '36.1',
-        'condition: -Control; timepoint: 420 min; quality flags: missing_mmm',
-      ],
-    ]);
-    // Assay 77 is not one of the colony's assays: the value hangs on the colony's own event.
-    expect(new Set(edge.map((m) => m.eventID))).toEqual(
-      new Set(['https://corals.example.org/colony/9001#collection']),
-    );
   });
 
   it('writes each event once across colonies (the tracker) and streams colony by colony', () => {
@@ -286,7 +273,7 @@ describe('Darwin Core Archive', () => {
     const [a, b] = SEED_COLONIES.filter((c) => c.assays.some((x) => x.id === 214));
     expect(dwcaEventRows(a!, context, lookup, tracker)).not.toBe('');
     const again = dwcaEventRows(b!, context, lookup, tracker);
-    expect(again).not.toContain('/assays/214\t');
+    expect(again).not.toContain('#assay-214\t');
   });
 
   it('describes the protocol from the dataset metadata', () => {

@@ -8,6 +8,7 @@ import type {
 import {
   assayEventId,
   colonyFallbackEventId,
+  siteEventId,
   countryCode,
   DEFAULT_SAMPLING_PROTOCOL,
   dwcaDatasetId,
@@ -17,13 +18,50 @@ import {
 import { dwcaHeader, dwcaLine, type DwcaFileSpec } from './dwca-table';
 import { DCTERMS, DWC, ROW_TYPES } from './dwca-terms';
 
-/** event.txt, the core: one event per CBASS assay (and one per colony that has none). */
-export interface DwcaEventRow {
-  eventId: string;
-  /** Null for a colony's fallback event. */
-  assay: DownloadAssay | null;
-  colony: DownloadColony;
-  dataset: DownloadDataset;
+/**
+ * event.txt, the core: a hierarchy of sites and their CBASS assays (an assay's `parentEventID` is
+ * its site), and one collection event per colony that took part in no assay.
+ */
+export type DwcaEventRow =
+  | {
+      kind: 'assay';
+      eventId: string;
+      parentEventId: string;
+      assay: DownloadAssay;
+      colony: DownloadColony;
+      dataset: DownloadDataset;
+    }
+  | {
+      kind: 'site';
+      eventId: string;
+      siteName: string;
+      /** The dates of the site's assays in the download (ISO dates). */
+      dates: readonly string[];
+      colony: DownloadColony;
+      dataset: DownloadDataset;
+    }
+  | { kind: 'collection'; eventId: string; colony: DownloadColony; dataset: DownloadDataset };
+
+const EVENT_TYPES = { site: 'Site', assay: 'CBASS assay', collection: 'Collection' } as const;
+
+/** A set of ISO dates as one ISO 8601 date or interval ("2022-09-20/2022-11-29"). */
+export function dateRange(dates: readonly string[]): string | null {
+  if (dates.length === 0) return null;
+  const sorted = [...dates].sort();
+  const first = sorted[0]!;
+  const last = sorted.at(-1)!;
+  return first === last ? first : `${first}/${last}`;
+}
+
+function eventDate(row: DwcaEventRow): string | null | undefined {
+  switch (row.kind) {
+    case 'assay':
+      return row.assay.date ?? row.colony.collectionDates[0];
+    case 'site':
+      return dateRange(row.dates) ?? dateRange(row.colony.collectionDates);
+    case 'collection':
+      return row.colony.collectionDates[0];
+  }
 }
 
 export const EVENT_FILE: DwcaFileSpec<DwcaEventRow> = {
@@ -33,32 +71,40 @@ export const EVENT_FILE: DwcaFileSpec<DwcaEventRow> = {
   idColumn: {
     name: 'eventID',
     term: `${DWC}eventID`,
-    description: `Stable IRI of the event: <platform>/assays/<assay id> for a CBASS assay; <platform>/colony/<colony id>#collection for a colony without any assay (its collection)`,
+    description: `Stable IRI of the event, a part of a page of the platform: <dataset version page>#site-<site name> for a site, <dataset version page>#assay-<assay id> for a CBASS assay; <platform>/colony/<colony id>#collection for a colony without any assay (its collection)`,
     value: (row) => row.eventId,
   },
   fields: [
     {
+      name: 'parentEventID',
+      term: `${DWC}parentEventID`,
+      description:
+        "For a CBASS assay, its site's eventID; empty for a site and a colony's collection",
+      unit: null,
+      value: (row) => (row.kind === 'assay' ? row.parentEventId : null),
+    },
+    {
       name: 'eventType',
       term: `${DWC}eventType`,
-      description:
-        '"CBASS assay", or "Collection" for the fallback event of a colony without assay',
+      description: '"Site", "CBASS assay", or "Collection" for the event of a colony without assay',
       unit: null,
-      value: (row) => (row.assay ? 'CBASS assay' : 'Collection'),
+      value: (row) => EVENT_TYPES[row.kind],
     },
     {
       name: 'eventDate',
       term: `${DWC}eventDate`,
       description:
-        "Date of the assay (ISO 8601); for a fallback event, the colony's first collection date",
+        "Date of the assay (ISO 8601); for a site, the dates of its assays in the download (one date or an interval first/last); for a collection, the colony's first collection date",
       unit: null,
-      value: (row) => (row.assay ? row.assay.date : row.colony.collectionDates[0]),
+      value: eventDate,
     },
     {
       name: 'locality',
       term: `${DWC}locality`,
-      description: "The assay's name: in every datasheet, the site",
+      description: "The site: the assay's name, which in every datasheet is the site",
       unit: null,
-      value: (row) => row.assay?.name,
+      value: (row) =>
+        row.kind === 'assay' ? row.assay.name : row.kind === 'site' ? row.siteName : null,
     },
     {
       name: 'countryCode',
@@ -77,12 +123,14 @@ export const EVENT_FILE: DwcaFileSpec<DwcaEventRow> = {
     {
       name: 'eventRemarks',
       term: `${DWC}eventRemarks`,
-      description: 'Project of the assay; for a fallback event, why it exists',
+      description: 'Project of the assay; for a collection event, why it exists',
       unit: null,
       value: (row) =>
-        row.assay
+        row.kind === 'assay'
           ? `Project: ${row.assay.projectName}`
-          : 'No assay of this colony is recorded on the platform; this event stands for its collection.',
+          : row.kind === 'collection'
+            ? 'No assay of this colony is recorded on the platform; this event stands for its collection.'
+            : null,
     },
     {
       name: 'datasetID',
@@ -109,11 +157,13 @@ export const EVENT_FILE: DwcaFileSpec<DwcaEventRow> = {
 };
 
 /**
- * The events already written in this download (assays are shared by many colonies). Holds one
- * string per event: a download has at most a few thousand assays.
+ * The events of one download (assays and sites are shared by many colonies): assays and
+ * collections are written when first met, sites at the end (their date spans their assays).
+ * Holds one entry per event: a download has at most a few thousand assays.
  */
 export class DwcaEventTracker {
   private readonly written = new Set<string>();
+  private readonly sites = new Map<string, Extract<DwcaEventRow, { kind: 'site' }>>();
 
   /** True the first time an event id is offered (it must then be written). */
   claim(eventId: string): boolean {
@@ -123,11 +173,33 @@ export class DwcaEventTracker {
   }
 
   has(eventId: string): boolean {
-    return this.written.has(eventId);
+    return this.written.has(eventId) || this.sites.has(eventId);
+  }
+
+  /** Remembers an assay's site (and the assay's date) for the end. */
+  site(
+    eventId: string,
+    siteName: string,
+    date: string | null,
+    colony: DownloadColony,
+    dataset: DownloadDataset,
+  ) {
+    const known = this.sites.get(eventId);
+    const dates = known ? [...known.dates] : [];
+    if (date !== null && !dates.includes(date)) dates.push(date);
+    this.sites.set(
+      eventId,
+      known ? { ...known, dates } : { kind: 'site', eventId, siteName, dates, colony, dataset },
+    );
+  }
+
+  /** The sites met, once each, in the order they were first met. */
+  siteRows(): DwcaEventRow[] {
+    return [...this.sites.values()];
   }
 }
 
-/** The event rows a colony brings that are not yet written (its assays, or its fallback event). */
+/** The event rows a colony brings that are not yet written (its assays, or its collection). */
 export function dwcaEventRowsOf(
   colony: DownloadColony,
   context: DownloadContext,
@@ -135,16 +207,19 @@ export function dwcaEventRowsOf(
   tracker: DwcaEventTracker,
 ): DwcaEventRow[] {
   const dataset = lookup(colony);
-  const candidates: DwcaEventRow[] =
-    colony.assays.length === 0
-      ? [{ eventId: colonyFallbackEventId(context, colony.id), assay: null, colony, dataset }]
-      : colony.assays.map((assay) => ({
-          eventId: assayEventId(context, assay.id),
-          assay,
-          colony,
-          dataset,
-        }));
-  return candidates.filter((row) => tracker.claim(row.eventId));
+  if (colony.assays.length === 0) {
+    const eventId = colonyFallbackEventId(context, colony.id);
+    return tracker.claim(eventId) ? [{ kind: 'collection', eventId, colony, dataset }] : [];
+  }
+  const rows: DwcaEventRow[] = [];
+  for (const assay of colony.assays) {
+    const eventId = assayEventId(dataset, assay.id);
+    if (!tracker.claim(eventId)) continue;
+    const parentEventId = siteEventId(dataset, assay.name);
+    tracker.site(parentEventId, assay.name, assay.date, colony, dataset);
+    rows.push({ kind: 'assay', eventId, parentEventId, assay, colony, dataset });
+  }
+  return rows;
 }
 
 export const dwcaEventHeader = () => dwcaHeader(EVENT_FILE);
@@ -156,6 +231,14 @@ export function dwcaEventRows(
   tracker: DwcaEventTracker,
 ): string {
   return dwcaEventRowsOf(colony, context, lookup, tracker)
+    .map((row) => dwcaLine(EVENT_FILE, row))
+    .join('');
+}
+
+/** The site events, written after every colony (the archive table's tail). */
+export function dwcaSiteEventRows(tracker: DwcaEventTracker): string {
+  return tracker
+    .siteRows()
     .map((row) => dwcaLine(EVENT_FILE, row))
     .join('');
 }

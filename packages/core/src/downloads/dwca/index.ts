@@ -3,6 +3,7 @@ export * from './dwca-table';
 export * from './dwca-ids';
 export * from './event-file';
 export * from './occurrence-file';
+export * from './measurement-terms';
 export * from './measurement-file';
 export * from './dwca-files';
 export * from './meta-xml';

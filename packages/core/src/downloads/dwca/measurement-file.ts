@@ -1,21 +1,49 @@
+import { CLIENT_ROUTES } from '../../client-routes';
 import { describeEdProvenance, type EdProvenance } from '../../thresholds/ed-provenance';
+import { isUntrustworthy } from '../../thresholds/quality-flags';
 import { THRESHOLD_KIND_INFO, THRESHOLD_KINDS } from '../../thresholds/threshold-kinds';
 import { rowMmm, thresholdRows } from '../../thresholds/threshold-rows';
+import type { DatasetLookup } from '../download-datasets';
 import type { DownloadColony, DownloadContext, DownloadThreshold } from '../download-model';
 import { assayEventId, colonyEventId, colonyOccurrenceId } from './dwca-ids';
 import { dwcaHeader, dwcaLine, type DwcaFileSpec } from './dwca-table';
 import { DEGREES_CELSIUS_UNIT_ID, DWC, OBIS, ROW_TYPES } from './dwca-terms';
+import { measurementTerm, measurementTermUrl, type MeasurementTerm } from './measurement-terms';
 
-/** extendedmeasurementorfact.txt: the thresholds and the MMM of every colony. */
+/**
+ * extendedmeasurementorfact.txt: the thresholds and the MMM of every colony, and each
+ * data-quality flag of a value as a row of its own that names the value (relatedResourceID).
+ * Values a failed fit flagged as untrustworthy are left out (the CSV keeps them, marked):
+ * docs/decisions/0058-obis-ready-archives-and-friendly-files.md.
+ */
 export interface DwcaMeasurementRow {
   eventId: string;
   occurrenceId: string;
   measurementId: string;
-  type: string;
-  value: number;
+  /** The measurement a flag row is about; null for a value. */
+  relatedId: string | null;
+  term: MeasurementTerm;
+  typeId: string;
+  value: number | string;
+  /** For a flag: its description's page. */
+  valueId: string | null;
   method: string;
   remarks: string;
 }
+
+function termOf(id: string): MeasurementTerm {
+  const term = measurementTerm(id);
+  if (term === undefined) throw new Error(`No measurement term "${id}" (measurement-terms.ts)`);
+  return term;
+}
+
+const MEASUREMENT_TERMS_TEXT = [
+  ...THRESHOLD_KINDS.flatMap((kind) => [`${kind}-absolute`, `${kind}-relative`]),
+  'mmm',
+  'quality-flag',
+]
+  .map((id) => `"${termOf(id).label}"`)
+  .join(', ');
 
 export const MEASUREMENT_FILE: DwcaFileSpec<DwcaMeasurementRow> = {
   fileName: 'extendedmeasurementorfact.txt',
@@ -46,37 +74,57 @@ export const MEASUREMENT_FILE: DwcaFileSpec<DwcaMeasurementRow> = {
       value: (row) => row.measurementId,
     },
     {
+      name: 'relatedResourceID',
+      term: `${DWC}relatedResourceID`,
+      description:
+        'For a data-quality flag: the measurementID of the value it flags; empty otherwise',
+      unit: null,
+      value: (row) => row.relatedId,
+    },
+    {
       name: 'measurementType',
       term: `${DWC}measurementType`,
-      description: THRESHOLD_KINDS.map((kind) => {
-        const { edLabel, label } = THRESHOLD_KIND_INFO[kind];
-        return `"${edLabel} (${label}) absolute" / "${edLabel} relative to MMM"`;
-      })
-        .concat('"MMM (maximum monthly mean SST climatology)"')
-        .join(', '),
+      description: `One of: ${MEASUREMENT_TERMS_TEXT}`,
       unit: null,
-      value: (row) => row.type,
+      value: (row) => row.term.label,
+    },
+    {
+      name: 'measurementTypeID',
+      term: `${OBIS}measurementTypeID`,
+      description:
+        "The type's page on the platform (<platform>/api/public/terms/<type>: its definition and unit); no controlled vocabulary names these types",
+      unit: null,
+      value: (row) => row.typeId,
     },
     {
       name: 'measurementValue',
       term: `${DWC}measurementValue`,
-      description: 'The value as the data provider submitted it',
+      description:
+        'The value as the data provider submitted it (°C); for a data-quality flag, its code',
       unit: '°C',
       value: (row) => row.value,
     },
     {
+      name: 'measurementValueID',
+      term: `${OBIS}measurementValueID`,
+      description:
+        "For a data-quality flag: the flag's description (<platform>/quality-flags#<code>); empty otherwise",
+      unit: null,
+      value: (row) => row.valueId,
+    },
+    {
       name: 'measurementUnit',
       term: `${DWC}measurementUnit`,
-      description: '"°C"',
+      description: '"°C"; empty for a data-quality flag',
       unit: null,
-      value: () => '°C',
+      value: (row) => row.term.unit,
     },
     {
       name: 'measurementUnitID',
       term: `${OBIS}measurementUnitID`,
-      description: `${DEGREES_CELSIUS_UNIT_ID} (NERC P06: degrees Celsius)`,
+      description: `${DEGREES_CELSIUS_UNIT_ID} (NERC P06: degrees Celsius); empty for a data-quality flag`,
       unit: null,
-      value: () => DEGREES_CELSIUS_UNIT_ID,
+      value: (row) => row.term.unitId,
     },
     {
       name: 'measurementMethod',
@@ -90,7 +138,7 @@ export const MEASUREMENT_FILE: DwcaFileSpec<DwcaMeasurementRow> = {
       name: 'measurementRemarks',
       term: `${DWC}measurementRemarks`,
       description:
-        'Condition, timepoint (minutes after the start of the ramp) and data-quality flags of the value',
+        'Condition and timepoint (minutes after the start of the ramp) of the value (its flags are rows of their own)',
       unit: null,
       value: (row) => row.remarks,
     },
@@ -109,27 +157,33 @@ const mmmMethod = (context: DownloadContext) =>
 
 const idPart = (text: string | null) => encodeURIComponent(text ?? '');
 
-function remarksOf(condition: string | null, timepoint: string | null, flags: readonly string[]) {
-  const parts = [
+function remarksOf(condition: string | null, timepoint: string | null) {
+  return [
     `condition: ${condition ?? 'not stated'}`,
     `timepoint: ${timepoint === null ? 'not stated' : `${timepoint} min`}`,
-    `quality flags: ${flags.length === 0 ? 'none' : flags.join(', ')}`,
-  ];
-  return parts.join('; ');
+  ].join('; ');
 }
 
-/** Every measurement of a colony: per condition × timepoint its MMM, and per kind abs and rel. */
+/**
+ * Every measurement of a colony: per condition × timepoint its MMM, per kind abs and rel, and a
+ * row per data-quality flag of a value; values with an untrustworthy flag (a failed fit) are left
+ * out with their flags.
+ */
 export function dwcaMeasurementRowsOf(
   colony: DownloadColony,
   context: DownloadContext,
+  lookup: DatasetLookup,
 ): DwcaMeasurementRow[] {
+  const dataset = lookup(colony);
   const occurrenceId = colonyOccurrenceId(context, colony.id);
-  const fallbackEvent = colonyEventId(context, colony);
+  const fallbackEvent = colonyEventId(context, colony, dataset);
   const assayIds = new Set(colony.assays.map((assay) => assay.id));
   const eventOf = (entry: DownloadThreshold | null) =>
     entry?.assayId != null && assayIds.has(entry.assayId)
-      ? assayEventId(context, entry.assayId)
+      ? assayEventId(dataset, entry.assayId)
       : fallbackEvent;
+  const typeId = (term: MeasurementTerm) => measurementTermUrl(context.publicUrl, term.id);
+  const flagTerm = termOf('quality-flag');
   const rows: DwcaMeasurementRow[] = [];
   const occurrences = new Map<string, number>();
   for (const row of thresholdRows(colony.thresholds)) {
@@ -138,54 +192,80 @@ export function dwcaMeasurementRowsOf(
     const n = occurrences.get(key) ?? 0;
     occurrences.set(key, n + 1);
     const idOf = (what: string) => `${occurrenceId}#${what}/${key}/${n}`;
+    const remarks = remarksOf(row.condition, row.timepoint);
     const firstEntry =
       THRESHOLD_KINDS.map((kind) => row.entries[kind]).find((e) => e !== null) ?? null;
     const mmm = rowMmm(row);
     if (mmm !== null) {
+      const term = termOf('mmm');
       rows.push({
         eventId: eventOf(firstEntry),
         occurrenceId,
         measurementId: idOf('mmm'),
-        type: 'MMM (maximum monthly mean SST climatology)',
+        relatedId: null,
+        term,
+        typeId: typeId(term),
         value: mmm,
+        valueId: null,
         method: mmmMethod(context),
-        remarks: remarksOf(row.condition, row.timepoint, []),
+        remarks,
       });
     }
     for (const kind of THRESHOLD_KINDS) {
       const entry = row.entries[kind];
-      if (entry === null) continue;
-      const { edLabel, label } = THRESHOLD_KIND_INFO[kind];
-      const remarks = remarksOf(row.condition, row.timepoint, entry.qualityFlags);
-      if (entry.abs !== null) {
+      if (entry === null || isUntrustworthy(entry.qualityFlags)) continue;
+      const { edLabel } = THRESHOLD_KIND_INFO[kind];
+      const values = [
+        ['abs', `${kind}-absolute`, entry.abs, fitMethod(entry.provenance, context)],
+        [
+          'rel',
+          `${kind}-relative`,
+          entry.rel,
+          `${edLabel} minus the MMM climatology. ${edLabel}: ${fitMethod(entry.provenance, context)}`,
+        ],
+      ] as const;
+      for (const [part, termId, value, method] of values) {
+        if (value === null) continue;
+        const term = termOf(termId);
+        const measurementId = idOf(`${kind}-${part}`);
         rows.push({
           eventId: eventOf(entry),
           occurrenceId,
-          measurementId: idOf(`${kind}-abs`),
-          type: `${edLabel} (${label}) absolute`,
-          value: entry.abs,
-          method: fitMethod(entry.provenance, context),
+          measurementId,
+          relatedId: null,
+          term,
+          typeId: typeId(term),
+          value,
+          valueId: null,
+          method,
           remarks,
         });
-      }
-      if (entry.rel !== null) {
-        rows.push({
-          eventId: eventOf(entry),
-          occurrenceId,
-          measurementId: idOf(`${kind}-rel`),
-          type: `${edLabel} relative to MMM`,
-          value: entry.rel,
-          method: `${edLabel} minus the MMM climatology. ${edLabel}: ${fitMethod(entry.provenance, context)}`,
-          remarks,
-        });
+        for (const flag of entry.qualityFlags) {
+          rows.push({
+            eventId: eventOf(entry),
+            occurrenceId,
+            measurementId: `${measurementId}/flag/${flag}`,
+            relatedId: measurementId,
+            term: flagTerm,
+            typeId: typeId(flagTerm),
+            value: flag,
+            valueId: `${context.publicUrl}${CLIENT_ROUTES.quality_flags}#${flag}`,
+            method: `Data-quality check of the platform (${context.platform} ${context.softwareVersion})`,
+            remarks,
+          });
+        }
       }
     }
   }
   return rows;
 }
 
-export function dwcaMeasurementRows(colony: DownloadColony, context: DownloadContext): string {
-  return dwcaMeasurementRowsOf(colony, context)
+export function dwcaMeasurementRows(
+  colony: DownloadColony,
+  context: DownloadContext,
+  lookup: DatasetLookup,
+): string {
+  return dwcaMeasurementRowsOf(colony, context, lookup)
     .map((row) => dwcaLine(MEASUREMENT_FILE, row))
     .join('');
 }

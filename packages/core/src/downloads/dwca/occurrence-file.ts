@@ -178,10 +178,11 @@ export function dwcaOccurrenceRows(
   context: DownloadContext,
   lookup: DatasetLookup,
 ): string {
+  const dataset = lookup(colony);
   return dwcaLine(OCCURRENCE_FILE, {
-    eventId: colonyEventId(context, colony),
+    eventId: colonyEventId(context, colony, dataset),
     occurrenceId: colonyOccurrenceId(context, colony.id),
     colony,
-    dataset: lookup(colony),
+    dataset,
   });
 }

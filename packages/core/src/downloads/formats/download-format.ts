@@ -77,6 +77,8 @@ export interface ArchiveTable {
   header: string;
   /** The colony's rows; a table may remember what it wrote (one writer per download). */
   rows(colony: DownloadColony): string;
+  /** Rows known only once every colony was seen (the archive's site events); asked for at the end. */
+  tail?(): string;
 }
 
 /** One name a format writes (a column, a property, a term) with its meaning and unit. */

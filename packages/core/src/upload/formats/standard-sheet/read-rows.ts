@@ -3,6 +3,7 @@ import {
   THRESHOLD_KIND_INFO,
   THRESHOLD_KINDS,
 } from '../../../thresholds/threshold-kinds';
+import { bareDoi } from '../../../datasets/identifiers';
 import type { CsvRecord } from '../../../tabular/csv-table';
 import { PlanBuilder } from '../../plan-builder';
 import { VALUE_RULES, type RowReader } from '../../row-reader';
@@ -216,5 +217,5 @@ function readPublication(record: CsvRecord, reader: RowReader, today: Date) {
       year = value;
     }
   }
-  return { title, year, doi };
+  return { title, year, doi: doi === null ? null : bareDoi(doi) };
 }

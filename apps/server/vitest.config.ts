@@ -18,6 +18,10 @@ export function serverProject(database: TestDatabaseKind) {
       environment: 'node',
       env: { TEST_DB: database },
       globalSetup: ['test/global-setup.ts'],
+      // One module graph per worker, not per file: every file builds its own app on its own
+      // database copy and no test mocks modules or changes the environment, so importing the
+      // server again for each file (about 5 s of CPU) bought nothing (docs/decisions/0047-test-loop.md).
+      isolate: false,
       // Each file opens its own database copy; PGlite needs up to ~1 GB per instance.
       testTimeout: 30_000,
       hookTimeout: 60_000,

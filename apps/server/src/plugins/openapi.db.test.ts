@@ -69,6 +69,9 @@ const WITHOUT_EXAMPLE = new Set([
   'postAuthDatasetsByDatasetIdVersionsByVersionApprove',
   'postAuthDatasetsByDatasetIdVersionsByVersionReject',
   'postAuthDatasetsByDatasetIdWithdraw',
+  // A version's page: its negotiated answers are the examples of the citation files it serves
+  // (…/citation.bib, …/datacite.json, …), and its HTML is the web app's (decision 0057).
+  'getDatasetsByDatasetIdVersionsByVersion',
 ]);
 
 const DOWNLOAD_FILES: Record<string, string> = {

@@ -2,12 +2,17 @@ import { PUBLIC_STATES, type TDatasetDetail } from '@coral/core';
 import { CopyButton } from '@/components/copy-button';
 import { SectionCard } from '@/components/section-card';
 
-/** The citation files of a public version (served by the API), by the names readers know. */
+/**
+ * The citation and metadata files of a public version (served by the API), by the names readers
+ * know (docs/decisions/0057-eml-gbif-profile-and-datacite.md).
+ */
 export const CITATION_FORMATS = [
   { file: 'citation.bib', label: 'BibTeX' },
   { file: 'citation.ris', label: 'RIS' },
   { file: 'citation.json', label: 'CSL-JSON' },
   { file: 'datacite.json', label: 'DataCite JSON' },
+  { file: 'datacite.xml', label: 'DataCite XML' },
+  { file: 'eml.xml', label: 'EML' },
 ] as const;
 
 export const citationFileUrl = (datasetId: number, version: number, file: string) =>

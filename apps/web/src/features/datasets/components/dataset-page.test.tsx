@@ -69,6 +69,8 @@ describe('Dataset page', () => {
       ['RIS', '/api/public/datasets/7/versions/2/citation.ris'],
       ['CSL-JSON', '/api/public/datasets/7/versions/2/citation.json'],
       ['DataCite JSON', '/api/public/datasets/7/versions/2/datacite.json'],
+      ['DataCite XML', '/api/public/datasets/7/versions/2/datacite.xml'],
+      ['EML', '/api/public/datasets/7/versions/2/eml.xml'],
     ]);
 
     const versions = screen.getByRole('region', { name: 'Versions' });

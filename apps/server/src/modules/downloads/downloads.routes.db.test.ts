@@ -122,6 +122,7 @@ describe('a map view, downloaded anonymously', () => {
         'meta.xml',
         'occurrence.txt',
         'query.json',
+        'datapackage.json',
       ].sort(),
     );
     const table = (name: string) => {

@@ -230,6 +230,7 @@ describe('README.txt and companion files', () => {
       'CITATION.cff',
       'LICENCES.txt',
       'query.json',
+      'datapackage.json',
     ]) {
       expect(readme).toContain(`${name}: `);
     }
@@ -243,6 +244,7 @@ describe('README.txt and companion files', () => {
       'CITATION.cff',
       'LICENCES.txt',
       'query.json',
+      'datapackage.json',
     ]);
   });
 });

@@ -4,11 +4,12 @@ import { licenceSummary } from './download-datasets';
 import type { DownloadContext } from './download-model';
 import { queryJson } from './download-query';
 import { downloadReadme } from './download-readme';
-import type { DownloadFormat } from './formats/registry';
+import { DATAPACKAGE_FILE, zipDataPackage } from './download-datapackage';
+import { DOWNLOAD_FORMATS, type DownloadFormat } from './formats/registry';
 
 /**
  * The files that travel next to the data in every zip: README.txt, DATA-DICTIONARY.md,
- * CITATION.cff, LICENCES.txt and query.json (names as the README lists them). `dataFileName` is
+ * CITATION.cff, LICENCES.txt, query.json and datapackage.json (names as the README lists them). `dataFileName` is
  * the data file's name when a single-file format is put in a zip.
  */
 export function downloadCompanionFiles(
@@ -22,5 +23,10 @@ export function downloadCompanionFiles(
     'CITATION.cff': citationCff(context),
     'LICENCES.txt': licenceSummary(context.datasets),
     'query.json': queryJson(context),
+    [DATAPACKAGE_FILE]: zipDataPackage(
+      context,
+      format,
+      dataFileName ?? DOWNLOAD_FORMATS[format].file,
+    ),
   };
 }

@@ -14,6 +14,10 @@ const COMPANION_FILES: readonly (readonly [string, string])[] = [
   ],
   ['LICENCES.txt', 'the licences of the data, most restrictive first'],
   ['query.json', 'what was asked for, the data version and the dataset versions returned'],
+  [
+    'datapackage.json',
+    'Frictionless Data Package descriptor: the data files, their columns, types and licences',
+  ],
 ];
 
 /**

@@ -9,6 +9,7 @@ export * from './download-geojson';
 export * from './download-citation';
 export * from './download-readme';
 export * from './download-companions';
+export * from './download-datapackage';
 export * from './download-file-name';
 export * from './data-dictionary';
 export * from './dwca';

@@ -155,7 +155,7 @@ export function createDownloadWriter(db: AppDb, options: DownloadWriterOptions) 
           contentType: side.contentType,
           fileName: side.file,
           links,
-          body: side.write(context),
+          body: side.write(context, where.search),
         };
       }
       return {

@@ -116,3 +116,34 @@ describe("the seed map view's Darwin Core Archive", () => {
     expect(unknown.body).toContain('ed50-absolute');
   });
 });
+
+describe("a folder's datapackage.json", () => {
+  it('names files that answer what it describes, with the folder query; any origin may read it', async () => {
+    const search = `?species=${encodeURIComponent('Porites lobata')}`;
+    const folder = downloadFolders.map();
+    const response = await ctx.app.inject({
+      url: `${folder}/datapackage.json${search}`,
+      headers: { origin: 'https://notebook.example' },
+    });
+    expect(response.statusCode).toBe(200);
+    // CORS for open reads (decision 0051): any origin, never credentials.
+    expect(response.headers['access-control-allow-origin']).toBe('*');
+    expect(response.headers['access-control-allow-credentials']).toBeUndefined();
+    const descriptor = response.json<{ resources: { path: string; mediatype: string }[] }>();
+    expect(descriptor.resources).toHaveLength(3);
+    for (const resource of descriptor.resources) {
+      expect(resource.path.endsWith(search)).toBe(true);
+      const file = await ctx.app.inject({ url: `${folder}/${resource.path}` });
+      expect(file.statusCode, resource.path).toBe(200);
+      expect(file.headers['content-type']).toContain(resource.mediatype);
+    }
+    const csv = await ctx.app.inject({ url: `${folder}/${descriptor.resources[0]!.path}` });
+    expect(csv.body).toContain('Porites lobata');
+    expect(csv.body).not.toContain('Pocillopora verrucosa');
+    const terms = await ctx.app.inject({
+      url: '/api/public/terms/',
+      headers: { origin: 'https://notebook.example' },
+    });
+    expect(terms.headers['access-control-allow-origin']).toBe('*');
+  });
+});

@@ -123,6 +123,7 @@ describe('a map view, downloaded anonymously', () => {
         'meta.xml',
         'occurrence.txt',
         'query.json',
+        'datapackage.json',
       ].sort(),
     );
     // The metadata, written after the tables, is valid under the GBIF profile with the coverage

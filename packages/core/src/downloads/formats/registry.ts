@@ -1,6 +1,7 @@
 import { citationCff } from '../download-citation';
 import { DOWNLOAD_CSV_DICTIONARY, downloadCsvWriter } from '../download-csv';
 import { DOWNLOAD_GEOJSON_DICTIONARY, downloadGeoJsonWriter } from '../download-geojson';
+import { DATAPACKAGE_FILE, folderDataPackage } from '../download-datapackage';
 import { CITATION_FILE, QUERY_FILE } from '../download-paths';
 import { queryJson } from '../download-query';
 import { dwcaWriter } from '../dwca/dwca-archive';
@@ -74,8 +75,8 @@ export const DOWNLOAD_FORMAT_IDS = Object.keys(DOWNLOAD_FORMATS) as DownloadForm
 export const downloadFormat = (id: DownloadFormat): DownloadFormatSpec => DOWNLOAD_FORMATS[id];
 
 /**
- * The two files beside the data in every folder: how to cite the download and what was asked.
- * They are small and never rate-limited (docs/downloads.md).
+ * The files beside the data in every folder: how to cite the download, what was asked and the
+ * Frictionless descriptor of its data files (decision 0058). They are small and never rate-limited (docs/downloads.md).
  */
 export const DOWNLOAD_SIDE_FILES = {
   citation: {
@@ -90,9 +91,27 @@ export const DOWNLOAD_SIDE_FILES = {
     summary: 'What was asked (query.json)',
     write: queryJson,
   },
+  datapackage: {
+    file: DATAPACKAGE_FILE,
+    contentType: 'application/json; charset=utf-8',
+    summary: "Frictionless Data Package descriptor of the folder's data files",
+    // Paths relative to the folder, with its query, so that each fetches what it describes.
+    write: (context: DownloadContext, search = '') =>
+      folderDataPackage(
+        context,
+        DOWNLOAD_FORMAT_IDS.map((id) => ({ format: id, file: DOWNLOAD_FORMATS[id].file })),
+        search,
+      ),
+  },
 } as const satisfies Record<
   string,
-  { file: string; contentType: string; summary: string; write(context: DownloadContext): string }
+  {
+    file: string;
+    contentType: string;
+    summary: string;
+    /** `search`: the folder's query string (`?species=…`), or empty. */
+    write(context: DownloadContext, search?: string): string;
+  }
 >;
 export type DownloadSideFile = keyof typeof DOWNLOAD_SIDE_FILES;
 export const DOWNLOAD_SIDE_FILE_IDS = Object.keys(DOWNLOAD_SIDE_FILES) as DownloadSideFile[];

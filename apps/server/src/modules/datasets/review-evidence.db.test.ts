@@ -134,7 +134,7 @@ describe('a flagged upload in review', () => {
     );
     expect(item.flag_count).toBe(sum(item.flags.filter((g) => g.counted)));
     expect(mmmValues.counted).toBe(false);
-    expect(item.flag_count).toBeGreaterThanOrEqual(detail.counts.colonies!);
+    expect(item.flag_count).toBeGreaterThan(places);
 
     expect(item.species.reduce((sum, s) => sum + s.colonies, 0)).toBe(detail.counts.colonies);
     expect(item.species[0]).toMatchObject({ status: 'unchecked', flag: null });

@@ -68,7 +68,7 @@ describe('each real datasheet imports with the right counts', () => {
     expect(detail.message).toMatch(
       /^Imported as a draft of the dataset “Voolstra et al\. 2021” \(version 1\): 28 colonies, 112 observations and 28 thermal thresholds; \d+ quality flags? to review\. Only you can see it: complete its description and licence, then submit it for review\.$/,
     );
-    expect(detail.dataset).toEqual({ id: expect.any(Number) as number, version: 1 });
+    expect(detail.dataset).toMatchObject({ id: expect.any(Number) as number, version: 1 });
     expect(detail.column_mapping).toContainEqual({
       column: 'Colony.ed50',
       found: 'Colony.ed50_value',
@@ -221,7 +221,7 @@ describe('uploading again: a new version of the dataset, or a dataset of its own
       { dataset_id: String(datasetId) },
     );
     expect(detail.status).toBe('done');
-    expect(detail.dataset).toEqual({ id: datasetId, version: 2 });
+    expect(detail.dataset).toMatchObject({ id: datasetId, version: 2 });
     // Its description and licence came over from version 1: the message does not ask for them.
     expect(detail.message).toMatch(
       /Only you can see it: its description and licence are carried over from version 1; check them, then submit it for review\.$/,

@@ -4,6 +4,7 @@ import {
   creditedOrganisation,
   personName,
   publicationYear,
+  withdrawalNote,
   type CitationFacts,
 } from './citation-facts';
 
@@ -40,7 +41,7 @@ export interface DataCiteMetadata {
     rightsIdentifierScheme: 'SPDX';
     schemeUri: string;
   }[];
-  descriptions: { description: string; descriptionType: 'Abstract'; lang: string }[];
+  descriptions: { description: string; descriptionType: 'Abstract' | 'Other'; lang: string }[];
   relatedIdentifiers: {
     relatedIdentifier: string;
     relatedIdentifierType: 'DOI' | 'URL';
@@ -90,6 +91,7 @@ function creator(input: CitationFacts['creators'][number]): DataCiteCreator {
  * seed) has an empty rights list: nothing is claimed for it.
  */
 export function dataCiteMetadata(facts: CitationFacts): DataCiteMetadata {
+  const withdrawn = withdrawalNote(facts);
   const published = new Date(facts.publishedAt);
   const licence = facts.licence === null ? null : LICENCES[facts.licence];
   return {
@@ -125,10 +127,21 @@ export function dataCiteMetadata(facts: CitationFacts): DataCiteMetadata {
               schemeUri: 'https://spdx.org/licenses/',
             },
           ],
-    descriptions:
-      facts.description.trim() === ''
+    descriptions: [
+      ...(facts.description.trim() === ''
         ? []
-        : [{ description: facts.description, descriptionType: 'Abstract', lang: LANGUAGE }],
+        : [
+            {
+              description: facts.description,
+              descriptionType: 'Abstract' as const,
+              lang: LANGUAGE,
+            },
+          ]),
+      // A withdrawn dataset's tombstone still cites; DataCite says so in an "Other" description.
+      ...(withdrawn === null
+        ? []
+        : [{ description: withdrawn, descriptionType: 'Other' as const, lang: LANGUAGE }]),
+    ],
     relatedIdentifiers: distinctBy(facts.relatedDois, (doi) => doi.toLowerCase()).map((doi) => ({
       relatedIdentifier: doi,
       relatedIdentifierType: 'DOI',

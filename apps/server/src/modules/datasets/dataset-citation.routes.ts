@@ -23,6 +23,11 @@ const FILES: { path: string; format: CitationFormat; summary: string }[] = [
     format: 'datacite',
     summary: 'DataCite Metadata Schema 4 JSON of a dataset version',
   },
+  {
+    path: 'CITATION.cff',
+    format: 'cff',
+    summary: 'Citation of a dataset version in the Citation File Format (CITATION.cff)',
+  },
 ];
 
 /**

@@ -38,12 +38,17 @@ export function createDatasetCitationsService(db: AppDb, options: { publicUrl: s
       if (!loaded || !version) {
         throw notFound(`Dataset ${datasetId} version ${versionNumber} not found.`);
       }
-      const facts = citationFacts({
-        dataset: loaded.dataset,
-        version,
-        metadata: parseMetadata(version.metadata),
-        publicUrl: options.publicUrl,
-      });
+      const { withdrawn_at: at, withdrawal_reason: reason } = loaded.dataset;
+      const facts = {
+        ...citationFacts({
+          dataset: loaded.dataset,
+          version,
+          metadata: parseMetadata(version.metadata),
+          publicUrl: options.publicUrl,
+        }),
+        // A tombstone still cites, and says it is one (decision 0056).
+        withdrawn: at === null ? null : { at: new Date(at).toISOString(), reason },
+      };
       return { ...citationFile(facts, format), public: Boolean(publicVersion) };
     },
   };

@@ -81,7 +81,15 @@ test.describe('[PAGES] page fixes, second round', () => {
       await page.goto('/project/82');
       await expect(page.locator('.sites-map .leaflet-land-pane path').first()).toBeAttached();
       await expectNoSeriousA11yViolations(page);
-      await shoot(page, `project-${size}`);
+      if (SHOTS) {
+        for (const [name, region] of [
+          ['sites', page.getByRole('region', { name: /^Sites/ })],
+          ['summary', page.getByRole('region', { name: /^Summary by species and condition/ })],
+          ['colonies', page.getByRole('region', { name: /^Colonies/ }).first()],
+        ] as const) {
+          await region.screenshot({ path: `${SHOTS}/project-${name}-${size}.png` });
+        }
+      }
     });
   }
 });

@@ -80,7 +80,7 @@ test.describe('[REVIEW] a curator reviews with evidence', () => {
     const flags = item.getByRole('region', { name: /^Quality flags \(\d+\)$/ });
     await expect(flags).toBeVisible();
     await expect(flags.getByText('Coordinates on land, more than 5 km from the sea')).toBeVisible();
-    await expect(flags.getByText(/lies on land/).first()).toBeVisible();
+    await expect(flags.getByText(/lies? on land/).first()).toBeVisible();
     await expect(flags.getByText(/^…and \d+ more$/).first()).toBeVisible();
     const species = item.getByRole('region', { name: /^Species \(\d+\)$/ });
     await expect(species.getByText('Acropora germania', { exact: true })).toBeVisible();

@@ -33,6 +33,18 @@ export interface CitationFacts {
   /** DOIs of the publications the data support. */
   relatedDois: readonly string[];
   projectName: string;
+  /**
+   * Set when the dataset was withdrawn: its tombstone still cites (decision 0056), and the
+   * citation files say so where their format has a place for it.
+   */
+  withdrawn?: { at: string; reason: string | null } | null;
+}
+
+/** "Withdrawn on 2026-11-29: Duplicate." for the files' notes; null when not withdrawn. */
+export function withdrawalNote(facts: Pick<CitationFacts, 'withdrawn'>): string | null {
+  if (!facts.withdrawn) return null;
+  const reason = facts.withdrawn.reason?.trim();
+  return `Withdrawn on ${facts.withdrawn.at.slice(0, 10)}${reason ? `: ${reason.replace(/\.$/, '')}` : ''}. The data are no longer distributed, but this citation stays valid`;
 }
 
 export interface CitationCreator {

@@ -5,6 +5,7 @@ import {
   personName,
   publicationYear,
   unknownCreatorsNote,
+  withdrawalNote,
   type CitationFacts,
 } from './citation-facts';
 
@@ -31,6 +32,8 @@ export interface CslItem {
   abstract?: string;
   keyword?: string;
   license?: string;
+  /** CSL's publication status: "withdrawn" for a withdrawn dataset's tombstone. */
+  status?: string;
   note: string;
 }
 
@@ -56,11 +59,13 @@ export function cslItem(facts: CitationFacts): CslItem {
     version: String(facts.version),
     publisher: facts.publisher,
     URL: facts.url,
-    note: [`Project: ${facts.projectName}`, unknownCreatorsNote(facts)]
+    note: [withdrawalNote(facts), `Project: ${facts.projectName}`, unknownCreatorsNote(facts)]
       .filter((line) => line !== null)
       .join('. '),
   };
   if (facts.doi !== null) item.DOI = facts.doi;
+  // CSL's publication status ("retracted", "withdrawn"): decision 0056.
+  if (facts.withdrawn) item.status = 'withdrawn';
   if (facts.description.trim() !== '') item.abstract = facts.description;
   // CSL separates keywords with commas; without a space RIS gets no leading blank per keyword.
   if (facts.keywords.length > 0) item.keyword = facts.keywords.join(',');

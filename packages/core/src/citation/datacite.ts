@@ -4,6 +4,7 @@ import {
   creditedOrganisation,
   personName,
   publicationYear,
+  withdrawalNote,
   type CitationFacts,
 } from './citation-facts';
 
@@ -56,7 +57,7 @@ export interface DataCiteMetadata {
   }[];
   version: string;
   rightsList: DataCiteRights[];
-  descriptions: { description: string; descriptionType: 'Abstract'; lang: string }[];
+  descriptions: { description: string; descriptionType: 'Abstract' | 'Other'; lang: string }[];
 }
 
 const LANGUAGE = 'en';
@@ -127,6 +128,7 @@ export function dataCiteRights(licence: LicenceId | null): DataCiteRights {
  * and an alternate identifier either way.
  */
 export function dataCiteMetadata(facts: CitationFacts): DataCiteMetadata {
+  const withdrawn = withdrawalNote(facts);
   const published = new Date(facts.publishedAt);
   return {
     schemaVersion: 'http://datacite.org/schema/kernel-4',
@@ -151,9 +153,20 @@ export function dataCiteMetadata(facts: CitationFacts): DataCiteMetadata {
     })),
     version: String(facts.version),
     rightsList: [dataCiteRights(facts.licence)],
-    descriptions:
-      facts.description.trim() === ''
+    descriptions: [
+      ...(facts.description.trim() === ''
         ? []
-        : [{ description: facts.description, descriptionType: 'Abstract', lang: LANGUAGE }],
+        : [
+            {
+              description: facts.description,
+              descriptionType: 'Abstract' as const,
+              lang: LANGUAGE,
+            },
+          ]),
+      // A withdrawn dataset's tombstone still cites; DataCite says so in an "Other" description.
+      ...(withdrawn === null
+        ? []
+        : [{ description: withdrawn, descriptionType: 'Other' as const, lang: LANGUAGE }]),
+    ],
   };
 }

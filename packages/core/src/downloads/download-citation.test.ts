@@ -6,7 +6,12 @@ import { parse as parseYaml } from 'yaml';
 import { FULL_VERSION } from '../../test/citation-facts';
 import { downloadDataset, testDownloadContext } from '../../test/download-colonies';
 import { LICENSED_DATASET, mixedContext, SEED_DATASET } from '../../test/download-test-data';
-import { citationCff, downloadCitationText, selectionPageUrl } from './download-citation';
+import {
+  citationCff,
+  downloadCitationText,
+  selectionPageUrl,
+  versionCitationCff,
+} from './download-citation';
 import { downloadCompanionFiles } from './download-companions';
 import { downloadReadme } from './download-readme';
 import { licenceGroups, licenceSummary } from './download-datasets';
@@ -159,6 +164,27 @@ describe('CITATION.cff', () => {
     expect(
       validate({ ...wrong, references: wrong.references!.map((r) => ({ ...r, type: 'dataset' })) }),
     ).toBe(false);
+  });
+});
+
+describe('a dataset version’s own CITATION.cff (decision 0056)', () => {
+  it('cites the version; a withdrawn one says so in its message; both valid CFF 1.2.0', () => {
+    const validate = cffSchema();
+    const plain = parseYaml(versionCitationCff(FULL_VERSION)) as Cff;
+    expect(validate(plain), JSON.stringify(validate.errors)).toBe(true);
+    expect(plain.message).toBe('If you use these data, please cite them as below.');
+    expect(plain.type).toBe('dataset');
+    const withdrawn = parseYaml(
+      versionCitationCff({
+        ...FULL_VERSION,
+        withdrawn: { at: '2026-04-01T10:00:00.000Z', reason: 'Duplicate of dataset 9.' },
+      }),
+    ) as Cff;
+    expect(validate(withdrawn), JSON.stringify(validate.errors)).toBe(true);
+    expect(withdrawn.message).toBe(
+      'Withdrawn on 2026-04-01: Duplicate of dataset 9. The data are no longer distributed, but this citation stays valid: if you used these data, please cite them as below.',
+    );
+    expect(withdrawn.title).toBe(plain.title);
   });
 });
 

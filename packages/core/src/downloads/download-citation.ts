@@ -1,4 +1,9 @@
-import { creditedOrganisation, personName, type CitationFacts } from '../citation/citation-facts';
+import {
+  creditedOrganisation,
+  personName,
+  withdrawalNote,
+  type CitationFacts,
+} from '../citation/citation-facts';
 import { datasetPath, projectPath, snapshotPath } from '../client-routes';
 import { orcidUrl } from '../datasets/identifiers';
 import { filterSetToQueryString } from '../filters/filter-query';
@@ -70,12 +75,11 @@ function cffAuthors(facts: CitationFacts, indent: string): string[] {
  * `data`; and only a reference may name its `publisher` (the schema in fixtures/schemas/cff/).
  */
 function cffDatasetFields(
-  dataset: DownloadDataset,
+  { facts }: Pick<DownloadDataset, 'facts'>,
   indent: string,
   first: string,
   place: 'top' | 'reference',
 ): string[] {
-  const { facts } = dataset;
   const lines = [
     `${first}type: ${place === 'top' ? 'dataset' : 'data'}`,
     `${indent}title: ${yaml(facts.title.trim() || 'Untitled dataset')}`,
@@ -91,6 +95,25 @@ function cffDatasetFields(
     lines.push(`${indent}publisher:`, `${indent}  name: ${yaml(facts.publisher)}`);
   }
   return lines;
+}
+
+/**
+ * CITATION.cff of one dataset version on its own (CFF 1.2.0, type dataset), beside its BibTeX,
+ * RIS and CSL-JSON. A withdrawn dataset still cites (decision 0056): CFF has no status field, so
+ * its `message` says that the version was withdrawn, when and why.
+ */
+export function versionCitationCff(facts: CitationFacts): string {
+  const withdrawn = withdrawalNote(facts);
+  const message =
+    withdrawn === null
+      ? 'If you use these data, please cite them as below.'
+      : `${withdrawn}: if you used these data, please cite them as below.`;
+  return [
+    'cff-version: 1.2.0',
+    `message: ${yaml(message)}`,
+    ...cffDatasetFields({ facts }, '', '', 'top'),
+    '',
+  ].join('\n');
 }
 
 /**

@@ -7,16 +7,19 @@ import {
   cslItem,
   dataCiteMetadata,
   dataCiteXml,
+  DOWNLOAD_SIDE_FILES,
   risReadyItem,
   unwrapRis,
+  versionCitationCff,
   type CitationFacts,
 } from '@coral/core';
 
 /**
  * A dataset version's citation and metadata as downloadable files (docs/decisions/0012-datasets.md,
- * 0057-eml-gbif-profile-and-datacite.md). BibTeX (BibLaTeX's @dataset), RIS and CSL-JSON are
- * written by citation-js from core's CSL-JSON item, so escaping (braces, quotes, accents, `&`,
- * `%`…) is the library's, never hand-written; the DataCite JSON and XML and the EML are core's.
+ * 0057-eml-gbif-profile-and-datacite.md; the CFF, 0056-page-fixes-2.md). BibTeX (BibLaTeX's
+ * @dataset), RIS and CSL-JSON are written by citation-js from core's CSL-JSON item, so escaping
+ * (braces, quotes, accents, `&`, `%`…) is the library's, never hand-written; the DataCite JSON and
+ * XML, the CFF and the EML are core's.
  * citation-js stays on the server: the web app links to these files and never bundles it.
  */
 export const CITATION_FORMATS = {
@@ -33,6 +36,8 @@ export const CITATION_FORMATS = {
   },
   /** EML has no media type of its own: XML, as GBIF's IPT serves it. */
   eml: { contentType: 'application/xml; charset=utf-8', extension: 'xml' },
+  // The Citation File Format, as the downloads' CITATION.cff (decision 0056).
+  cff: { contentType: DOWNLOAD_SIDE_FILES.citation.contentType, extension: 'cff' },
 } as const;
 export type CitationFormat = keyof typeof CITATION_FORMATS;
 
@@ -83,6 +88,7 @@ export function citationFileName(facts: CitationFacts, format: CitationFormat): 
   const { extension } = CITATION_FORMATS[format];
   if (format === 'datacite' || format === 'datacite-xml') return `${key}.datacite.${extension}`;
   if (format === 'eml') return `${key}.eml.xml`;
+  if (format === 'cff') return 'CITATION.cff';
   return `${key}.${extension}`;
 }
 
@@ -101,6 +107,7 @@ export function citationFile(
 function citationBody(facts: CitationFacts, format: Exclude<CitationFormat, 'eml'>): string {
   if (format === 'datacite') return `${JSON.stringify(dataCiteMetadata(facts), null, 2)}\n`;
   if (format === 'datacite-xml') return dataCiteXml(facts);
+  if (format === 'cff') return versionCitationCff(facts);
   const item = cslItem(facts);
   const cite = new Cite([item]);
   switch (format) {

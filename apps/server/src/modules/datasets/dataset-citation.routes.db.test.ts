@@ -36,6 +36,7 @@ const files = (id: number, version: number) => {
     datacite: `${base}/datacite.json`,
     dataciteXml: `${base}/datacite.xml`,
     eml: `${base}/eml.xml`,
+    cff: `${base}/CITATION.cff`,
   };
 };
 
@@ -136,6 +137,7 @@ describe('citation files of a published version', () => {
         `dataset-${datasetId}-v1.datacite.xml`,
       ],
       eml: ['application/xml; charset=utf-8', `dataset-${datasetId}-v1.eml.xml`],
+      cff: ['application/x-yaml; charset=utf-8', 'CITATION.cff'],
     };
     for (const [format, url] of Object.entries(files(datasetId, 1))) {
       const response = await anonymous.request({ url });
@@ -286,14 +288,45 @@ describe('citation files of a published version', () => {
     );
   });
 
-  it('a withdrawn dataset still cites (its tombstone resolves)', async () => {
+  it('a withdrawn dataset still cites in every format the page offers, marked withdrawn (decision 0056)', async () => {
+    const before = await anonymous.request({ url: files(datasetId, 1).cff });
+    expect(before.statusCode).toBe(200);
+    expect(before.headers['content-type']).toBe('application/x-yaml; charset=utf-8');
+    expect(before.headers['content-disposition']).toBe('attachment; filename="CITATION.cff"');
+    expect(before.body).toMatch(/^cff-version: 1\.2\.0\nmessage: "If you use these data/);
+    expect(before.body).not.toContain('Withdrawn');
+
     const datasets = createDatasetsService(ctx.database.db, { publicUrl: ctx.config.publicUrl });
     await datasets.withdraw(await curator(ctx.database.db), String(datasetId), 'Duplicate.');
-    const response = await anonymous.request({ url: files(datasetId, 1).ris });
-    expect(response.statusCode).toBe(200);
-    expect(response.body).toContain('TY  - DATA');
+    const withdrawnOn = new Date().toISOString().slice(0, 10);
+    const note = `Withdrawn on ${withdrawnOn}: Duplicate. The data are no longer distributed, but this citation stays valid`;
+    const read = async (url: string) => {
+      const response = await anonymous.request({ url });
+      expect(response.statusCode, url).toBe(200);
+      return response.body;
+    };
+    const urls = files(datasetId, 1);
+    const cff = await read(urls.cff);
+    expect(cff).toContain(`message: "${note}: if you used these data, please cite them as below."`);
+    expect(cff).toContain('type: dataset');
+    // citation-js wraps RIS lines: the note's start is on the N1 line.
+    expect(await read(urls.ris)).toMatch(
+      new RegExp(`TY  - DATA[\\s\\S]*\nN1  - Withdrawn on ${withdrawnOn}: Duplicate\\. The data`),
+    );
+    expect(await read(urls.bib)).toContain(`note = {${note}`);
+    const csl = JSON.parse(await read(urls.csl)) as { status: string; note: string }[];
+    expect(csl[0]!.status).toBe('withdrawn');
+    expect(csl[0]!.note).toContain(note);
+    const datacite = JSON.parse(await read(urls.datacite)) as {
+      descriptions: { descriptionType: string; description: string }[];
+    };
+    expect(datacite.descriptions).toContainEqual({
+      description: note,
+      descriptionType: 'Other',
+      lang: 'en',
+    });
     // Its metadata files and the negotiated page answer as the citations do.
-    for (const url of [files(datasetId, 1).dataciteXml, files(datasetId, 1).eml]) {
+    for (const url of [urls.dataciteXml, urls.eml]) {
       expect((await anonymous.request({ url })).statusCode, url).toBe(200);
     }
     const negotiated = await anonymous.request({
@@ -301,7 +334,7 @@ describe('citation files of a published version', () => {
       headers: { accept: 'application/x-research-info-systems' },
     });
     expect(negotiated.statusCode).toBe(200);
-    expect(negotiated.body).toBe(response.body);
+    expect(negotiated.body).toBe(await read(urls.ris));
   });
 });
 

@@ -39,6 +39,11 @@ const FILES: { path: string; format: CitationFormat; summary: string }[] = [
     format: 'eml',
     summary: 'EML metadata of a dataset version (GBIF Metadata Profile 1.2)',
   },
+  {
+    path: 'CITATION.cff',
+    format: 'cff',
+    summary: 'Citation of a dataset version in the Citation File Format (CITATION.cff)',
+  },
 ];
 
 /** What the negotiated page may answer: each negotiated format, or the HTML page. */

@@ -49,12 +49,17 @@ export function createDatasetCitationsService(
         throw notFound(`Dataset ${datasetId} version ${versionNumber} not found.`);
       }
       const metadata = parseMetadata(version.metadata);
-      const facts = citationFacts({
-        dataset: loaded.dataset,
-        version,
-        metadata,
-        publicUrl: options.publicUrl,
-      });
+      const { withdrawn_at: at, withdrawal_reason: reason } = loaded.dataset;
+      const facts = {
+        ...citationFacts({
+          dataset: loaded.dataset,
+          version,
+          metadata,
+          publicUrl: options.publicUrl,
+        }),
+        // A tombstone still cites, and says it is one (decision 0056).
+        withdrawn: at === null ? null : { at: new Date(at).toISOString(), reason },
+      };
       const file: CitationFile =
         format === 'eml'
           ? {

@@ -10,18 +10,22 @@ import type { TableView } from './use-table-view';
 export function SortableHeader<K extends string>({
   view,
   sortKey,
+  wrap = false,
   children,
 }: {
   view: Pick<TableView<K>, 'sort' | 'sortBy'>;
   sortKey: K;
+  /** A long header may wrap (the project's threshold columns, decision 0056). */
+  wrap?: boolean;
   children: ReactNode;
 }) {
   const direction = view.sort?.key === sortKey ? view.sort.direction : undefined;
+  const nowrap = wrap ? 'text-start' : 'text-nowrap';
   return (
-    <th scope="col" aria-sort={direction ?? 'none'} className="text-nowrap">
+    <th scope="col" aria-sort={direction ?? 'none'} className={nowrap}>
       <button
         type="button"
-        className="sort-button btn btn-link p-0 fw-semibold text-reset text-decoration-none text-nowrap"
+        className={`sort-button btn btn-link p-0 fw-semibold text-reset text-decoration-none ${nowrap}`}
         onClick={() => view.sortBy(sortKey)}
       >
         {children}

@@ -13,6 +13,8 @@ export const CITATION_FORMATS = [
   { file: 'datacite.json', label: 'DataCite JSON' },
   { file: 'datacite.xml', label: 'DataCite XML' },
   { file: 'eml.xml', label: 'EML' },
+  // The Citation File Format, as beside every download (decision 0056).
+  { file: 'CITATION.cff', label: 'CFF' },
 ] as const;
 
 export const citationFileUrl = (datasetId: number, version: number, file: string) =>
@@ -44,6 +46,11 @@ export function DatasetCitation({ dataset }: { dataset: TDatasetDetail }) {
               {label}
             </a>
           ))}
+          {dataset.withdrawal && (
+            <p className="small text-body-secondary mb-0">
+              The files say that the dataset was withdrawn; cite it as above if you used its data.
+            </p>
+          )}
         </nav>
       )}
     </SectionCard>

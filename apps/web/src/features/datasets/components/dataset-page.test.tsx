@@ -71,6 +71,7 @@ describe('Dataset page', () => {
       ['DataCite JSON', '/api/public/datasets/7/versions/2/datacite.json'],
       ['DataCite XML', '/api/public/datasets/7/versions/2/datacite.xml'],
       ['EML', '/api/public/datasets/7/versions/2/eml.xml'],
+      ['CFF', '/api/public/datasets/7/versions/2/CITATION.cff'],
     ]);
 
     const versions = screen.getByRole('region', { name: 'Versions' });
@@ -184,7 +185,15 @@ describe('Dataset page', () => {
     expect(within(versions).getAllByText('Withdrawn', { selector: '.badge' }).length).toBe(
       screen.getAllByRole('link', { name: /^Version \d+$/ }).length,
     );
-    expect(screen.getByRole('region', { name: 'How to cite' })).toBeTruthy();
+    // A tombstone still cites (decision 0056): every citation file, which says it was withdrawn.
+    const citation = screen.getByRole('region', { name: 'How to cite' });
+    const downloads = within(citation).getByRole('navigation', { name: 'Citation downloads' });
+    expect(
+      within(downloads)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['BibTeX', 'RIS', 'CSL-JSON', 'DataCite JSON', 'DataCite XML', 'EML', 'CFF']);
+    expect(within(citation).getByText(/The files say that the dataset was withdrawn/)).toBeTruthy();
     expect(screen.queryByRole('region', { name: 'Data' })).toBeNull();
   });
 

@@ -4,27 +4,12 @@ import { describe, expect, it, vi } from 'vitest';
 import { forgetCsrfToken } from '@/lib/csrf';
 import { errorResponse } from '@/testing/mock-api';
 import { renderApp } from '@/testing/render-app';
-import { buildChoices, buildColonies, seedMaxMin } from '../testing/colonies';
+import { MAP_API } from '../testing/map-stubs';
 
-/** Leaflet needs a laid-out page; the map itself is covered by the browser journeys. */
-vi.mock('../leaflet/colony-map-controller', () => ({
-  ColonyMapController: class {
-    setSelection() {}
-    setDrafts() {}
-    setColors() {}
-    updatePopup() {}
-    closePopup() {}
-    destroy() {}
-  },
-}));
+// Leaflet needs a laid-out page: the map is a stub (covered by the browser journeys).
+vi.mock('../leaflet/colony-map-controller', () => import('../testing/map-stubs'));
 
-const api = {
-  'GET /api/public/colonies/': () => buildColonies(),
-  'GET /api/public/colonies/choices/': buildChoices(),
-  'GET /api/public/thermal-tolerances/max-min/': seedMaxMin.ed50,
-  'GET /api/public/breakpoint-temperatures/max-min/': seedMaxMin.ed5,
-  'GET /api/public/thermal-limits/max-min/': seedMaxMin.ed95,
-};
+const api = MAP_API;
 const loggedIn = { 'GET /api/auth/status/': { username: 'chris', authenticated: true } };
 const FILTERED = '/map?species=Porites%20cylindrica&absThermalTolerance=37,38&years=2022';
 /** The applied filter as the map's address writes it (canonical order, readable commas). */

@@ -1,4 +1,5 @@
 import {
+  colonyPath,
   entriesOfKind,
   formatCoordinates,
   THRESHOLD_KIND_INFO,
@@ -7,7 +8,8 @@ import {
   type TProjectColony,
   type TProjectDetail,
 } from '@coral/core';
-import { ColonyLink, SpeciesLink } from '@/components/entity-links';
+import { Link } from 'react-router';
+import { SpeciesLink } from '@/components/entity-links';
 import { ScrollableTable } from '@/components/scrollable-table';
 import { SectionCard } from '@/components/section-card';
 import {
@@ -19,6 +21,17 @@ import {
 import { thresholdParts } from '../utils/threshold-summary';
 import { ThresholdCell } from './threshold-cell';
 import { TableSection } from './table-section';
+
+/**
+ * A long colony name ('Vatu-o-lalai_Acropora_hyacinthus_12') may break after its underscores,
+ * only there (decision 0056): the table fits a 1400 px window, and a name still reads and copies
+ * whole (a <wbr> adds no character).
+ */
+function BreakableName({ name }: { name: string }) {
+  return name
+    .split('_')
+    .flatMap((part, index) => (index === 0 ? [part] : ['_', <wbr key={index} />, part]));
+}
 
 type ColonySortKey = 'name' | 'species' | 'country' | 'coordinates' | ThresholdKind;
 
@@ -77,7 +90,7 @@ export function ProjectColonies({ colonies }: Pick<TProjectDetail, 'colonies'>) 
                 Coordinates
               </SortableHeader>
               {THRESHOLD_KINDS_BY_LEVEL.map((kind) => (
-                <SortableHeader view={view} sortKey={kind} key={kind}>
+                <SortableHeader view={view} sortKey={kind} key={kind} wrap>
                   {THRESHOLD_KIND_INFO[kind].label} {THRESHOLD_KIND_INFO[kind].edLabel} (°C)
                 </SortableHeader>
               ))}
@@ -87,15 +100,17 @@ export function ProjectColonies({ colonies }: Pick<TProjectDetail, 'colonies'>) 
             {view.pageRows.map((colony) => (
               <tr key={colony.id}>
                 <td className="table-name-cell">
-                  <ColonyLink colonyId={colony.id}>{colony.name}</ColonyLink>
+                  {/* Named by the name itself: the break points are no part of it. */}
+                  <Link to={colonyPath(colony.id)} aria-label={colony.name}>
+                    <BreakableName name={colony.name} />
+                  </Link>
                 </td>
                 <td className="table-name-cell">
                   <SpeciesLink species={colony.species} />
                 </td>
                 <td>{colony.country}</td>
-                <td className="text-nowrap">
-                  {formatCoordinates(colony.latitude, colony.longitude)}
-                </td>
+                {/* May break after the comma: a coordinate itself has no break opportunity. */}
+                <td>{formatCoordinates(colony.latitude, colony.longitude)}</td>
                 {THRESHOLD_KINDS_BY_LEVEL.map((kind) => (
                   <ThresholdCell key={kind} parts={thresholdParts(entriesOfKind(colony, kind))} />
                 ))}

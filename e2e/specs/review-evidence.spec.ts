@@ -1,13 +1,7 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import type { Browser, Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from '../support/axe';
-import { repoRoot } from '../support/e2e-server';
-import { e2eEnv } from '../support/environment';
 import { expect, test } from '../support/fixtures';
-import { logInThroughUi } from '../support/login';
-import { keepOffline } from '../support/offline';
-import { BOB, CURATOR, type E2eUser } from '../support/users';
+import { datasheetFile, personAt, uploadAndSubmit } from '../support/people';
+import { BOB, CURATOR } from '../support/users';
 
 /*
  * Review with evidence (decision 0055), on the production build: bob uploads the Zugspitze test
@@ -20,23 +14,6 @@ import { BOB, CURATOR, type E2eUser } from '../support/users';
 
 const study = `E2E review ${Date.now()}-${Math.random().toString(16).slice(2, 6)}`;
 
-function sheet(name: string, change: (text: string) => string = (text) => text) {
-  const text = fs.readFileSync(path.join(repoRoot, 'fixtures/datasheets', name), 'utf8');
-  return { name, mimeType: 'text/csv', buffer: Buffer.from(change(text)) };
-}
-
-async function personAt(browser: Browser, user: E2eUser): Promise<Page> {
-  const context = await browser.newContext({
-    baseURL: e2eEnv('baseUrl'),
-    viewport: { width: 1400, height: 900 },
-  });
-  await keepOffline(context);
-  const page = await context.newPage();
-  await page.goto('/');
-  await logInThroughUi(page, user);
-  return page;
-}
-
 test.describe('[REVIEW] a curator reviews with evidence', () => {
   test('flags, species, sites and description on the card; a flagged approval needs a note', async ({
     browser,
@@ -45,33 +22,16 @@ test.describe('[REVIEW] a curator reviews with evidence', () => {
 
     // bob uploads the pair as a new dataset, describes it and submits it.
     const owner = await personAt(browser, BOB);
-    await owner.goto('/upload');
-    await owner
-      .getByLabel('1. Main Data File')
-      .setInputFiles(
-        sheet('cbass_dataset_raw.csv', (t) => t.replaceAll('202211_DEU_Zugspitze-Feldberg', study)),
-      );
-    await owner
-      .getByLabel('2. ED50 Results File')
-      .setInputFiles(sheet('cbass_dataset_ED50_Results.csv'));
-    await owner.getByRole('button', { name: 'Upload Data' }).click();
-    await expect(owner.getByRole('heading', { name: 'Upload Successful' })).toBeVisible();
-    await owner.getByRole('link', { name: 'Follow its processing in My uploads' }).click();
-    await expect(owner.locator('[data-status="done"]')).toBeVisible({ timeout: 60_000 });
-
+    await uploadAndSubmit(owner, {
+      study,
+      main: datasheetFile('cbass_dataset_raw.csv', (t) =>
+        t.replaceAll('202211_DEU_Zugspitze-Feldberg', study),
+      ),
+      ed50: datasheetFile('cbass_dataset_ED50_Results.csv'),
+      description: 'CBASS assays of an alpine test.',
+      pam: 'Walz IMAGING-PAM (MAXI)',
+    });
     const ownCard = owner.getByRole('article', { name: study });
-    await owner.goto('/my/datasets');
-    await ownCard.getByRole('button', { name: 'Edit metadata' }).click();
-    const form = owner.getByRole('form', { name: 'Dataset description' });
-    await form.getByLabel('Description', { exact: true }).fill('CBASS assays of an alpine test.');
-    await form.getByRole('button', { name: 'Add a creator' }).click();
-    await form.getByLabel('Creator 1: name').fill('Bob Example');
-    await form.getByLabel(/^CC BY 4\.0/).check();
-    await form.getByLabel('PAM instrument').selectOption({ label: 'Walz IMAGING-PAM (MAXI)' });
-    await form.getByRole('button', { name: 'Save and submit for review' }).click();
-    await expect(
-      owner.getByText('Version 1 was submitted for review', { exact: false }),
-    ).toBeVisible();
 
     // The curator's card, at desktop size: the evidence.
     const curator = await personAt(browser, CURATOR);

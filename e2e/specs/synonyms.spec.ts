@@ -1,20 +1,15 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import type { Browser, Page } from '@playwright/test';
 import { startWormsReplay, type WormsReplay } from '../../apps/server/test/worms-replay';
 import {
   createUsers,
   makeDataDir,
   removeDataDir,
-  repoRoot,
   startServer,
   type RunningServer,
 } from '../support/e2e-server';
 import { expect, test } from '../support/fixtures';
-import { logInThroughUi } from '../support/login';
 import { applyFiltersButton, mapCount } from '../support/map-page';
-import { keepOffline } from '../support/offline';
-import { BOB, CURATOR, type E2eUser } from '../support/users';
+import { datasheetFile, personAt, uploadAndSubmit } from '../support/people';
+import { BOB, CURATOR } from '../support/users';
 
 /*
  * A synonym is shown under its accepted name (decision 0060), on the production build with
@@ -46,64 +41,28 @@ test.afterAll(async () => {
   if (dataDir) removeDataDir(dataDir);
 });
 
-function sheet(name: string, change: (text: string) => string = (text) => text) {
-  const text = fs.readFileSync(path.join(repoRoot, 'fixtures/datasheets', name), 'utf8');
-  return { name, mimeType: 'text/csv', buffer: Buffer.from(change(text)) };
-}
-
-async function personAt(browser: Browser, user: E2eUser | null): Promise<Page> {
-  const context = await browser.newContext({
-    baseURL: server.baseUrl,
-    viewport: { width: 1400, height: 900 },
-  });
-  await keepOffline(context);
-  const page = await context.newPage();
-  await page.goto('/');
-  if (user) await logInThroughUi(page, user);
-  return page;
-}
-
 test.describe('[SYNONYMS] a synonym is shown under its accepted name', () => {
   test('species page and map filter use the accepted name; the dataset keeps the name as written', async ({
     browser,
   }) => {
     test.setTimeout(240_000);
-    const owner = await personAt(browser, BOB);
-    await owner.goto('/upload');
-    await owner
-      .getByLabel('1. Main Data File')
-      .setInputFiles(
-        sheet('cbass_dataset_raw.csv', (t) =>
-          t
-            .replaceAll('202211_DEU_Zugspitze-Feldberg', study)
-            .replaceAll('Acropora germania', WRITTEN),
-        ),
-      );
-    await owner
-      .getByLabel('2. ED50 Results File')
-      .setInputFiles(
-        sheet('cbass_dataset_ED50_Results.csv', (t) => t.replaceAll('Acropora germania', WRITTEN)),
-      );
-    await owner.getByRole('button', { name: 'Upload Data' }).click();
-    await expect(owner.getByRole('heading', { name: 'Upload Successful' })).toBeVisible();
-    await owner.getByRole('link', { name: 'Follow its processing in My uploads' }).click();
-    await expect(owner.locator('[data-status="done"]')).toBeVisible({ timeout: 60_000 });
-
+    const owner = await personAt(browser, BOB, server.baseUrl);
+    await uploadAndSubmit(owner, {
+      study,
+      main: datasheetFile('cbass_dataset_raw.csv', (t) =>
+        t
+          .replaceAll('202211_DEU_Zugspitze-Feldberg', study)
+          .replaceAll('Acropora germania', WRITTEN),
+      ),
+      ed50: datasheetFile('cbass_dataset_ED50_Results.csv', (t) =>
+        t.replaceAll('Acropora germania', WRITTEN),
+      ),
+      description: 'A synonym, shown as accepted.',
+    });
     const ownCard = owner.getByRole('article', { name: study });
-    await owner.goto('/my/datasets');
-    await ownCard.getByRole('button', { name: 'Edit metadata' }).click();
-    const form = owner.getByRole('form', { name: 'Dataset description' });
-    await form.getByLabel('Description', { exact: true }).fill('A synonym, shown as accepted.');
-    await form.getByRole('button', { name: 'Add a creator' }).click();
-    await form.getByLabel('Creator 1: name').fill('Bob Example');
-    await form.getByLabel(/^CC BY 4\.0/).check();
-    await form.getByRole('button', { name: 'Save and submit for review' }).click();
-    await expect(
-      owner.getByText('Version 1 was submitted for review', { exact: false }),
-    ).toBeVisible();
 
     // The curator sees WoRMS' answer for the name once the worker has it, then approves.
-    const curator = await personAt(browser, CURATOR);
+    const curator = await personAt(browser, CURATOR, server.baseUrl);
     const item = curator.getByRole('article', { name: study });
     const species = item.getByRole('region', { name: /^Species \(\d+\)$/ });
     await expect(async () => {
@@ -115,7 +74,7 @@ test.describe('[SYNONYMS] a synonym is shown under its accepted name', () => {
     await expect(curator.getByText('Version 1 was approved and published.')).toBeVisible();
 
     // A visitor: the species page is the accepted name's; the written name has none.
-    const visitor = await personAt(browser, null);
+    const visitor = await personAt(browser, null, server.baseUrl);
     await visitor.goto(`/species/${encodeURIComponent(ACCEPTED)}`);
     await expect(visitor.getByRole('heading', { level: 1, name: ACCEPTED })).toBeVisible();
     await visitor.goto(`/species/${encodeURIComponent(WRITTEN)}`);

@@ -204,7 +204,12 @@ export async function importBodyInShortSteps(
       const sending = step;
       step = [];
       const start = performance.now();
-      await repo.bulkInsert(db, table, columns, sending as never);
+      // Its rows are invisible until the import's last transaction, which waits for the disk as
+      // every commit does; a crash before it makes the next attempt write them again.
+      await db.transaction().execute(async (trx) => {
+        await repo.commitWithoutWaitingForDisk(trx);
+        await repo.bulkInsert(trx, table, columns, sending as never);
+      });
       const took = Math.max(1, performance.now() - start);
       if (sending.length >= stepRows) {
         stepRows = Math.round(

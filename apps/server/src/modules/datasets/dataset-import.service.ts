@@ -176,31 +176,51 @@ export async function importHead(
   return { bundle, uploadId, projects, owners, versionOfProject, explicitIdTables };
 }
 
+/** How long one step of an import's body should hold the database (and, embedded, the thread). */
+const STEP_TARGET_MS = 40;
+const MIN_STEP_ROWS = 200;
+const MAX_STEP_ROWS = 20_000;
+
 /**
- * The body of an import after its head committed, in short steps of at most `rowsPerStep` rows,
- * each its own statement (and so its own transaction), `between` awaited after each: other
- * requests' queries run between them, also on the embedded database's one connection. Nothing of
+ * The body of an import after its head committed, in short steps, each its own statement (and so
+ * its own transaction), `between` awaited after each: other requests' queries run between them,
+ * also on the embedded database's one connection. A step starts at `firstStepRows` rows and is
+ * then sized to take about STEP_TARGET_MS: small on the embedded database, which runs it on the
+ * server's thread, larger on a PostgreSQL server, where only the rows' encoding does. Nothing of
  * it is visible before the caller makes its version visible; a failure leaves rows that the
  * caller removes with the version (docs/decisions/0059-embedded-database-no-freeze.md).
  */
 export async function importBodyInShortSteps(
   db: AppDb,
   head: ImportHead,
-  rowsPerStep: number,
+  firstStepRows: number,
   between: () => Promise<void>,
 ): Promise<DatasetCounts> {
+  let stepRows = firstStepRows;
   const insert: RowInsert = async (table, columns, rows) => {
     let step: unknown[] = [];
     const flush = async () => {
       if (step.length === 0) return;
       const sending = step;
       step = [];
-      await repo.bulkInsert(db, table, columns, sending as never);
+      const start = performance.now();
+      // Its rows are invisible until the import's last transaction, which waits for the disk as
+      // every commit does; a crash before it makes the next attempt write them again.
+      await db.transaction().execute(async (trx) => {
+        await repo.commitWithoutWaitingForDisk(trx);
+        await repo.bulkInsert(trx, table, columns, sending as never);
+      });
+      const took = Math.max(1, performance.now() - start);
+      if (sending.length >= stepRows) {
+        stepRows = Math.round(
+          Math.min(MAX_STEP_ROWS, Math.max(MIN_STEP_ROWS, (stepRows * STEP_TARGET_MS) / took)),
+        );
+      }
       await between();
     };
     for (const row of rows) {
       step.push(row);
-      if (step.length >= rowsPerStep) await flush();
+      if (step.length >= stepRows) await flush();
     }
     await flush();
   };

@@ -195,6 +195,14 @@ export const datasetRepository = {
   },
 
   /**
+   * The caller's transaction commits without waiting for its WAL to reach the disk: for an
+   * import's steps, whose rows nobody sees and which a crash makes the next attempt write again.
+   */
+  async commitWithoutWaitingForDisk(trx: AppDb): Promise<void> {
+    await sql`SET LOCAL synchronous_commit = off`.execute(trx);
+  },
+
+  /**
    * Deletes up to `limit` rows of a dataset version from one table (their link rows go with them,
    * ON DELETE CASCADE); answers how many. A failed import's rows go in such short steps.
    */

@@ -54,18 +54,27 @@ export interface CheckRequest {
   request: PrepareUploadRequest;
 }
 
+/**
+ * An idle check thread ends after this: its heap (hundreds of MB after a large sheet) goes back to
+ * the system; the next check pays the thread's start (about a second) again.
+ */
+const IDLE_THREAD_MS = 20_000;
+
 export type CheckReply = { id: number; result: PrepareResult } | { id: number; error: string };
 
 /**
  * Core's prepareUpload (parse, row checks, ED matching, quality checks with their refits) in a
  * worker thread (decision 0028): a 56,000-row sheet takes seconds of CPU, during which the
  * server's event loop keeps answering requests. One thread per process, started on first use
- * and kept for the next upload (not keeping the process alive while idle); checks run one at a time. Its heap is capped at
+ * and kept for the next upload for `IDLE_THREAD_MS` (not keeping the process alive while idle),
+ * then ended, so that its heap goes back to the system (docs/decisions/0059-embedded-database-no-freeze.md);
+ * checks run one at a time. Its heap is capped at
  * `maxHeapMb`: a file that needs more memory to check fails with UploadTooLargeToCheckError and
  * the next check starts a fresh thread, instead of the server running out of memory.
  */
 class UploadCheckThread {
   private worker: Worker | null = null;
+  private idleTimer: NodeJS.Timeout | null = null;
   private heapMb = 0;
   private nextId = 1;
   private pending = new Map<
@@ -81,6 +90,8 @@ class UploadCheckThread {
   }
 
   private async send(request: PrepareUploadRequest, maxHeapMb: number): Promise<PrepareResult> {
+    if (this.idleTimer) clearTimeout(this.idleTimer);
+    this.idleTimer = null;
     const worker = await this.workerWith(maxHeapMb);
     const id = this.nextId++;
     // A thread with a check in progress keeps the process alive (the CLI waits for it); an idle
@@ -90,7 +101,15 @@ class UploadCheckThread {
       this.pending.set(id, { resolve, reject });
       worker.postMessage({ id, request } satisfies CheckRequest);
     }).finally(() => {
-      if (this.pending.size === 0) worker.unref();
+      if (this.pending.size > 0) return;
+      worker.unref();
+      this.idleTimer = setTimeout(() => {
+        this.idleTimer = null;
+        if (this.worker !== worker || this.pending.size > 0) return;
+        this.worker = null;
+        void worker.terminate();
+      }, IDLE_THREAD_MS);
+      this.idleTimer.unref();
     });
   }
 

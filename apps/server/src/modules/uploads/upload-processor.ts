@@ -49,11 +49,11 @@ export interface ProcessHooks {
 }
 
 /**
- * Rows per statement of an import's body (docs/decisions/0059-embedded-database-no-freeze.md): on
- * the embedded database a statement holds its one connection and the server's thread, so
- * requests wait at most one step (tens of milliseconds) instead of the whole import.
+ * Rows of an import's first step (docs/decisions/0059-embedded-database-no-freeze.md; the next
+ * are sized by time): on the embedded database a statement holds its one connection and the
+ * server's thread, so requests wait at most one step (tens of milliseconds), not the import.
  */
-export const IMPORT_STEP_ROWS = 1000;
+export const IMPORT_FIRST_STEP_ROWS = 1000;
 
 /** Lets the requests waiting for the event loop and the connection go first. */
 const letRequestsThrough = () => new Promise<void>((resolve) => setImmediate(resolve));
@@ -262,7 +262,7 @@ async function runAttempt(
   try {
     // The body: every other row, in short steps, into the staged version nobody sees.
     let steps = 0;
-    const created = await importBodyInShortSteps(db, head, IMPORT_STEP_ROWS, async () => {
+    const created = await importBodyInShortSteps(db, head, IMPORT_FIRST_STEP_ROWS, async () => {
       await hooks.afterStep?.(++steps);
       await letRequestsThrough();
     });

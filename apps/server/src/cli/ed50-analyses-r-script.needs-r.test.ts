@@ -1,0 +1,123 @@
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readCsvTable } from '@coral/core';
+import { cliWithoutDatabase as cli, fixture, read } from '../../test/ed50-cli-in-process';
+
+// Needs Rscript with car, emmeans and multcompView (Debian: r-cran-car r-cran-emmeans
+// r-cran-multcompview). Skipped on a machine without them, but never in CI, where it fails.
+const R_PACKAGES = 'library(car); library(emmeans); library(multcompView)';
+const rAvailable = spawnSync('Rscript', ['-e', R_PACKAGES], { encoding: 'utf8' }).status === 0;
+const itWithR = rAvailable || process.env.CI ? it : it.skip;
+
+let dir: string;
+beforeAll(() => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'coral-ed50-analyses-r-'));
+});
+afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+/** "x" or "text = x" with x a number: the number and the text before it. */
+function numberIn(cell: string): { prefix: string; value: number } | null {
+  const match = /^(.*?)(-?(?:\d+\.?\d*|\.\d+)(?:e[-+]?\d+)?|NaN|-?Inf)$/i.exec(cell);
+  if (!match) return null;
+  const value = match[2] === 'Inf' ? Infinity : match[2] === '-Inf' ? -Infinity : Number(match[2]);
+  return Number.isNaN(value) && match[2] !== 'NaN' ? null : { prefix: match[1]!, value };
+}
+
+/** Cells that differ beyond 1e-9 relative (numbers) or at all (text), as "row column: a ≠ b". */
+function differences(platform: string, fromR: string): string[] {
+  const a = readCsvTable(platform);
+  const b = readCsvTable(fromR);
+  const found: string[] = [];
+  if (a.header.join() !== b.header.join()) {
+    found.push(`header: ${a.header.join()} ≠ ${b.header.join()}`);
+  }
+  if (a.records.length !== b.records.length) {
+    found.push(`${a.records.length} rows ≠ ${b.records.length} rows from R`);
+  }
+  a.records.forEach((record, row) => {
+    const other = b.records[row]?.cells ?? [];
+    record.cells.forEach((cell, column) => {
+      const r = other[column] ?? '';
+      if (cell === r) return;
+      const x = numberIn(cell);
+      const y = numberIn(r);
+      const close =
+        x !== null &&
+        y !== null &&
+        x.prefix === y.prefix &&
+        (x.value === y.value ||
+          Math.abs(x.value - y.value) <= 1e-9 * Math.max(1, Math.abs(y.value)));
+      if (!close) found.push(`row ${row + 2} ${a.header[column]}: ${cell} ≠ ${r} (R)`);
+    });
+  });
+  return found;
+}
+
+describe('npm run cli -- ed50 --analyses-r: the exported R script, re-run with Rscript (decision 0061)', () => {
+  itWithR(
+    'prints and writes the numbers of the analyses table, to 1e-9, on the Fiji datasheet',
+    async () => {
+      if (!rAvailable) {
+        throw new Error(
+          `CI needs Rscript with ${R_PACKAGES} (r-cran-car r-cran-emmeans r-cran-multcompview).`,
+        );
+      }
+      const raw = fixture('datasheets', '2022_FJI_Viti_Levu_raw.csv');
+      const mmm = path.join(dir, 'mmm.csv');
+      // The sites' MMM as the seed records them (NOAA Coral Reef Watch).
+      fs.writeFileSync(mmm, 'Site,MMM\nVatu-o-lalai,28.45\nTagaqe,28.45\nVotua,28.43\n');
+      const table = path.join(dir, 'analyses.csv');
+      const folder = path.join(dir, 'r');
+      const result = await cli(
+        'ed50',
+        raw,
+        '--analyses',
+        table,
+        '--factors',
+        'Species,Condition',
+        '--mmm',
+        mmm,
+        '--p-adjust',
+        'BH',
+        '--analyses-r',
+        folder,
+      );
+      expect(result.code).toBe(0);
+      expect(fs.readdirSync(folder).sort()).toEqual(['analyses.R', 'colony_eds.csv', 'mmm.csv']);
+      const run = spawnSync('Rscript', ['analyses.R'], { cwd: folder, encoding: 'utf8' });
+      expect(run.stderr).toBe('');
+      expect(run.status).toBe(0);
+      const platform = read(table)
+        .split('\n')
+        .filter((line) => !line.includes('"compparm_'))
+        .join('\n');
+      const fromR = read(path.join(folder, 'analyses_from_r.csv'));
+      expect(differences(platform, fromR)).toEqual([]);
+      // Every part was computed, in R too (no row with a reason).
+      expect(fromR).not.toContain('"R: ');
+      for (const analysis of ['anova_type3', 'emmeans_pairs', 'cooks_refit_type2', 'letters']) {
+        expect(fromR).toContain(`"ED50","${analysis}"`);
+      }
+      expect(fromR).toContain('"ED50","mmm_regression_sites","MMM"');
+      // It prints the table too.
+      expect(run.stdout).toContain('mmm_regression_colonies');
+    },
+    120_000,
+  );
+
+  it('refuses --analyses-r without --analyses', async () => {
+    const result = await cli(
+      'ed50',
+      fixture('datasheets', 'cbass_dataset_raw.csv'),
+      '--analyses-r',
+      dir,
+    );
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain(
+      '--analyses-r belongs to --analyses: give --analyses <file> too.',
+    );
+  });
+});

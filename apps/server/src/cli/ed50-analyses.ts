@@ -88,6 +88,7 @@ export function writeAnalyses(
           pAdjust: options.pAdjust,
           unrounded: options.unrounded,
           ...(table ? { mmm: table } : {}),
+          curves: { rows, grouping: options.grouping },
         });
   return {
     table: analysis.formatAnalysesCsv(analyses, { curves, ...(mmm ? { mmm } : {}) }),

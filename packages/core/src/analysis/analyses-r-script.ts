@@ -1,5 +1,6 @@
 import { formatFull, quote } from '../ed50/format-csv';
-import type { EdComputation } from '../ed50/types';
+import { groupingValue } from '../ed50/grouping';
+import type { CbassRow, EdComputation } from '../ed50/types';
 import { THRESHOLD_KIND_INFO, THRESHOLD_KINDS_BY_LEVEL } from '../thresholds/threshold-kinds';
 import { factorsProblem, type ComputedAnalysesOptions } from './computed-analyses';
 import type { MmmTable } from './mmm-table';
@@ -28,7 +29,11 @@ const rVector = (texts: readonly string[]) =>
  */
 export function analysesRScript(
   computation: EdComputation,
-  options: ComputedAnalysesOptions & { mmm?: MmmTable } = {},
+  options: ComputedAnalysesOptions & {
+    mmm?: MmmTable;
+    /** The raw rows and grouping of the computation: adds drc's compParm between group curves. */
+    curves?: { rows: readonly CbassRow[]; grouping: readonly string[] };
+  } = {},
 ): ExportedFile[] {
   const factors = [...(options.factors ?? [])];
   const problem = factors.length > 0 ? factorsProblem(computation, factors) : null;
@@ -59,6 +64,7 @@ export function analysesRScript(
         groups: computation.groups.map((group) => group.groupingProperty),
         kinds,
         mmmColumn: options.mmm?.column ?? null,
+        curves: options.curves !== undefined,
         unrounded: options.unrounded ?? false,
       }),
     },
@@ -68,6 +74,20 @@ export function analysesRScript(
     const { column, mmm } = options.mmm;
     const rows = [...mmm].map(([key, value]) => `${quote(key)},${formatFull(value)}`);
     files.push({ name: 'mmm.csv', text: `${[`${quote(column)},"MMM"`, ...rows].join('\n')}\n` });
+  }
+  if (options.curves) {
+    const { rows, grouping } = options.curves;
+    const lines = rows.map((row) =>
+      [
+        quote(grouping.map((column) => groupingValue(row, column)).join('_')),
+        formatFull(row.temperature),
+        formatFull(row.pamValue),
+      ].join(','),
+    );
+    files.push({
+      name: 'observations.csv',
+      text: `${['"Group","Temperature","Pam"', ...lines].join('\n')}\n`,
+    });
   }
   return files;
 }
@@ -79,19 +99,20 @@ function script(settings: {
   kinds: string[];
   mmmColumn: string | null;
   unrounded: boolean;
+  curves: boolean;
 }): string {
   return `# Post-fit analyses of per-colony ED values, exported by the coral CBASS platform.
-# Re-runs, with R's own functions, every analysis of the platform's analyses table (except drc's
-# compParm between group curves, which needs the raw observations and a drc fit), prints the
+# Re-runs, with R's own functions, every analysis of the platform's analyses table, prints the
 # results and writes them to ${R_SCRIPT_RESULTS_FILE} in the platform's columns and row order.
 #
 # Input: colony_eds.csv (each colony's ${settings.unrounded ? 'full-precision' : '2-decimal'} ED5/ED50/ED95 as the platform fitted them,
-# drc's LL.3 model as in CBASSED50)${settings.mmmColumn ? ' and mmm.csv (the maximum monthly mean per ' + settings.mmmColumn + ')' : ''}.
+# drc's LL.3 model as in CBASSED50)${settings.mmmColumn ? ', mmm.csv (the maximum monthly mean per ' + settings.mmmColumn + ')' : ''}${settings.curves ? ",\n# observations.csv (each row's group, temperature and Pam value, for drc's compParm between the\n# groups' curves)" : ''}.
 # Usage, in this folder: Rscript analyses.R
 # Needs R >= 4 with car, emmeans and multcompView:
 #   install.packages(c("car", "emmeans", "multcompView"))
-# (the ED fit itself is drc's: install.packages("drc")).
+# ${settings.curves ? 'and drc for compParm' : 'and, for the ED fit itself, drc'}: install.packages("drc")
 suppressPackageStartupMessages({ library(car); library(emmeans); library(multcompView) })
+compare_curves <- ${settings.curves ? 'TRUE' : 'FALSE'}
 
 factors <- ${rVector(settings.factors)}   # factorial ANOVA factors (grouping columns)
 p_adjust <- ${rString(settings.pAdjust)}   # p.adjust method of the pairwise Wilcoxon tests
@@ -262,6 +283,28 @@ for (kind in kinds) {
   })
   options(old)
 }
+
+# drc's compParm between the groups' curves: one LL.3 fit with a curve per group (ED50 = e).
+if (compare_curves) attempt("ED50", "compparm_ratio", {
+  # DRC_LOADER: a file that loads drc's sources instead of the installed package (for testing).
+  if (nzchar(Sys.getenv("DRC_LOADER"))) source(Sys.getenv("DRC_LOADER")) else
+    suppressPackageStartupMessages(library(drc))
+  obs <- read.csv("observations.csv", check.names = FALSE, colClasses = c("character", "numeric", "numeric"),
+                  na.strings = character(0))
+  obs$Group <- fac(obs$Group)
+  fit <- drm(Pam ~ Temperature, curveid = Group, data = obs, fct = LL.3())
+  lv <- levels(obs$Group)
+  for (op in c("/", "-")) {
+    cp <- compParm(fit, "e", op, display = FALSE)
+    r <- 0
+    for (i in seq_along(lv)) for (j in seq_along(lv)) if (j > i) {
+      r <- r + 1
+      add(Threshold = "ED50", Analysis = if (op == "/") "compparm_ratio" else "compparm_difference",
+          Term = "e", Level = lv[i], Other = lv[j], Estimate = cp[r, 1], SE = cp[r, 2],
+          DF = df.residual(fit), Statistic = cp[r, 3], P = cp[r, 4])
+    }
+  }
+})
 
 writeLines(c(paste0('"', columns, '"', collapse = ","), out), ${rString(R_SCRIPT_RESULTS_FILE)}, useBytes = TRUE)
 results <- read.csv(${rString(R_SCRIPT_RESULTS_FILE)}, check.names = FALSE, encoding = "UTF-8")

@@ -21,7 +21,7 @@ const USAGES = {
   'user:approve-orcid': 'user:approve-orcid <orcid>',
   import: 'import <main.csv> [<ed50.csv>] --owner <username> [--errors <report.csv>]',
   'taxa:import': 'taxa:import <taxon.txt>',
-  ed50: 'ed50 <raw.csv> [--out results.csv] [--summary summary.csv] [--grouping Site,Condition,Species,Timepoint] [--row-names] [--not-estimable NA|drc] [--fit joint|per-colony] [--model LL.3|LL.2|LL.4|LL.5|W1.3|W2.3] [--lower b=..,d=..,e=..] [--upper b=..,d=..,e=..] [--intervals] [--unrounded] [--pooled pooled.csv] [--compare comparison.csv] [--analyses analyses.csv] [--factors Site,Species] [--mmm mmm.csv] [--p-adjust holm|BH|bonferroni|none]',
+  ed50: 'ed50 <raw.csv> [--out results.csv] [--summary summary.csv] [--grouping Site,Condition,Species,Timepoint] [--row-names] [--not-estimable NA|drc] [--fit joint|per-colony] [--model LL.3|LL.2|LL.4|LL.5|W1.3|W2.3] [--lower b=..,d=..,e=..] [--upper b=..,d=..,e=..] [--intervals] [--unrounded] [--pooled pooled.csv] [--compare comparison.csv] [--analyses analyses.csv] [--factors Site,Species] [--mmm mmm.csv] [--p-adjust holm|BH|bonferroni|none] [--analyses-r folder]',
 };
 
 describe('npm run cli -- --help', () => {

@@ -10,6 +10,8 @@ export interface AnalysesArguments {
   pAdjust: analysis.PAdjustMethod;
   grouping: string[];
   unrounded: boolean;
+  /** Folder for the R script and its data, or null. */
+  analysesR: string | null;
 }
 
 export function mmmArgument(analyses: string | undefined, mmm: string | undefined): string | null {
@@ -17,6 +19,16 @@ export function mmmArgument(analyses: string | undefined, mmm: string | undefine
     throw new CliUsageError('--mmm belongs to --analyses: give --analyses <file> too.');
   }
   return mmm ?? null;
+}
+
+export function analysesRArgument(
+  analyses: string | undefined,
+  folder: string | undefined,
+): string | null {
+  if (folder !== undefined && analyses === undefined) {
+    throw new CliUsageError('--analyses-r belongs to --analyses: give --analyses <file> too.');
+  }
+  return folder ?? null;
 }
 
 /** --analyses, --factors and --p-adjust, each checked (the last two only with the first). */
@@ -51,7 +63,7 @@ export function writeAnalyses(
   rows: readonly ed50.CbassRow[],
   options: AnalysesArguments,
   io: { warn: (line: string) => void; readMmm: (file: string) => string },
-): string {
+): { table: string; rScript: analysis.ExportedFile[] | null } {
   if (options.factors.length > 0) {
     const problem = analysis.factorsProblem(computation, options.factors);
     if (problem) throw new CliUsageError(`--factors ${options.factors.join(',')}: ${problem}`);
@@ -64,22 +76,37 @@ export function writeAnalyses(
   // drc's compParm between the groups' curves needs its own fit: one drm, a curve per group.
   const curves = analysis.compareGroupCurves(rows, options.grouping);
   if (curves.reason) io.warn(`Group curves not compared: ${curves.reason}`);
-  const mmm = options.mmm ? mmmAnalyses(computation, options.mmm, options, io.readMmm) : null;
-  return analysis.formatAnalysesCsv(analyses, { curves, ...(mmm ? { mmm } : {}) });
+  const table = options.mmm ? mmmTable(computation, options.mmm, io.readMmm) : null;
+  const mmm = table
+    ? analysis.analyseMmm(computation, table, { unrounded: options.unrounded })
+    : null;
+  const rScript =
+    options.analysesR === null
+      ? null
+      : analysis.analysesRScript(computation, {
+          factors: options.factors,
+          pAdjust: options.pAdjust,
+          unrounded: options.unrounded,
+          ...(table ? { mmm: table } : {}),
+          curves: { rows, grouping: options.grouping },
+        });
+  return {
+    table: analysis.formatAnalysesCsv(analyses, { curves, ...(mmm ? { mmm } : {}) }),
+    rScript,
+  };
 }
 
-/** ED − MMM and the regression on MMM with the --mmm file, or the command stops with its problems. */
-function mmmAnalyses(
+/** The --mmm file's table, or the command stops with its problems. */
+function mmmTable(
   computation: ed50.EdComputation,
   file: string,
-  options: AnalysesArguments,
   readMmm: (file: string) => string,
-) {
+): analysis.MmmTable {
   const read = analysis.readMmmTable(readMmm(file), computation.grouping);
   if (read.table === null) {
     throw new CliFailure(
       [`${file} cannot be used:`, ...read.problems.map((p) => `  ${p}`)].join('\n'),
     );
   }
-  return analysis.analyseMmm(computation, read.table, { unrounded: options.unrounded });
+  return read.table;
 }

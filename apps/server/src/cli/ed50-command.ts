@@ -1,7 +1,8 @@
 import fs from 'node:fs';
+import path from 'node:path';
 import { decodeDataFile, ed50, THRESHOLD_KINDS_BY_LEVEL, THRESHOLD_KIND_INFO } from '@coral/core';
 import * as analysis from '@coral/core/analysis';
-import { analysesArguments, mmmArgument, writeAnalyses } from './ed50-analyses';
+import { analysesArguments, analysesRArgument, mmmArgument, writeAnalyses } from './ed50-analyses';
 import {
   CliFailure,
   CliUsageError,
@@ -105,6 +106,12 @@ const ED50_OPTIONS = {
     choices: analysis.P_ADJUST_METHODS,
     description: "p-value adjustment of --analyses' pairwise Wilcoxon tests (default holm, R's)",
   },
+  'analyses-r': {
+    type: 'string',
+    value: 'folder',
+    description:
+      'with --analyses: also write into this folder an R script (analyses.R) with its input data (colony_eds.csv, mmm.csv) that re-runs the analyses with car, emmeans and multcompView',
+  },
 } as const satisfies CliOptions;
 
 interface Ed50Arguments {
@@ -127,6 +134,7 @@ interface Ed50Arguments {
   mmm: string | null;
   factors: string[];
   pAdjust: analysis.PAdjustMethod;
+  analysesR: string | null;
 }
 
 function ed50Arguments({
@@ -152,6 +160,7 @@ function ed50Arguments({
     compare: options.compare ?? null,
     ...analysesArguments(options.analyses, options.factors, options['p-adjust']),
     mmm: mmmArgument(options.analyses, options.mmm),
+    analysesR: analysesRArgument(options.analyses, options['analyses-r']),
   };
 }
 
@@ -331,19 +340,38 @@ async function run(input: CliInput<typeof ED50_OPTIONS>, context: CliContext): P
     write(options.compare, ed50.formatGroupComparisonCsv(comparisons, unrounded));
   }
   if (options.analyses) {
-    const text = writeAnalyses(computation, parsed.rows, options, {
+    const { table, rScript } = writeAnalyses(computation, parsed.rows, options, {
       warn,
       readMmm: (file) => readText(file, context.resolvePath(file), warn),
     });
-    write(options.analyses, text);
+    write(options.analyses, table);
+    if (options.analysesR !== null && rScript !== null) {
+      const folder = options.analysesR;
+      try {
+        fs.mkdirSync(context.resolvePath(folder), { recursive: true });
+      } catch (error) {
+        throw new CliFailure(
+          `Cannot write ${folder}: ${(error as NodeJS.ErrnoException).code ?? String(error)}.`,
+        );
+      }
+      for (const exported of rScript) {
+        const file = path.join(folder, exported.name);
+        write(file, exported.text);
+      }
+    }
   }
 
   if (options.out) write(options.out, results);
   else context.io.stdout.write(results);
   const written = new Intl.ListFormat('en', { type: 'conjunction', style: 'long' }).format(
-    [options.out, options.summary, options.pooled, options.compare, options.analyses].filter(
-      (file): file is string => Boolean(file),
-    ),
+    [
+      options.out,
+      options.summary,
+      options.pooled,
+      options.compare,
+      options.analyses,
+      options.analysesR,
+    ].filter((file): file is string => Boolean(file)),
   );
   warn(`${summaryLine(computation)}${written ? ` Written: ${written}.` : ''}`);
   return 0;
@@ -383,7 +411,10 @@ export const ed50Command = defineCommand({
       "columns) car::Anova type II and III (contr.sum), emmeans with Tukey pairs, and Cook's " +
       'distance above 4/n flagged with the type II ANOVA refitted without those colonies; and ' +
       'drc\'s compParm(fit, "e", "/" and "-") between the groups\' LL.3 curves fitted ' +
-      'together (drm(Pam ~ Temperature, curveid = group)).',
+      'together (drm(Pam ~ Temperature, curveid = group)). --analyses-r <folder> writes beside ' +
+      'it analyses.R with its input data (colony_eds.csv, and mmm.csv with --mmm): Rscript ' +
+      'analyses.R in that folder re-runs every analysis but compParm with car, emmeans and ' +
+      'multcompView and writes analyses_from_r.csv in the same columns.',
     '--lower and --upper bound the LL.3 fit as drm(..., lowerl, upperl) does (drc then fits ' +
       "with R's L-BFGS-B, so even limits that end up inactive change the numbers); b is the Hill " +
       'slope (positive when the response falls with temperature: "Hill 20-100" is --lower b=20 ' +

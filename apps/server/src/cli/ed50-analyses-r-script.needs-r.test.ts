@@ -12,13 +12,9 @@ import { cliWithoutDatabase as cli, fixture, read } from '../../test/ed50-cli-in
 const R_PACKAGES = 'library(car); library(emmeans); library(multcompView)';
 const rAvailable = spawnSync('Rscript', ['-e', R_PACKAGES], { encoding: 'utf8' }).status === 0;
 const itWithR = rAvailable || process.env.CI ? it : it.skip;
-// drc 3.0-1 for compParm: installed from CRAN, or the shared drc tool's sources (DRC_REFERENCE,
-// or ../shared/tools/drc-reference beside the checkout); required in CI too.
-const drcLoader = [
-  process.env.DRC_REFERENCE,
-  path.join(repoRoot, '../shared/tools/drc-reference'),
-  path.join(repoRoot, '../../shared/tools/drc-reference'),
-]
+// drc 3.0-1 for compParm: its unchanged sources kept in fixtures/drc-3.0-1 (or DRC_REFERENCE),
+// else an installed drc; required in CI too.
+const drcLoader = [process.env.DRC_REFERENCE, path.join(repoRoot, 'fixtures/drc-3.0-1')]
   .filter((folder): folder is string => Boolean(folder))
   .map((folder) => path.join(folder, 'load-drc.R'))
   .find((file) => fs.existsSync(file));

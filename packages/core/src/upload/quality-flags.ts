@@ -17,6 +17,8 @@ export const UPLOAD_FLAG_CODES = [
   'mmm_from_existing_colony',
   'no_ed50',
   'far_inland',
+  // The calculator's rule for a colony on another scale, shared with it (decision 0062).
+  'pam_other_scale',
   // From WoRMS' answer for the species name, once the worker has it (decision 0049): never
   // stored with the upload's checks, read with the name's answer.
   'species_near_match',
@@ -37,6 +39,7 @@ export const UPLOAD_FLAG_LABELS: Readonly<Record<UploadFlagCode, string>> = {
   mmm_from_existing_colony: 'MMM taken from a colony at the same place',
   no_ed50: 'No ED50',
   far_inland: `Coordinates on land, more than ${ON_LAND_FLAG_KM} km from the sea`,
+  pam_other_scale: 'Colony on another PAM scale than its group',
   species_near_match: 'Species name misspelt? WoRMS has a near match',
   species_not_in_worms: 'Species name not in WoRMS',
 };

@@ -131,7 +131,7 @@ export function assessColony(
         message: `The response increases with temperature (Hill slope ${fit.hill.toPrecision(3)} ≤ 0), so ${ALL_LABELS} have no meaning for this colony and are not reported.`,
       });
     } else if (blame) {
-      flags.push({ code: 'no_thermal_response', message: blame });
+      flags.push({ code: 'fit_collapsed_other_scale', message: blame });
     } else {
       flags.push({
         code: 'no_thermal_response',

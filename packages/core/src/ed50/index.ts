@@ -6,9 +6,12 @@ export { parseCbassCsv } from './parse-cbass-csv';
 export { describeRowIssueGroup } from './issue-list';
 export {
   coloniesOnAnotherScale,
+  columnsThatSplitGenotypes,
   describeScaleOutlier,
   duplicateRows,
   FV_FM_RANGE,
+  mergedGenotypesNote,
+  type GenotypeSplit,
   NO_RESIDUAL_DF_NOTE,
   OTHER_SCALE_FACTOR,
   outsideFvFm,

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import fijiRaw from '../../../../fixtures/datasheets/2022_FJI_Viti_Levu_raw.csv?raw';
 import { computeEds } from './compute-eds';
-import { NO_RESIDUAL_DF_NOTE, coloniesOnAnotherScale, duplicateRows } from './input-checks';
+import {
+  NO_RESIDUAL_DF_NOTE,
+  coloniesOnAnotherScale,
+  columnsThatSplitGenotypes,
+  duplicateRows,
+} from './input-checks';
+import { DEFAULT_GROUPING } from './types';
 import { parseCbassCsv } from './parse-cbass-csv';
 
 /**
@@ -91,6 +97,7 @@ describe('inputs that passed silently (decision 0062)', () => {
     const others = group.colonies.filter((c) => c.genotype !== '1');
     const messages = others.flatMap((c) => c.flags.map((f) => f.message));
     expect(messages.some((m) => m.startsWith('No thermal response detected'))).toBe(false);
+    expect(others.flatMap((c) => c.flags.map((f) => f.code))).not.toContain('no_thermal_response');
     const collapsed = others.filter((c) => c.ed50.value === null);
     expect(collapsed.length).toBeGreaterThan(0);
     for (const colony of collapsed) {
@@ -98,6 +105,15 @@ describe('inputs that passed silently (decision 0062)', () => {
         "The group's joint fit collapsed for this colony because colony 1 is on another scale",
       );
     }
+  });
+
+  it('finds the column whose values tell one genotype’s rows apart (the real file’s seasons)', () => {
+    const { rows } = parseCbassCsv(fijiRaw);
+    const splits = columnsThatSplitGenotypes(rows, [...DEFAULT_GROUPING, 'Date'], DEFAULT_GROUPING);
+    // Genotype labels restart at 1 in every site and species, so leaving out Site or Species
+    // merges colonies too; Date is constant within each group and merges nothing.
+    expect(splits.map((s) => s.column)).toEqual(['Site', 'Condition', 'Species']);
+    expect(splits[1]!.values).toEqual(['Winter', 'Summer']);
   });
 
   it('needs three colonies to tell which one is off', () => {

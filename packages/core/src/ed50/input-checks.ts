@@ -1,4 +1,5 @@
 import { noteCelsius as celsius } from './note-format';
+import type { CbassRow } from './types';
 
 /**
  * The input rules the calculator (page and CLI) and the upload share
@@ -134,4 +135,47 @@ function median(values: readonly number[]): number {
 
 function round3(value: number): string {
   return Number(value.toPrecision(3)).toString();
+}
+
+/** A grouping column whose values differ between rows of one genotype (decision 0062). */
+export interface GenotypeSplit {
+  column: string;
+  /** The first genotype found with several values of the column, and those values. */
+  genotype: string;
+  values: string[];
+}
+
+/**
+ * The columns among `columns` that tell rows of one genotype apart within a group of the
+ * `grouping` (the default grouping without the column itself): left out of the grouping, such a
+ * column merges those rows into one colony (Timepoint T1 and T2 of a genotype fitted as one
+ * curve).
+ */
+export function columnsThatSplitGenotypes(
+  rows: readonly CbassRow[],
+  columns: readonly string[],
+  grouping: readonly string[],
+): GenotypeSplit[] {
+  const splits: GenotypeSplit[] = [];
+  for (const column of columns) {
+    const others = grouping.filter((other) => other !== column);
+    const seen = new Map<string, Set<string>>();
+    for (const row of rows) {
+      const key = [...others.map((other) => row.values[other] ?? ''), row.genotype].join('\u0000');
+      const values = seen.get(key) ?? new Set<string>();
+      values.add(row.values[column] ?? '');
+      seen.set(key, values);
+      if (values.size === 2) {
+        splits.push({ column, genotype: row.genotype, values: [...values] });
+        break;
+      }
+    }
+  }
+  return splits;
+}
+
+/** Said before computing when the grouping leaves out a column that splits genotypes. */
+export function mergedGenotypesNote(split: GenotypeSplit): string {
+  const { column, genotype, values } = split;
+  return `Without ${column} in the grouping, rows of one genotype with different ${column} values are merged into one colony and fitted as one curve (e.g. genotype ${genotype}: ${column} ${values.join(' and ')}). Tick ${column} to keep them apart; compute anyway only if they are the same colony measured once.`;
 }

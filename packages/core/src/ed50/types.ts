@@ -129,6 +129,8 @@ export type ColonyFlagCode =
   | 'group_too_large'
   /** The colony's PAM values are on another scale than its group's (decision 0062). */
   | 'other_scale'
+  /** The joint fit collapsed for this colony because another one is on another scale. */
+  | 'fit_collapsed_other_scale'
   /** A 95 % limit beyond any temperature a coral ED can have (decision 0062). */
   | 'limits_not_physical'
   /** Intervals were asked for but the fit has no residual degree of freedom (decision 0062). */

@@ -1,5 +1,6 @@
 import { coloniesOnAnotherScale, describeScaleOutlier } from '../ed50/input-checks';
 import type { PlanBuilder } from './plan-builder';
+import { colonyFlag } from './quality-checks';
 import type { FlagList } from './quality-flags';
 
 /**
@@ -29,16 +30,13 @@ export function checkInputs(builder: PlanBuilder, flags: FlagList): void {
     const outliers = coloniesOnAnotherScale([...group].map(([name, values]) => ({ name, values })));
     for (const outlier of outliers) {
       const colony = builder.colonies.get(outlier.name)!;
-      flags.add({
-        code: 'pam_other_scale',
-        message: `Colony ${colony.name} is on another PAM scale than its group: ${describeScaleOutlier(outlier)}. In a joint fit of the group (the refit, the calculator) it can make the fit collapse for the other colonies.`,
-        colony: colony.name,
-        species: colony.species,
-        condition: null,
-        timepoint: null,
-        row: colony.row,
-        value: null,
-      });
+      flags.add(
+        colonyFlag(
+          'pam_other_scale',
+          `Colony ${colony.name} is on another PAM scale than its group: ${describeScaleOutlier(outlier)}. In a joint fit of the group (the refit, the calculator) it can make the fit collapse for the other colonies.`,
+          colony,
+        ),
+      );
     }
   }
 }

@@ -239,10 +239,7 @@ function curveFlag(
   value: number | null,
 ): UploadQualityFlag {
   return {
-    code,
-    message,
-    colony: colony.name,
-    species: colony.species,
+    ...colonyFlag(code, message, colony),
     condition: curve.condition,
     timepoint: curve.timepoint,
     row: curve.source.file === 'main' ? curve.source.row : colony.row,

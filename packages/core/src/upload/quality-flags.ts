@@ -65,6 +65,16 @@ export const COLONY_FLAG_DESCRIPTIONS: readonly {
       'Check the coordinates in your file: latitude and longitude swapped, a lost minus sign (south or west), or a typo. Upload a corrected file as a new version of the dataset.',
   },
   {
+    code: 'pam_other_scale',
+    title: UPLOAD_FLAG_LABELS.pam_other_scale,
+    meaning:
+      'The colony’s PAM values are on another scale than those of the other colonies measured with it: typically a lost decimal point (×1000 or ÷1000) or per cent instead of Fv/Fm.',
+    howDecided:
+      'When a file is uploaded, each colony’s highest PAM value is compared with the median of the highest values of the other colonies of its group (site, condition, species, timepoint; at least 3 colonies). At 50 times above or below, the colony is flagged; real colonies of one group differ by less than 3 times. The ED calculator applies the same rule and names the colony when the group’s joint fit collapses because of it. The values are imported as they are.',
+    whatToDo:
+      'Check the colony’s PAM values in your file and correct their scale; upload the corrected file as a new version of the dataset.',
+  },
+  {
     code: 'species_near_match',
     title: UPLOAD_FLAG_LABELS.species_near_match,
     meaning:

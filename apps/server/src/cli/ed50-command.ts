@@ -422,8 +422,8 @@ export const ed50Command = defineCommand({
     "--model prints the AIC of every group's joint fit (R's AIC(fit)) on standard error: run " +
       'the file once per model and keep, per group, the lowest AIC. With --fit per-colony each ' +
       "colony is fitted alone with that model (no AIC per group); --intervals adds drc's " +
-      'delta-method limits for any model and fit (none where a colony has no residual degree ' +
-      'of freedom, e.g. LL.4 on 4 rows).',
+      'delta-method limits for any model and fit. ' +
+      ed50.NO_RESIDUAL_DF_NOTE,
     "The ED table goes to standard output (or --out) in CBASSED50's layout; notes on the file " +
       'and on colonies and a one-line summary go to standard error. Paths are relative to the ' +
       'folder you type the command in.',

@@ -4,6 +4,7 @@ import {
   type ThresholdKind,
 } from '../thresholds/threshold-kinds';
 import type { ColonyStats } from './colony-stats';
+import { describeScaleOutlier, type ScaleOutlier } from './input-checks';
 import { noteCelsius as celsius, noteCelsiusList } from './note-format';
 import { MIDPOINT_KIND, OUTERMOST_KINDS, TAIL_KINDS, perKind, sideOf } from './ed-kinds';
 import type { ColonyFlag, EdFitMode, OptimConvergence } from './types';
@@ -34,6 +35,8 @@ export interface GroupContext {
   medianMax: number | null;
   /** True when every response of the group lies in [0, 1], i.e. looks like Fv/Fm. */
   fvFmScale: boolean;
+  /** Colonies of the group on another scale than the rest (decision 0062). */
+  otherScale?: readonly ScaleOutlier[];
 }
 
 type Reportable = Record<ThresholdKind, boolean>;
@@ -58,8 +61,31 @@ export function assessColony(
   fit: FittedCurve,
   group: GroupContext,
   fitMode: EdFitMode = 'joint',
+  genotype?: string,
 ): ColonyAssessment {
   const flags: ColonyFlag[] = [];
+  const outliers = group.otherScale ?? [];
+  const self = outliers.find((outlier) => outlier.name === genotype);
+  if (self) {
+    flags.push({
+      code: 'other_scale',
+      message:
+        `This colony is on another scale than its group: ${describeScaleOutlier(self)}. ` +
+        (fitMode === 'joint'
+          ? 'A joint fit shares its scaling among all colonies of the group, so this colony can make the fit collapse for the others. '
+          : '') +
+        'Correct its values (or leave it out) and compute again.',
+    });
+  }
+  const culprits = fitMode === 'joint' ? outliers.filter((outlier) => outlier !== self) : [];
+  const blame =
+    culprits.length === 0
+      ? null
+      : `The group's joint fit collapsed for this colony because ${culprits
+          .map((c) => `colony ${c.name} is on another scale (${describeScaleOutlier(c)})`)
+          .join(
+            '; and ',
+          )}. A joint fit shares its scaling among all colonies of the group: correct that colony's values (or leave it out) and compute again; until then this colony's values are not reported.`;
   const reportable = perKind(() => true);
   const none = (): void => {
     for (const kind of THRESHOLD_KINDS_BY_LEVEL) reportable[kind] = false;
@@ -104,6 +130,8 @@ export function assessColony(
         code: 'response_increases',
         message: `The response increases with temperature (Hill slope ${fit.hill.toPrecision(3)} ≤ 0), so ${ALL_LABELS} have no meaning for this colony and are not reported.`,
       });
+    } else if (blame) {
+      flags.push({ code: 'fit_collapsed_other_scale', message: blame });
     } else {
       flags.push({
         code: 'no_thermal_response',
@@ -114,7 +142,7 @@ export function assessColony(
     return { flags, reportable };
   }
 
-  checkMidpoint(fit, stats, tested, flags, reportable, fitMode);
+  checkMidpoint(fit, stats, tested, flags, reportable, fitMode, blame);
   const gap = largestGap(temperatures);
   for (const kind of TAIL_KINDS) checkTail(kind, fit.ed[kind], low, high, gap, flags, reportable);
   if (reportable[MIDPOINT_KIND]) checkBracketed(fit, temperatures, flags);
@@ -133,6 +161,7 @@ function checkMidpoint(
   flags: ColonyFlag[],
   reportable: Reportable,
   fitMode: EdFitMode,
+  blame: string | null,
 ): void {
   const { minTemperature: low, maxTemperature: high } = stats;
   const value = fit.ed[MIDPOINT_KIND];
@@ -141,8 +170,9 @@ function checkMidpoint(
   if (value > high) {
     // The data may well fall: then it is the fit that did not follow them (decision 0027).
     const dataFall = stats.meanAtHighest <= stats.meanAtLowest / 2;
-    const collapsed =
-      fitMode === 'joint'
+    const collapsed = blame
+      ? blame
+      : fitMode === 'joint'
         ? `The group's joint fit collapsed for this colony instead of following the data, so its values are not reported. ${PER_COLONY_HINT}`
         : 'The fit collapsed instead of following the data, so its values are not reported.';
     flags.push({

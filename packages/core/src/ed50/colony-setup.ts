@@ -1,3 +1,4 @@
+import { coloniesOnAnotherScale } from './input-checks';
 import type { ThresholdKind } from '../thresholds/threshold-kinds';
 import type { GroupContext } from './colony-flags';
 import { colonyStats, type ColonyStats } from './colony-stats';
@@ -120,9 +121,16 @@ export function drmRows(rows: readonly CbassRow[], fitted: readonly Colony[]) {
 export function groupContext(rows: readonly CbassRow[], fit: DrmLl3Fit | null): GroupContext {
   const curves: [number, number][] = [];
   if (fit) fit.hill.forEach((hill, i) => curves.push([hill, fit.max[i]!]));
+  const byGenotype = new Map<string, number[]>();
+  for (const row of rows) {
+    const values = byGenotype.get(row.genotype);
+    if (values) values.push(row.pamValue);
+    else byGenotype.set(row.genotype, [row.pamValue]);
+  }
   return {
     medianMax: medianFallingMax(curves),
     fvFmScale: rows.every((row) => row.pamValue >= 0 && row.pamValue <= 1),
+    otherScale: coloniesOnAnotherScale([...byGenotype].map(([name, values]) => ({ name, values }))),
   };
 }
 

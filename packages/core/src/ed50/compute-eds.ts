@@ -1,4 +1,10 @@
+import { THRESHOLD_KIND_INFO, THRESHOLD_KINDS_BY_LEVEL } from '../thresholds/threshold-kinds';
 import { perKind } from './ed-kinds';
+import {
+  impossibleLimitsNote,
+  limitsOutsidePhysicalRange,
+  NO_RESIDUAL_DF_NOTE,
+} from './input-checks';
 import { NO_EDS, fitGroupColonies } from './fit-group';
 import { groupRows, type RowGroup } from './grouping';
 import {
@@ -213,6 +219,7 @@ function computeGroup(
   fitOptions: FitOptions,
 ): EdGroupResult {
   const { colonies, modelFit } = fitGroupColonies(group, fitOptions);
+  addIntervalNotes(colonies, modelFit, fitOptions);
   const summary = summarizeGroup(colonies);
   const { curve, error } = grid
     ? pooledCurve(group.rows, grid)
@@ -227,6 +234,40 @@ function computeGroup(
     edLines: perKind((kind) => summary[kind].mean),
     modelFit,
   };
+}
+
+/**
+ * Notes on intervals that cannot be read as such (decision 0062): limits beyond any temperature a
+ * coral ED can have, and intervals that are NA because the fit has no residual degree of freedom.
+ */
+function addIntervalNotes(
+  colonies: ColonyEdResult[],
+  modelFit: EdGroupResult['modelFit'],
+  { fit, intervals, model }: FitOptions,
+): void {
+  if (fit !== 'per-colony' && !intervals) return;
+  for (const colony of colonies) {
+    if (colony.status !== 'fitted') continue;
+    const reported = THRESHOLD_KINDS_BY_LEVEL.filter((kind) => colony[kind].value !== null);
+    const wide = reported.flatMap((kind) => {
+      const interval = colony[kind].interval;
+      return interval && limitsOutsidePhysicalRange(interval.lower, interval.upper)
+        ? [impossibleLimitsNote(THRESHOLD_KIND_INFO[kind].edLabel, interval.lower, interval.upper)]
+        : [];
+    });
+    if (wide.length > 0) {
+      colony.flags.push({ code: 'limits_not_physical', message: wide.join(' ') });
+    }
+    const df =
+      fit === 'per-colony'
+        ? colony.nObservations - MODEL_FAMILIES[model].free.length
+        : modelFit
+          ? modelFit.observationCount - modelFit.parameterCount
+          : 1;
+    if (df <= 0 && reported.length > 0 && reported.every((kind) => !colony[kind].interval)) {
+      colony.flags.push({ code: 'no_residual_df', message: NO_RESIDUAL_DF_NOTE });
+    }
+  }
 }
 
 function tooLargeFlag(colonyCount: number): ColonyFlag {

@@ -98,6 +98,8 @@ export function fitGroupWithFamily(
         convergence: fit.convergence,
       },
       context,
+      'joint',
+      colony.genotype,
     );
     const flags = [...assessment.flags];
     if (excluded.length > 0) flags.push(jointFitNote(group.groupingProperty, excluded));
@@ -190,6 +192,7 @@ export function fitEachColonyWithFamily(group: GroupInput, model: EdModel): Colo
       },
       context,
       'per-colony',
+      colony.genotype,
     );
     const result: ColonyEdResult = {
       ...base,

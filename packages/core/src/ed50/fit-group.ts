@@ -97,7 +97,7 @@ export function fitGroupColonies(
       ed: effectiveDoses(hill, fit.ed50[curve]!),
       convergence: fit.convergence,
     };
-    const assessment = assessColony(colony.stats, curveValues, context);
+    const assessment = assessColony(colony.stats, curveValues, context, 'joint', colony.genotype);
     const flags = [...assessment.flags];
     const atBound =
       bounds && boundFlag(bounds, { b: hill, d: curveValues.max, e: fit.ed50[curve]! });
@@ -198,7 +198,13 @@ function fitEachColony(group: GroupInput, bounds?: ParameterBounds): ColonyEdRes
     const df = fit.observationCount - 3;
     const covariance = df > 0 && fit.hessian ? drcVcov(fit.hessian, fit.rss, df) : null;
     const intervals = edDeltaIntervals(hill, ed50, curveValues.ed, covariance, df);
-    const assessment = assessColony(colony.stats, curveValues, context, 'per-colony');
+    const assessment = assessColony(
+      colony.stats,
+      curveValues,
+      context,
+      'per-colony',
+      colony.genotype,
+    );
     const atBound = bounds && boundFlag(bounds, { b: hill, d: curveValues.max, e: ed50 });
     const result: ColonyEdResult = {
       ...base,

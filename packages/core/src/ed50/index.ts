@@ -5,6 +5,21 @@
 export { parseCbassCsv } from './parse-cbass-csv';
 export { describeRowIssueGroup } from './issue-list';
 export {
+  coloniesOnAnotherScale,
+  columnsThatSplitGenotypes,
+  describeScaleOutlier,
+  duplicateRows,
+  FV_FM_RANGE,
+  mergedGenotypesNote,
+  type GenotypeSplit,
+  NO_RESIDUAL_DF_NOTE,
+  OTHER_SCALE_FACTOR,
+  outsideFvFm,
+  PHYSICAL_ED_RANGE_C,
+  pooledCurveModelNote,
+  type ScaleOutlier,
+} from './input-checks';
+export {
   computeEds,
   COMPATIBILITY_NOTE,
   PER_COLONY_NOTE,

@@ -1,6 +1,7 @@
 import { readCsvTable } from '../tabular/csv-table';
 import { readRawCbassTable } from '../tabular/raw-cbass/read-table';
 import { resolveColumns } from './cbass-columns';
+import { duplicateRows, FV_FM_RANGE, outsideFvFm } from './input-checks';
 import { IssueList } from './issue-list';
 import { noteCelsiusList } from './note-format';
 import { normalisedLabelColumns } from './numeric-labels';
@@ -89,7 +90,19 @@ export function parseCbassCsv(text: string): CbassParseResult {
     normalise: labels.get(column),
   }));
   const rows: CbassRow[] = [];
+  const duplicateOf = new Map(duplicateRows(dataRecords).map((d) => [d.row, d.firstRow]));
   for (const { cells, row } of dataRecords) {
+    const firstRow = duplicateOf.get(row);
+    if (firstRow !== undefined) {
+      issues.rowWarning({
+        code: 'duplicate_row',
+        row,
+        message: `Row ${row} is an exact copy of row ${firstRow}: kept, so that nubbin counts twice in the fit. Delete it if it was entered twice.`,
+        reason:
+          'an exact copy of an earlier row (kept, so it counts twice in the fit; delete it if it was entered twice)',
+        skipped: false,
+      });
+    }
     if (required.some(({ at }) => isMissing(cells[at]))) {
       const missing = required.filter(({ at }) => isMissing(cells[at])).map((r) => r.column);
       issues.rowWarning({
@@ -117,6 +130,16 @@ export function parseCbassCsv(text: string): CbassParseResult {
         skipped: true,
       });
       continue;
+    }
+    if (outsideFvFm(pamValue)) {
+      issues.rowWarning({
+        code: 'fv_fm_out_of_range',
+        row,
+        column: 'Pam_value',
+        message: `Row ${row}: Pam_value ${pamValue} lies outside ${FV_FM_RANGE.min}–${FV_FM_RANGE.max}, where every Fv/Fm lies; kept, but check it (a typo, a lost decimal point, or another unit).`,
+        reason: `Pam_value outside ${FV_FM_RANGE.min}–${FV_FM_RANGE.max}, where every Fv/Fm lies (kept; check for a typo, a lost decimal point or another unit)`,
+        skipped: false,
+      });
     }
     const values: Record<string, string> = {};
     for (const { column, at, normalise } of valueColumns) {

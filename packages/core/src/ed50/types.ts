@@ -42,7 +42,11 @@ export type CbassIssueCode =
   | 'decimal_comma'
   | 'non_positive_temperature'
   | 'numeric_label_normalised'
-  | 'too_few_temperatures';
+  | 'too_few_temperatures'
+  /** An exact copy of an earlier row (decision 0062): kept, and counted twice by any fit. */
+  | 'duplicate_row'
+  /** A PAM value outside Fv/Fm's 0–1 (decision 0062): kept. */
+  | 'fv_fm_out_of_range';
 
 export interface CbassIssue {
   code: CbassIssueCode;
@@ -122,7 +126,15 @@ export type ColonyFlagCode =
   | 'parameter_at_bound'
   | 'joint_fit_without_excluded'
   | 'grouping_property_collision'
-  | 'group_too_large';
+  | 'group_too_large'
+  /** The colony's PAM values are on another scale than its group's (decision 0062). */
+  | 'other_scale'
+  /** The joint fit collapsed for this colony because another one is on another scale. */
+  | 'fit_collapsed_other_scale'
+  /** A 95 % limit beyond any temperature a coral ED can have (decision 0062). */
+  | 'limits_not_physical'
+  /** Intervals were asked for but the fit has no residual degree of freedom (decision 0062). */
+  | 'no_residual_df';
 
 export interface ColonyFlag {
   code: ColonyFlagCode;

@@ -18,6 +18,7 @@ import { describePairMismatch, pairEdRows } from './pair-check';
 import type { PlanBuilder } from './plan-builder';
 import { ProblemList, type UploadError, type UploadFileRole, type UploadNotice } from './problems';
 import { FlagList } from './quality-flags';
+import { checkInputs } from './input-flags';
 import { runQualityChecks } from './quality-checks';
 import { RowReader } from './row-reader';
 import type { UploadPlan } from './upload-plan';
@@ -120,6 +121,7 @@ export function prepareUpload(
   linkObservations(builder);
   const flags = new FlagList();
   runQualityChecks(builder, flags, { refitMaxColonies: options.refitMaxColonies });
+  checkInputs(builder, flags);
 
   return {
     ok: true,

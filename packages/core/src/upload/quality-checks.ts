@@ -106,16 +106,13 @@ export function runQualityChecks(
   const withCurve = new Set([...builder.curves.values()].map((curve) => curve.colonyKey));
   for (const colony of builder.colonies.values()) {
     if (withCurve.has(colony.key)) continue;
-    flags.add({
-      code: 'no_ed50',
-      message: `Colony ${colony.name} has measurements but no ED50 value: it is stored without thresholds.`,
-      colony: colony.name,
-      species: colony.species,
-      condition: null,
-      timepoint: null,
-      row: colony.row,
-      value: null,
-    });
+    flags.add(
+      colonyFlag(
+        'no_ed50',
+        `Colony ${colony.name} has measurements but no ED50 value: it is stored without thresholds.`,
+        colony,
+      ),
+    );
   }
   checkLocations(builder, flags);
 }
@@ -242,14 +239,29 @@ function curveFlag(
   value: number | null,
 ): UploadQualityFlag {
   return {
-    code,
-    message,
-    colony: colony.name,
-    species: colony.species,
+    ...colonyFlag(code, message, colony),
     condition: curve.condition,
     timepoint: curve.timepoint,
     row: curve.source.file === 'main' ? curve.source.row : colony.row,
     value,
+  };
+}
+
+/** A flag about a whole colony, pointing at the main-file row that first names it. */
+export function colonyFlag(
+  code: UploadFlagCode,
+  message: string,
+  colony: PlanColony,
+): UploadQualityFlag {
+  return {
+    code,
+    message,
+    colony: colony.name,
+    species: colony.species,
+    condition: null,
+    timepoint: null,
+    row: colony.row,
+    value: null,
   };
 }
 

@@ -17,6 +17,8 @@ export const UPLOAD_FLAG_CODES = [
   'mmm_from_existing_colony',
   'no_ed50',
   'far_inland',
+  // The calculator's rule for a colony on another scale, shared with it (decision 0062).
+  'pam_other_scale',
   // From WoRMS' answer for the species name, once the worker has it (decision 0049): never
   // stored with the upload's checks, read with the name's answer.
   'species_near_match',
@@ -37,6 +39,7 @@ export const UPLOAD_FLAG_LABELS: Readonly<Record<UploadFlagCode, string>> = {
   mmm_from_existing_colony: 'MMM taken from a colony at the same place',
   no_ed50: 'No ED50',
   far_inland: `Coordinates on land, more than ${ON_LAND_FLAG_KM} km from the sea`,
+  pam_other_scale: 'Colony on another PAM scale than its group',
   species_near_match: 'Species name misspelt? WoRMS has a near match',
   species_not_in_worms: 'Species name not in WoRMS',
 };
@@ -60,6 +63,16 @@ export const COLONY_FLAG_DESCRIPTIONS: readonly {
     howDecided: `When a file is uploaded, each colony’s coordinates are looked up in Natural Earth’s 1:10 million land polygons (public domain). A colony inside a land polygon and more than ${ON_LAND_FLAG_KM} km from its coast is flagged; nearer the coast it is not, because coastlines at this scale are a few hundred metres off and reef sites lie on the shore. The colony is imported as it is.`,
     whatToDo:
       'Check the coordinates in your file: latitude and longitude swapped, a lost minus sign (south or west), or a typo. Upload a corrected file as a new version of the dataset.',
+  },
+  {
+    code: 'pam_other_scale',
+    title: UPLOAD_FLAG_LABELS.pam_other_scale,
+    meaning:
+      'The colony’s PAM values are on another scale than those of the other colonies measured with it: typically a lost decimal point (×1000 or ÷1000) or per cent instead of Fv/Fm.',
+    howDecided:
+      'When a file is uploaded, each colony’s highest PAM value is compared with the median of the highest values of the other colonies of its group (site, condition, species, timepoint; at least 3 colonies). At 50 times above or below, the colony is flagged; real colonies of one group differ by less than 3 times. The ED calculator applies the same rule and names the colony when the group’s joint fit collapses because of it. The values are imported as they are.',
+    whatToDo:
+      'Check the colony’s PAM values in your file and correct their scale; upload the corrected file as a new version of the dataset.',
   },
   {
     code: 'species_near_match',

@@ -1,3 +1,4 @@
+import { FV_FM_RANGE } from '../ed50/input-checks';
 import { findCountry } from '../countries/normalize-country';
 import { FORMULA_TEXT_FIX, isFormulaText } from '../csv/csv-writer';
 import type { CsvRecord } from '../tabular/csv-table';
@@ -30,8 +31,9 @@ export const VALUE_RULES = {
       'Temperatures are in °C; a CBASS assay stays between 15 and 45 °C. Check for Fahrenheit values or typing errors.',
   },
   pamValue: {
-    min: 0,
-    max: 1,
+    // The calculator's Fv/Fm range, decided once (decision 0062).
+    min: FV_FM_RANGE.min,
+    max: FV_FM_RANGE.max,
     what: 'PAM value (Fv/Fm)',
     rangeFix:
       'PAM values are Fv/Fm ratios between 0 and 1. If you entered them ×1000 or as percentages, divide them accordingly.',

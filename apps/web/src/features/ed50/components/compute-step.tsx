@@ -1,7 +1,13 @@
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
-import { ED_MODELS, MODEL_FAMILIES, type EdFitMode, type EdModel } from '@coral/core/ed50';
+import {
+  ED_MODELS,
+  MODEL_FAMILIES,
+  mergedGenotypesNote,
+  type EdFitMode,
+  type EdModel,
+} from '@coral/core/ed50';
 import type { CalculatorState, CalculatorStore } from '../api/calculator-store';
 import { plural } from '../utils/ed-display';
 import { MethodPanel } from './method-panel';
@@ -41,6 +47,8 @@ export function ComputeStep({ state, store }: { state: CalculatorState; store: C
       on ? [...state.grouping, column] : state.grouping.filter((c) => c !== column),
     );
   const isDefault = sameColumns(state.grouping, check.defaultGrouping);
+  // Said before computing (decision 0062): an unticked column that tells a genotype's rows apart.
+  const merged = check.genotypeSplits.filter((split) => !state.grouping.includes(split.column));
   return (
     <section aria-labelledby="ed50-compute-heading" className="mb-4">
       <h2 id="ed50-compute-heading" className="h4">
@@ -115,6 +123,15 @@ export function ComputeStep({ state, store }: { state: CalculatorState; store: C
         {!isDefault && state.grouping.length > 0 && (
           <Alert variant="info" className="py-2">
             {NON_DEFAULT_GROUPING_NOTE}
+          </Alert>
+        )}
+        {merged.length > 0 && (
+          <Alert variant="warning" className="py-2" data-testid="ed50-merge-warning">
+            {merged.map((split) => (
+              <p key={split.column} className="mb-0">
+                {mergedGenotypesNote(split)}
+              </p>
+            ))}
           </Alert>
         )}
         {state.grouping.length === 0 && (

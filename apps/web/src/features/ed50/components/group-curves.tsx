@@ -26,7 +26,7 @@ const GRID_GAP = 16;
 
 const LEGEND: LegendItem[] = [
   { label: 'PAM measurements', color: CURVE_COLORS.points, shape: 'dot' },
-  { label: 'Pooled fitted curve (LL.3)', color: CURVE_COLORS.curve, shape: 'line' },
+  { label: 'Pooled fitted curve (always LL.3)', color: CURVE_COLORS.curve, shape: 'line' },
   { label: '95 % confidence band', color: CURVE_COLORS.band, shape: 'band' },
   ...ED_KINDS.map((kind): LegendItem => ({
     label: `Mean ${kind.edLabel}`,

@@ -1,4 +1,5 @@
 import { CLIENT_ROUTES } from '@coral/core';
+import { NO_RESIDUAL_DF_NOTE, pooledCurveModelNote } from '@coral/core/ed50';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import { useEffect, useRef } from 'react';
@@ -65,6 +66,7 @@ export function Results({ result, file }: { result: CalculatorResult; file: File
             {computation.method} Values that are not estimable are written NA in{' '}
             {ED_RESULTS_FILE_NAME}.
           </p>
+          <ComputationNotes computation={computation} />
           <SummaryTable result={result} />
           <ModelFitTable result={result} />
           <ColonyTable computation={computation} />
@@ -144,5 +146,23 @@ function Actions({ result, file }: { result: CalculatorResult; file: File }) {
         </p>
       )}
     </div>
+  );
+}
+
+/**
+ * What the page must say in plain words, not only in a legend (decision 0062): the pooled curve
+ * and EDs stay LL.3 under another model, and why intervals are NA.
+ */
+function ComputationNotes({ computation }: { computation: CalculatorResult['computation'] }) {
+  const pooled = pooledCurveModelNote(computation.model);
+  const noResidualDf = computation.colonies.some((colony) =>
+    colony.flags.some((flag) => flag.code === 'no_residual_df'),
+  );
+  if (!pooled && !noResidualDf) return null;
+  return (
+    <Alert variant="info" className="small" data-testid="ed50-computation-notes">
+      {pooled && <p className="mb-1">{pooled}</p>}
+      {noResidualDf && <p className="mb-0">{NO_RESIDUAL_DF_NOTE}</p>}
+    </Alert>
   );
 }

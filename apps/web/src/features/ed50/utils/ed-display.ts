@@ -75,6 +75,13 @@ const FLAG_LABELS: Record<ColonyFlagCode, FlagBadge> = {
   optimizer_abnormal_stop: { label: 'Optimiser stopped early', severity: 'note' },
   parameter_at_bound: { label: 'At a bound', severity: 'note' },
   joint_fit_without_excluded: { label: 'Group refitted', severity: 'note' },
+  other_scale: { label: 'Another scale', severity: 'note' },
+  fit_collapsed_other_scale: {
+    label: 'Fit collapsed (other colony’s scale)',
+    severity: 'withheld',
+  },
+  limits_not_physical: { label: 'Limits impossible', severity: 'note' },
+  no_residual_df: { label: 'No intervals (no residual df)', severity: 'note' },
   ...PER_KIND_FLAG_LABELS,
 };
 

@@ -3,6 +3,7 @@ import {
   COMPATIBILITY_NOTE,
   DEFAULT_GROUPING,
   colonyCurve,
+  columnsThatSplitGenotypes,
   compareComputedGroups,
   computeEds,
   formatGroupComparisonCsv,
@@ -85,6 +86,11 @@ export async function checkFile(file: Blob, fileName: string): Promise<FileCheck
     preview: previewRows(text),
     groupingOptions: groupingOptions(parsed),
     defaultGrouping: [...DEFAULT_GROUPING],
+    genotypeSplits: columnsThatSplitGenotypes(
+      parsed.rows,
+      groupingOptions(parsed),
+      DEFAULT_GROUPING,
+    ),
     temperatures: [...new Set(parsed.rows.map((row) => row.temperature))].sort((a, b) => a - b),
   };
 }

@@ -4,6 +4,7 @@ import type {
   EdComputation,
   EdFitMode,
   EdModel,
+  GenotypeSplit,
   ParameterBounds,
 } from '@coral/core/ed50';
 
@@ -91,6 +92,8 @@ export interface FileCheck {
   /** Columns that can group the fits (defaults first), and CBASSED50's default grouping. */
   groupingOptions: string[];
   defaultGrouping: string[];
+  /** Grouping columns that tell rows of one genotype apart: unticked, they merge them (decision 0062). */
+  genotypeSplits: GenotypeSplit[];
   /** Distinct temperatures of the valid rows, ascending. */
   temperatures: number[];
 }

@@ -14,12 +14,7 @@ export function ProjectSummary({ colonies }: Pick<TProjectDetail, 'colonies'>) {
   if (groups.length === 0) return null;
   return (
     <SectionCard flush id="summary-title" title="Summary by species and condition">
-      <ScrollableTable
-        label="Summary table"
-        striped
-        size="sm"
-        className="mb-0 align-middle small"
-      >
+      <ScrollableTable label="Summary table" striped size="sm" className="mb-0 align-middle small">
         <thead>
           <tr>
             <th scope="col">Species</th>

@@ -383,7 +383,7 @@ describe('npm run cli -- ed50: usage mistakes (exit code 2)', () => {
     const result = await cli('ed50', ...args);
     expect(result.code).toBe(2);
     expect(result.stderr).toBe(
-      `${message}\nUsage: npm run cli -- ed50 <raw.csv> [--out results.csv] [--summary summary.csv] [--grouping Site,Condition,Species,Timepoint] [--row-names] [--not-estimable NA|drc] [--fit joint|per-colony] [--model LL.3|LL.2|LL.4|LL.5|W1.3|W2.3] [--lower b=..,d=..,e=..] [--upper b=..,d=..,e=..] [--intervals] [--unrounded] [--pooled pooled.csv] [--compare comparison.csv] [--analyses analyses.csv] [--factors Site,Species] [--mmm mmm.csv] [--p-adjust holm|BH|bonferroni|none]\n`,
+      `${message}\nUsage: npm run cli -- ed50 <raw.csv> [--out results.csv] [--summary summary.csv] [--grouping Site,Condition,Species,Timepoint] [--row-names] [--not-estimable NA|drc] [--fit joint|per-colony] [--model LL.3|LL.2|LL.4|LL.5|W1.3|W2.3] [--lower b=..,d=..,e=..] [--upper b=..,d=..,e=..] [--intervals] [--unrounded] [--pooled pooled.csv] [--compare comparison.csv] [--analyses analyses.csv] [--factors Site,Species] [--mmm mmm.csv] [--p-adjust holm|BH|bonferroni|none] [--analyses-r folder]\n`,
     );
   });
 });

@@ -79,6 +79,7 @@ const DOWNLOAD_FILES: Record<string, string> = {
   ColoniesGeojson: 'colonies.geojson',
   CitationCff: 'CITATION.cff',
   QueryJson: 'query.json',
+  DatapackageJson: 'datapackage.json',
 };
 
 /** A call of the scenario below: `{groupId}` and `{snapshotId}` are what earlier calls made. */
@@ -104,7 +105,7 @@ const SCENARIO: ScenarioCall[] = [
       name: 'Example group',
     }),
   },
-  ...['ColoniesCsv', 'ColoniesGeojson', 'CitationCff', 'QueryJson'].map((file): ScenarioCall => ({
+  ...Object.keys(DOWNLOAD_FILES).map((file): ScenarioCall => ({
     name: `getAuthCartGroupByGroupIdDownloads${file}`,
     method: 'GET',
     url: `/api/auth/cart/group/{groupId}/downloads/${DOWNLOAD_FILES[file]}`,
@@ -147,7 +148,7 @@ const SCENARIO: ScenarioCall[] = [
     method: 'GET',
     url: '/api/public/snapshots/{snapshotId}/datacite.json',
   },
-  ...['ColoniesCsv', 'ColoniesGeojson', 'CitationCff', 'QueryJson'].map((file): ScenarioCall => ({
+  ...Object.keys(DOWNLOAD_FILES).map((file): ScenarioCall => ({
     name: `getPublicSnapshotsBySnapshotIdDownloads${file}`,
     method: 'GET',
     url: `/api/public/snapshots/{snapshotId}/downloads/${DOWNLOAD_FILES[file]}`,
@@ -211,7 +212,8 @@ function exampleRequest(url: string): string {
     .replace('{projectId}', ids.projectId!)
     .replace('{datasetId}', ids.datasetId!)
     .replace('{version}', ids.version!)
-    .replace('{name}', species);
+    .replace('{name}', species)
+    .replace('{termId}', 'ed50-absolute');
   if (/^\/api\/public\/(colonies|biosamples|projects)\/$/.test(url)) return `${filled}?limit=2`;
   if (url === '/api/public/colonies/ids/') return `${filled}?species=${species}`;
   if (url === '/api/public/colonies/clusters/') {

@@ -78,8 +78,11 @@ test.describe('[DATASETS] the life of a contributed dataset', () => {
         exact: false,
       }),
     ).toBeVisible();
-    const versionLink = page.getByRole('link', { name: /^Version 1 of dataset #\d+$/ });
-    const datasetId = Number((await versionLink.textContent())!.match(/#(\d+)/)![1]);
+    // The upload names the version by its dataset's title (decision 0056); the link has its id.
+    const versionLink = page.getByRole('link', { name: `Version 1 of “${study}”` });
+    const datasetId = Number(
+      (await versionLink.getAttribute('href'))!.match(/\/datasets\/(\d+)/)![1],
+    );
     const datasetUrl = `/datasets/${datasetId}`;
 
     // Invisible to an anonymous visitor and to bob.

@@ -97,7 +97,7 @@ test.describe('[UPLOAD] Upload Coral Research Data', () => {
     await checkA11y();
 
     // A draft: its owner sees it on its dataset page (the datasets journey takes it further).
-    await page.getByRole('link', { name: /^Version 1 of dataset #\d+$/ }).click();
+    await page.getByRole('link', { name: /^Version 1 of “.+”$/ }).click();
     await expect(page.getByRole('heading', { level: 1, name: project })).toBeVisible();
 
     // My uploads, from the user menu.

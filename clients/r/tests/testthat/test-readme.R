@@ -31,8 +31,8 @@ test_that("the main README's three lines fetch, plot and cite", {
   expect_equal(length(strsplit(code, "\n")[[1]]), 3)
   run <- run_example(code)
   expect_gt(nrow(run$env$pv), 0)
-  # The last line's value, the BibTeX entries, is what the console shows.
-  expect_true(any(grepl("@misc{", run$output, fixed = TRUE)))
+  # The last line's value, the BibTeX (BibLaTeX @dataset) entries, is what the console shows.
+  expect_true(any(grepl("@dataset{", run$output, fixed = TRUE)))
 })
 
 test_that("the R README's worked example fetches, plots and cites", {

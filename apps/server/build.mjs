@@ -34,7 +34,7 @@ const jsonAsParse = {
 
 /**
  * How every server bundle is made: the build below, and the upload-check worker when the server
- * runs from its TypeScript sources (modules/uploads/prepare-upload-thread.ts).
+ * runs from its TypeScript sources (lib/worker-script.ts).
  */
 export const bundleOptions = {
   bundle: true,
@@ -46,11 +46,15 @@ export const bundleOptions = {
   plugins: [externalPackages, jsonAsParse],
 };
 
-/** Entry points: the server, the CLI, and the worker thread that checks uploads. */
+/**
+ * Entry points: the server, the CLI, the worker thread that checks uploads, and the embedded
+ * database's thread (db/pglite-thread.ts).
+ */
 export const entryPoints = {
   main: 'src/main.ts',
   cli: 'src/cli.ts',
   'prepare-upload-worker': 'src/modules/uploads/prepare-upload.worker.ts',
+  'pglite-worker': 'src/db/pglite.worker.ts',
 };
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {

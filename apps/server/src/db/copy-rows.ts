@@ -1,6 +1,5 @@
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import type { PGlite } from '@electric-sql/pglite';
 import { CompiledQuery, type PostgresPool, type PostgresPoolClient } from 'kysely';
 import type pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
@@ -102,12 +101,17 @@ export const copyThroughSocket: CopyRunner = async (client, request) => {
  */
 const BLOB_BYTES = 32 << 20;
 
+/** PGlite's query with a blob, or the same call to PGlite's thread (`pglite-thread.ts`). */
+export interface BlobCopier {
+  query(sql: string, parameters: [], options: { blob: Blob }): Promise<{ affectedRows?: number }>;
+}
+
 /**
  * Embedded database: COPY … FROM '/dev/blob' with PGlite's `blob` option. PGlite has one session,
  * and the caller holds its only client (the pool has one), so the statement runs in the caller's
  * transaction, between its other statements.
  */
-export function copyThroughBlob(pglite: PGlite, blobBytes = BLOB_BYTES): CopyRunner {
+export function copyThroughBlob(pglite: BlobCopier, blobBytes = BLOB_BYTES): CopyRunner {
   return async (_client, request) => {
     let copied = 0;
     let parts: Buffer<ArrayBuffer>[] = [];

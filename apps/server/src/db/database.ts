@@ -1,12 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { createPgConfig } from '@electric-sql/pglite/node-postgres';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { AppDb, Database } from './schema';
 import { copyThroughBlob, copyThroughSocket, withCopySupport, type CopyRunner } from './copy-rows';
 import { acquireEmbeddedLock, DatabaseInUseError } from './embedded-lock';
+import { PgliteThread, PgliteThreadConnection } from './pglite-thread';
 import { describeDatabaseError } from '../lib/database-errors';
 
 export interface DatabaseHandle {
@@ -135,7 +134,7 @@ async function openEmbedded(
   options: OpenOptions,
 ): Promise<DatabaseHandle> {
   let release = () => undefined as void;
-  let pglite: PGlite;
+  let thread: PgliteThread;
   let description = 'embedded PostgreSQL (in memory)';
   try {
     if (target.kind === 'embedded') {
@@ -143,11 +142,10 @@ async function openEmbedded(
       fs.mkdirSync(dir, { recursive: true });
       release = acquireEmbeddedLock(path.join(target.dataDir, 'pglite.lock'), target.dataDir);
       description = `embedded PostgreSQL in ${dir}`;
-      pglite = new PGlite(dir);
+      thread = await PgliteThread.open({ dataDir: dir });
     } else {
-      pglite = new PGlite(target.loadDataDir ? { loadDataDir: target.loadDataDir } : {});
+      thread = await PgliteThread.open({ loadDataDir: target.loadDataDir });
     }
-    await pglite.waitReady;
   } catch (error) {
     release();
     if (error instanceof DatabaseInUseError) throw error;
@@ -155,17 +153,22 @@ async function openEmbedded(
     const reason = error instanceof Error ? error.message : String(error);
     throw new DatabaseUnavailableError(`Cannot open the embedded database${where}: ${reason}`);
   }
-  const pool = new pg.Pool({ ...createPgConfig(pglite), types: typeParsers });
-  const db = createKysely(pool, copyThroughBlob(pglite), options);
+  // PGlite has one session: one connection, which node-postgres reuses after an error.
+  const pool = new pg.Pool({
+    connection: new PgliteThreadConnection(thread),
+    max: 1,
+    types: typeParsers,
+  } as pg.PoolConfig);
+  const db = createKysely(pool, copyThroughBlob(thread), options);
   return {
     db,
     pool,
     kind: 'embedded',
     description,
-    dump: () => pglite.dumpDataDir('none'),
+    dump: () => thread.dump(),
     async close() {
       await db.destroy();
-      await pglite.close();
+      await thread.close();
       release();
     },
   };

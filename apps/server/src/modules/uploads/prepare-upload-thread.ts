@@ -1,8 +1,6 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { PrepareOptions, PrepareResult, UploadFile } from '@coral/core';
+import { workerScript } from '../../lib/worker-script';
 
 export interface PrepareUploadRequest {
   main: UploadFile;
@@ -12,42 +10,6 @@ export interface PrepareUploadRequest {
 
 /** The files needed more memory to check than a check may take: retrying cannot help. */
 export class UploadTooLargeToCheckError extends Error {}
-
-const BUILT_WORKER = 'prepare-upload-worker.js';
-
-let sourceBundle: Promise<string> | undefined;
-
-/**
- * The worker's script. In a build it lies next to the bundle (dist/prepare-upload-worker.js,
- * build.mjs). Running from the TypeScript sources (tsx, Vitest), it is bundled once per process
- * with the build's own options: Node 20 passes no TypeScript loader on to a worker thread, and
- * compiling core module by module in every worker would take seconds. It is written under
- * apps/server/.cache/ so that its packages resolve from the repository's node_modules.
- */
-async function workerScript(): Promise<string> {
-  const here = fileURLToPath(import.meta.url);
-  if (!here.endsWith('.ts')) return path.join(path.dirname(here), BUILT_WORKER);
-  sourceBundle ??= (async () => {
-    const serverRoot = path.resolve(path.dirname(here), '../../..');
-    const buildFile = path.join(serverRoot, 'build.mjs');
-    const { bundleOptions, entryPoints } = (await import(buildFile)) as {
-      bundleOptions: object;
-      entryPoints: Record<string, string>;
-    };
-    const { build } = await import('esbuild');
-    const outfile = path.join(serverRoot, '.cache', `${process.pid}-${BUILT_WORKER}`);
-    await build({
-      ...bundleOptions,
-      sourcemap: 'inline',
-      absWorkingDir: serverRoot,
-      entryPoints: [entryPoints['prepare-upload-worker']!],
-      outfile,
-    });
-    process.once('exit', () => fs.rmSync(outfile, { force: true }));
-    return outfile;
-  })();
-  return sourceBundle;
-}
 
 export interface CheckRequest {
   id: number;
@@ -116,7 +78,7 @@ class UploadCheckThread {
   private async workerWith(maxHeapMb: number): Promise<Worker> {
     if (this.worker && this.heapMb === maxHeapMb) return this.worker;
     if (this.worker) await this.worker.terminate();
-    const worker = new Worker(await workerScript(), {
+    const worker = new Worker(await workerScript('prepare-upload-worker'), {
       resourceLimits: { maxOldGenerationSizeMb: maxHeapMb },
     });
     worker.on('message', (reply: CheckReply) => {

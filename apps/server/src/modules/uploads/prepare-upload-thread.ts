@@ -22,7 +22,28 @@ export interface CheckRequest {
  */
 const IDLE_THREAD_MS = 20_000;
 
-export type CheckReply = { id: number; result: PrepareResult } | { id: number; error: string };
+/**
+ * The checked plan's long lists (a 56,000-row sheet's observations) come over in parts of this
+ * many items, one part per turn of the event loop: receiving the whole plan at once was a
+ * structured clone of every row on the server's thread, a stall of 1–4 s on a loaded machine
+ * (docs/decisions/0069-embedded-database-in-a-thread.md).
+ */
+export const PLAN_PART_ITEMS = 2_000;
+
+/** To the check thread: a check, or the next part of the plan it holds, or let it go. */
+export type CheckMessage =
+  | CheckRequest
+  | { id: number; pull: { field: string; from: number } }
+  | { id: number; release: true };
+
+/**
+ * From the check thread. A plan's lists longer than PLAN_PART_ITEMS come empty, their lengths
+ * in `parts`; the thread keeps the plan until it is released or the next check arrives.
+ */
+export type CheckReply =
+  | { id: number; result: PrepareResult; parts?: Record<string, number> }
+  | { id: number; part: unknown[] }
+  | { id: number; error: string };
 
 /**
  * Core's prepareUpload (parse, row checks, ED matching, quality checks with their refits) in a
@@ -41,7 +62,7 @@ class UploadCheckThread {
   private nextId = 1;
   private pending = new Map<
     number,
-    { resolve: (result: PrepareResult) => void; reject: (error: Error) => void }
+    { resolve: (reply: CheckReply) => void; reject: (error: Error) => void }
   >();
   private turn: Promise<unknown> = Promise.resolve();
 
@@ -59,10 +80,7 @@ class UploadCheckThread {
     // A thread with a check in progress keeps the process alive (the CLI waits for it); an idle
     // one does not keep a finished process from exiting.
     worker.ref();
-    return new Promise<PrepareResult>((resolve, reject) => {
-      this.pending.set(id, { resolve, reject });
-      worker.postMessage({ id, request } satisfies CheckRequest);
-    }).finally(() => {
+    return this.receive(worker, id, request).finally(() => {
       if (this.pending.size > 0) return;
       worker.unref();
       this.idleTimer = setTimeout(() => {
@@ -75,6 +93,45 @@ class UploadCheckThread {
     });
   }
 
+  private ask(worker: Worker, message: CheckMessage): Promise<CheckReply> {
+    return new Promise<CheckReply>((resolve, reject) => {
+      this.pending.set(message.id, { resolve, reject });
+      worker.postMessage(message);
+    }).then((reply) => {
+      if ('error' in reply) throw new Error(`the upload check failed: ${reply.error}`);
+      return reply;
+    });
+  }
+
+  /** The check's result, its plan's long lists pulled part by part (PLAN_PART_ITEMS). */
+  private async receive(
+    worker: Worker,
+    id: number,
+    request: PrepareUploadRequest,
+  ): Promise<PrepareResult> {
+    const reply = await this.ask(worker, { id, request });
+    if (!('result' in reply)) throw new Error('the upload check answered without a result');
+    const { result, parts } = reply;
+    if (!result.ok || !parts) return result;
+    const plan = result.plan as unknown as Record<string, unknown[]>;
+    try {
+      for (const [field, length] of Object.entries(parts)) {
+        const items: unknown[] = [];
+        for (let from = 0; from < length; from += PLAN_PART_ITEMS) {
+          // requests that arrived meanwhile go first
+          await new Promise((resolve) => setImmediate(resolve));
+          const answer = await this.ask(worker, { id: this.nextId++, pull: { field, from } });
+          if (!('part' in answer)) throw new Error('the upload check answered without a part');
+          for (const item of answer.part) items.push(item);
+        }
+        plan[field] = items;
+      }
+    } finally {
+      worker.postMessage({ id: this.nextId++, release: true } satisfies CheckMessage);
+    }
+    return result;
+  }
+
   private async workerWith(maxHeapMb: number): Promise<Worker> {
     if (this.worker && this.heapMb === maxHeapMb) return this.worker;
     if (this.worker) await this.worker.terminate();
@@ -84,9 +141,7 @@ class UploadCheckThread {
     worker.on('message', (reply: CheckReply) => {
       const waiting = this.pending.get(reply.id);
       this.pending.delete(reply.id);
-      if (!waiting) return;
-      if ('result' in reply) waiting.resolve(reply.result);
-      else waiting.reject(new Error(`the upload check failed: ${reply.error}`));
+      waiting?.resolve(reply);
     });
     worker.on('error', (error: Error & { code?: string }) => {
       this.failAll(

@@ -8,7 +8,11 @@ import {
   type UploadTestApp,
 } from '../../../test/upload-test-helpers';
 import { watchEventLoop } from '../../../test/event-loop-watch';
-import { prepareUploadInThread, UploadTooLargeToCheckError } from './prepare-upload-thread';
+import {
+  PLAN_PART_ITEMS,
+  prepareUploadInThread,
+  UploadTooLargeToCheckError,
+} from './prepare-upload-thread';
 import { processUpload } from './upload-processor';
 
 /**
@@ -63,6 +67,25 @@ describe('the check thread', () => {
         prepareUpload(files.main, files.ed, { today, refitMaxColonies: 1000 }),
       );
     }
+  });
+
+  it('hands over a long plan part by part, whole, without stopping the event loop to receive it', async () => {
+    const sheet = new TextEncoder().encode(bigTwoProjectSheet(16));
+    const files = { main: { name: 'big.csv', bytes: sheet }, ed: null };
+    // the thread started and warm, as for every upload after the first
+    const small = { name: 'cbass_84.csv', bytes: bytes('cbass_84.csv') };
+    await prepareUploadInThread({ main: small, ed: null, options: {} }, { maxHeapMb: 1024 });
+    const stopWatching = watchEventLoop();
+    const inThread = await prepareUploadInThread({ ...files, options: {} }, { maxHeapMb: 1024 });
+    const longestStallMs = stopWatching();
+    expect(inThread.ok && inThread.plan.observations.length).toBeGreaterThan(3 * PLAN_PART_ITEMS);
+    // Receiving the plan in one message was a structured clone of all of it on this thread.
+    const started = performance.now();
+    structuredClone(inThread);
+    const cloneMs = performance.now() - started;
+    expect(cloneMs, 'the plan must take long enough to copy to tell').toBeGreaterThan(50);
+    expect(longestStallMs).toBeLessThan(cloneMs / 3);
+    expect(inThread).toEqual(prepareUpload(files.main, files.ed, {}));
   });
 
   it('a check that needs more memory than allowed fails with a clear reason, and the next check works', async () => {

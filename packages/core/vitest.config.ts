@@ -7,5 +7,9 @@ export default defineProject({
     name: 'core',
     include: ['src/**/*.test.ts'],
     environment: 'node',
+    // One module graph per worker, as the server's: core's files spend more time importing than
+    // testing, and none mocks a module or changes the environment (apps/server/test/
+    // shared-module-graph.test.ts checks it; docs/decisions/0047-test-loop.md, amendment 2).
+    isolate: false,
   },
 });

@@ -1,5 +1,7 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { readServerSources } from './database-test-files';
+import { readServerSources, serverDir } from './database-test-files';
 import { serverProject } from '../vitest.config';
 
 /**
@@ -19,13 +21,38 @@ const SHARED_STATE_CHANGES: readonly [RegExp, string][] = [
 function sharedStateProblems(sources: Record<string, string>): string[] {
   const problems: string[] = [];
   for (const [file, text] of Object.entries(sources)) {
-    if (!file.endsWith('.test.ts') || file === 'test/shared-module-graph.test.ts') continue;
+    if (!file.endsWith('.test.ts') || file.endsWith('test/shared-module-graph.test.ts')) continue;
     for (const [pattern, what] of SHARED_STATE_CHANGES) {
       if (pattern.test(text)) problems.push(`${file} ${what}`);
     }
   }
   return problems;
 }
+
+/** Core's suite shares its module graph too (packages/core/vitest.config.ts); its files. */
+const coreDir = path.resolve(serverDir, '../../packages/core');
+function readCoreTestSources(): Record<string, string> {
+  const sources: Record<string, string> = {};
+  for (const entry of fs.readdirSync(path.join(coreDir, 'src'), { recursive: true })) {
+    const file = String(entry);
+    if (!file.endsWith('.test.ts')) continue;
+    sources[`packages/core/src/${file}`] = fs.readFileSync(path.join(coreDir, 'src', file), 'utf8');
+  }
+  return sources;
+}
+
+describe('core test files share a module graph per worker', () => {
+  it('runs without isolation', () => {
+    const config = fs.readFileSync(path.join(coreDir, 'vitest.config.ts'), 'utf8');
+    expect(config).toMatch(/^\s*isolate: false,$/m);
+  });
+
+  it('has no test file that changes what the next one imports or reads', () => {
+    const sources = readCoreTestSources();
+    expect(Object.keys(sources).length).toBeGreaterThan(50);
+    expect(sharedStateProblems(sources)).toEqual([]);
+  });
+});
 
 describe('server test files share a module graph per worker', () => {
   it('runs without isolation on both databases', () => {

@@ -27,6 +27,8 @@ let port: number;
 let ann: TestAgent;
 let groupId: number;
 let snapshotId: string;
+/** Every request the HTTP server received, with its response, in order of arrival. */
+const received: { url: string; response: http.ServerResponse }[] = [];
 
 beforeAll(async () => {
   // debug shows the disconnect line; slow downloads are not what this test is about.
@@ -65,6 +67,9 @@ beforeAll(async () => {
   });
   expect(frozen.statusCode, frozen.body).toBe(201);
   snapshotId = frozen.json<TSnapshotCreated>().id;
+  app.server.prependListener('request', (request: http.IncomingMessage, response) => {
+    received.push({ url: request.url ?? '', response });
+  });
   await app.listen({ port: 0, host: '127.0.0.1' });
   port = (app.server.address() as AddressInfo).port;
 }, 180_000);
@@ -235,9 +240,30 @@ describe('a client that drops a streamed download (decision 0031)', () => {
     async (_name, afterMs, downloadOf) => {
       const { lines } = logged;
       const before = lines.length;
-      await abortBeforeAnswer(downloadOf(), afterMs);
-      // The server finds the client gone when it answers: give it time to try.
-      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      const download = downloadOf();
+      const firstRequest = received.length;
+      await abortBeforeAnswer(download, afterMs);
+      // The server finds the client gone only when it answers, and a client that left before
+      // the answer gets no request line (Fastify writes it when the answer is finished, and a
+      // closed socket never finishes). So wait until the server has answered on the closed
+      // connection (headers of a stream written, or a JSON answer ended), or has logged about
+      // this request (the "client closed" line of a stream, or of the error handler, which then
+      // answers nothing).
+      await waitFor(
+        () =>
+          lines.slice(before).some((line) => line.url === download.path) ||
+          received
+            .slice(firstRequest)
+            .some(
+              ({ url, response }) =>
+                url === download.path &&
+                (response.headersSent || response.writableEnded) &&
+                response.closed,
+            ),
+        () => `the server to answer ${download.path}; log: ${JSON.stringify(lines.slice(before))}`,
+      );
+      // What the answer sets off (a stream's teardown, its error) is logged within a few ticks.
+      await new Promise((resolve) => setTimeout(resolve, 100));
       const after = lines.slice(before);
       expect(after.filter((line) => line.level >= LOG_LEVELS.warn)).toEqual([]);
       expect(

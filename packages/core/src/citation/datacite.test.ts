@@ -151,7 +151,7 @@ describe('DataCite metadata against the DataCite 4.6 JSON schema and the officia
     expect(places).toEqual(coverage.countries);
     expect(places.length).toBeGreaterThan(0);
     // The assays' first and last day as DataCite's range (RKMS-ISO8601 start/end).
-    const { begin, end } = coverage.dates!;
+    const { begin, end } = coverage.collected!;
     expect(begin < end).toBe(true);
     expect(metadata.dates).toEqual([
       { date: '2023-01-15', dateType: 'Issued' },
@@ -166,11 +166,21 @@ describe('DataCite metadata against the DataCite 4.6 JSON schema and the officia
     const oneDay = dataCiteMetadata(SEED_VERSION, {
       box: null,
       countries: [],
-      dates: { begin: '2021-08-03', end: '2021-08-03' },
+      collected: { begin: '2021-08-03', end: '2021-08-03' },
     });
     expect(oneDay.dates[1]).toEqual({ date: '2021-08-03', dateType: 'Collected' });
     expect(oneDay.geoLocations).toBeUndefined();
     expect(check(oneDay)).toEqual([]);
+    // An assay date that cannot be true (the seed's year 2222) is not told as a collection date:
+    // the range is of the other dates, and with none left there is no Collected date.
+    const [colony] = SEED_COLONIES;
+    const future = { ...colony!, assays: [{ ...colony!.assays[0]!, date: '2222-03-10' }] };
+    const withFuture = emlCoverage([...SEED_COLONIES, future]);
+    expect(withFuture.dates!.end).toBe('2222-03-10');
+    expect(withFuture.collected).toEqual(coverage.collected);
+    expect(dataCiteMetadata(SEED_VERSION, emlCoverage([future])).dates).toEqual([
+      { date: '2023-01-15', dateType: 'Issued' },
+    ]);
     // A box outside the globe fails both schemas (so this can fail).
     const outside = {
       ...metadata,

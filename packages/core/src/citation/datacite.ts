@@ -76,13 +76,14 @@ export interface DataCiteGeoLocation {
 /**
  * What a version's colonies cover, as EML's coverage has it (core's `EmlCoverage`, the same facts
  * read the same way): the bounding box of the sites, their countries, the first and last assay
- * date. Absent parts are left out of the record, never invented
+ * date that can be true (never a date after today, such as the seed's year 2222). Absent parts are
+ * left out of the record, never invented
  * (docs/decisions/0065-obis-names-and-datacite-coverage.md).
  */
 export interface DataCiteCoverage {
   box: { west: number; east: number; south: number; north: number } | null;
   countries: readonly string[];
-  dates: { begin: string; end: string } | null;
+  collected: { begin: string; end: string } | null;
 }
 
 const LANGUAGE = 'en';
@@ -174,8 +175,8 @@ export function dataCiteMetadata(
     })),
     dates: [
       { date: published.toISOString().slice(0, 10), dateType: 'Issued' },
-      ...(coverage?.dates
-        ? [{ date: collectedDate(coverage.dates), dateType: 'Collected' as const }]
+      ...(coverage?.collected
+        ? [{ date: collectedDate(coverage.collected), dateType: 'Collected' as const }]
         : []),
     ],
     language: LANGUAGE,

@@ -6,6 +6,8 @@ import { dataCiteMetadataXml, dataCiteXml } from '../harvest/datacite-xml';
 import { dataCiteMetadata } from './datacite';
 import { snapshotCitation, snapshotDataCite, type SnapshotFacts } from './snapshot-citation';
 import { FULL_VERSION, SEED_VERSION } from '../../test/citation-facts';
+import { SEED_COLONIES } from '../../test/download-test-data';
+import { emlCoverage } from '../downloads/dwca/eml-coverage';
 import { xmlSchemaErrors } from '../../test/xml-schemas';
 
 /**
@@ -126,6 +128,75 @@ describe('DataCite metadata against the DataCite 4.6 JSON schema and the officia
     expect(dataCiteMetadata({ ...SEED_VERSION, importedFrom: null }).creators).toEqual([
       { name: 'Coral Thermal Tolerance', nameType: 'Organizational' },
     ]);
+  });
+
+  it("states the seed's sites and assay dates: geoLocations and a Collected date (JSON and XML)", () => {
+    const coverage = emlCoverage(SEED_COLONIES);
+    const metadata = dataCiteMetadata(SEED_VERSION, coverage);
+    expect(check(metadata)).toEqual([]);
+    // The box of the two seed projects' sites (their colonies' coordinates, as EML's).
+    const box = coverage.box!;
+    expect(metadata.geoLocations![0]).toEqual({
+      geoLocationBox: {
+        westBoundLongitude: box.west,
+        eastBoundLongitude: box.east,
+        southBoundLatitude: box.south,
+        northBoundLatitude: box.north,
+      },
+    });
+    expect(box.west).toBeLessThan(box.east);
+    expect(box.south).toBeLessThan(box.north);
+    // Then each country as a place, by its name.
+    const places = metadata.geoLocations!.slice(1).map((g) => g.geoLocationPlace);
+    expect(places).toEqual(coverage.countries);
+    expect(places.length).toBeGreaterThan(0);
+    // The assays' first and last day as DataCite's range (RKMS-ISO8601 start/end).
+    const { begin, end } = coverage.collected!;
+    expect(begin < end).toBe(true);
+    expect(metadata.dates).toEqual([
+      { date: '2023-01-15', dateType: 'Issued' },
+      { date: `${begin}/${end}`, dateType: 'Collected' },
+    ]);
+    const xml = dataCiteXml(SEED_VERSION, { coverage });
+    expect(xmlSchemaErrors(xml, 'datacite')).toBe('');
+    expect(xml).toContain(`<date dateType="Collected">${begin}/${end}</date>`);
+    expect(xml).toContain(`<westBoundLongitude>${box.west}</westBoundLongitude>`);
+    expect(xml).toContain(`<geoLocationPlace>${places[0]}</geoLocationPlace>`);
+    // One assay day is one date, not a range; no coverage known is no geoLocations at all.
+    const oneDay = dataCiteMetadata(SEED_VERSION, {
+      box: null,
+      countries: [],
+      collected: { begin: '2021-08-03', end: '2021-08-03' },
+    });
+    expect(oneDay.dates[1]).toEqual({ date: '2021-08-03', dateType: 'Collected' });
+    expect(oneDay.geoLocations).toBeUndefined();
+    expect(check(oneDay)).toEqual([]);
+    // An assay date that cannot be true (the seed's year 2222) is not told as a collection date:
+    // the range is of the other dates, and with none left there is no Collected date.
+    const [colony] = SEED_COLONIES;
+    const future = { ...colony!, assays: [{ ...colony!.assays[0]!, date: '2222-03-10' }] };
+    const withFuture = emlCoverage([...SEED_COLONIES, future]);
+    expect(withFuture.dates!.end).toBe('2222-03-10');
+    expect(withFuture.collected).toEqual(coverage.collected);
+    expect(dataCiteMetadata(SEED_VERSION, emlCoverage([future])).dates).toEqual([
+      { date: '2023-01-15', dateType: 'Issued' },
+    ]);
+    // A box outside the globe fails both schemas (so this can fail).
+    const outside = {
+      ...metadata,
+      geoLocations: [
+        {
+          geoLocationBox: { ...metadata.geoLocations![0]!.geoLocationBox!, northBoundLatitude: 91 },
+        },
+      ],
+    };
+    expect(check(outside)).not.toEqual([]);
+    expect(
+      xmlSchemaErrors(
+        xml.replace(/<northBoundLatitude>[^<]*</, '<northBoundLatitude>91<'),
+        'datacite',
+      ),
+    ).toContain('northBoundLatitude');
   });
 
   it('rejects metadata that breaks the schema (so these tests can fail)', () => {

@@ -46,7 +46,8 @@ export interface DataCiteMetadata {
   publisher: { name: string; lang: string };
   publicationYear: string;
   subjects: { subject: string; lang: string }[];
-  dates: { date: string; dateType: 'Issued' }[];
+  /** Issued (the publication), and Collected (the assays, as `first/last`) when known. */
+  dates: { date: string; dateType: 'Issued' | 'Collected' }[];
   language: string;
   alternateIdentifiers: { alternateIdentifier: string; alternateIdentifierType: 'URL' }[];
   relatedIdentifiers: {
@@ -58,6 +59,31 @@ export interface DataCiteMetadata {
   version: string;
   rightsList: DataCiteRights[];
   descriptions: { description: string; descriptionType: 'Abstract' | 'Other'; lang: string }[];
+  /** Where the colonies were collected: the sites' bounding box, then each country by name. */
+  geoLocations?: DataCiteGeoLocation[];
+}
+
+export interface DataCiteGeoLocation {
+  geoLocationPlace?: string;
+  geoLocationBox?: {
+    westBoundLongitude: number;
+    eastBoundLongitude: number;
+    southBoundLatitude: number;
+    northBoundLatitude: number;
+  };
+}
+
+/**
+ * What a version's colonies cover, as EML's coverage has it (core's `EmlCoverage`, the same facts
+ * read the same way): the bounding box of the sites, their countries, the first and last assay
+ * date that can be true (never a date after today, such as the seed's year 2222). Absent parts are
+ * left out of the record, never invented
+ * (docs/decisions/0065-obis-names-and-datacite-coverage.md).
+ */
+export interface DataCiteCoverage {
+  box: { west: number; east: number; south: number; north: number } | null;
+  countries: readonly string[];
+  collected: { begin: string; end: string } | null;
 }
 
 const LANGUAGE = 'en';
@@ -127,9 +153,13 @@ export function dataCiteRights(licence: LicenceId | null): DataCiteRights {
  * The version's DataCite metadata. Its DOI when one is registered; its page is the landing page
  * and an alternate identifier either way.
  */
-export function dataCiteMetadata(facts: CitationFacts): DataCiteMetadata {
+export function dataCiteMetadata(
+  facts: CitationFacts,
+  coverage: DataCiteCoverage | null = null,
+): DataCiteMetadata {
   const withdrawn = withdrawalNote(facts);
   const published = new Date(facts.publishedAt);
+  const geoLocations = coverage === null ? [] : dataCiteGeoLocations(coverage);
   return {
     schemaVersion: 'http://datacite.org/schema/kernel-4',
     ...(facts.doi === null ? {} : { doi: facts.doi }),
@@ -143,7 +173,12 @@ export function dataCiteMetadata(facts: CitationFacts): DataCiteMetadata {
       subject,
       lang: LANGUAGE,
     })),
-    dates: [{ date: published.toISOString().slice(0, 10), dateType: 'Issued' }],
+    dates: [
+      { date: published.toISOString().slice(0, 10), dateType: 'Issued' },
+      ...(coverage?.collected
+        ? [{ date: collectedDate(coverage.collected), dateType: 'Collected' as const }]
+        : []),
+    ],
     language: LANGUAGE,
     alternateIdentifiers: [{ alternateIdentifier: facts.url, alternateIdentifierType: 'URL' }],
     relatedIdentifiers: distinctBy(facts.relatedDois, (doi) => doi.toLowerCase()).map((doi) => ({
@@ -168,5 +203,38 @@ export function dataCiteMetadata(facts: CitationFacts): DataCiteMetadata {
         ? []
         : [{ description: withdrawn, descriptionType: 'Other' as const, lang: LANGUAGE }]),
     ],
+    ...(geoLocations.length === 0 ? {} : { geoLocations }),
   };
+}
+
+/**
+ * DataCite's Collected date: when the assays were run, as RKMS-ISO8601 `first/last` (DataCite's
+ * form of a range), or the one date when they agree.
+ */
+function collectedDate(dates: { begin: string; end: string }): string {
+  return dates.begin === dates.end ? dates.begin : `${dates.begin}/${dates.end}`;
+}
+
+/**
+ * Where the data were gathered: the bounding box of the sites (DataCite's box, as EML's
+ * boundingCoordinates), then each country as a named place. No point per site: a version can hold
+ * hundreds of colonies on a few sites, and the box with the countries says where without repeating
+ * the data (the site coordinates are in the data files).
+ */
+function dataCiteGeoLocations(coverage: DataCiteCoverage): DataCiteGeoLocation[] {
+  return [
+    ...(coverage.box === null
+      ? []
+      : [
+          {
+            geoLocationBox: {
+              westBoundLongitude: coverage.box.west,
+              eastBoundLongitude: coverage.box.east,
+              southBoundLatitude: coverage.box.south,
+              northBoundLatitude: coverage.box.north,
+            },
+          },
+        ]),
+    ...coverage.countries.map((country) => ({ geoLocationPlace: country })),
+  ];
 }

@@ -2,7 +2,9 @@ import { xmlEscape } from '../downloads/dwca/xml-text';
 import type { CitationFacts } from '../citation/citation-facts';
 import {
   dataCiteMetadata,
+  type DataCiteCoverage,
   type DataCiteCreator,
+  type DataCiteGeoLocation,
   type DataCiteMetadata,
 } from '../citation/datacite';
 
@@ -51,8 +53,33 @@ const list = (name: string, items: string[], indent: string): string[] =>
  * record DataCite would not register as is (docs/decisions/0057-eml-gbif-profile-and-datacite.md).
  * `withDeclaration: false` gives the bare element (embedded in an OAI-PMH record).
  */
-export function dataCiteXml(facts: CitationFacts, options: { withDeclaration?: boolean } = {}) {
-  return dataCiteMetadataXml(dataCiteMetadata(facts), options);
+export function dataCiteXml(
+  facts: CitationFacts,
+  options: { withDeclaration?: boolean; coverage?: DataCiteCoverage | null } = {},
+) {
+  return dataCiteMetadataXml(dataCiteMetadata(facts, options.coverage ?? null), options);
+}
+
+/** A geoLocation's place and box, in the XSD's element names (its box is an xs:all). */
+function geoLocationXml(location: DataCiteGeoLocation, indent: string): string[] {
+  const box = location.geoLocationBox;
+  return [
+    `${indent}<geoLocation>`,
+    ...(location.geoLocationPlace === undefined
+      ? []
+      : [`${indent}  ${element('geoLocationPlace', location.geoLocationPlace)}`]),
+    ...(box === undefined
+      ? []
+      : [
+          `${indent}  <geoLocationBox>`,
+          `${indent}    ${element('westBoundLongitude', String(box.westBoundLongitude))}`,
+          `${indent}    ${element('eastBoundLongitude', String(box.eastBoundLongitude))}`,
+          `${indent}    ${element('southBoundLatitude', String(box.southBoundLatitude))}`,
+          `${indent}    ${element('northBoundLatitude', String(box.northBoundLatitude))}`,
+          `${indent}  </geoLocationBox>`,
+        ]),
+    `${indent}</geoLocation>`,
+  ];
 }
 
 /** Any DataCite JSON metadata of the platform (a version's, a snapshot's) as DataCite XML. */
@@ -137,6 +164,11 @@ export function dataCiteMetadataXml(
             descriptionType: d.descriptionType,
           })}`,
       ),
+      i,
+    ),
+    ...list(
+      'geoLocations',
+      (m.geoLocations ?? []).flatMap((location) => geoLocationXml(location, ii)),
       i,
     ),
     '</resource>',

@@ -12,6 +12,7 @@ import {
   unwrapRis,
   versionCitationCff,
   type CitationFacts,
+  type DataCiteCoverage,
 } from '@coral/core';
 
 /**
@@ -92,21 +93,32 @@ export function citationFileName(facts: CitationFacts, format: CitationFormat): 
   return `${key}.${extension}`;
 }
 
-/** A citation file written from the facts alone (every format but EML, which reads coverage). */
+/**
+ * A citation file written from the facts (every format but EML, which its own writer makes); the
+ * DataCite forms also state the version's coverage (geoLocations, Collected date) when given
+ * (docs/decisions/0065-obis-names-and-datacite-coverage.md).
+ */
 export function citationFile(
   facts: CitationFacts,
   format: Exclude<CitationFormat, 'eml'>,
+  coverage: DataCiteCoverage | null = null,
 ): CitationFile {
   return {
     contentType: CITATION_FORMATS[format].contentType,
     filename: citationFileName(facts, format),
-    body: citationBody(facts, format),
+    body: citationBody(facts, format, coverage),
   };
 }
 
-function citationBody(facts: CitationFacts, format: Exclude<CitationFormat, 'eml'>): string {
-  if (format === 'datacite') return `${JSON.stringify(dataCiteMetadata(facts), null, 2)}\n`;
-  if (format === 'datacite-xml') return dataCiteXml(facts);
+function citationBody(
+  facts: CitationFacts,
+  format: Exclude<CitationFormat, 'eml'>,
+  coverage: DataCiteCoverage | null,
+): string {
+  if (format === 'datacite') {
+    return `${JSON.stringify(dataCiteMetadata(facts, coverage), null, 2)}\n`;
+  }
+  if (format === 'datacite-xml') return dataCiteXml(facts, { coverage });
   if (format === 'cff') return versionCitationCff(facts);
   const item = cslItem(facts);
   const cite = new Cite([item]);

@@ -359,6 +359,20 @@ describe('seed datasets and unknown versions', () => {
     const xml = (await anonymous.request({ url: files(seed.id, seed.version).dataciteXml })).body;
     expect(xmlSchemaErrors(xml, 'datacite')).toBe('');
     expect(xml).toContain(`<identifier identifierType="URL">${page}</identifier>`);
+    // Where and when its colonies were gathered (decision 0065): the sites' box and countries,
+    // the assays' first and last day as a Collected range, in both forms.
+    const geo = datacite.geoLocations as { geoLocationBox?: object; geoLocationPlace?: string }[];
+    expect(geo[0]!.geoLocationBox).toMatchObject({
+      westBoundLongitude: expect.any(Number) as unknown,
+      northBoundLatitude: expect.any(Number) as unknown,
+    });
+    expect(geo.slice(1).length).toBeGreaterThan(0);
+    const dates = datacite.dates as { date: string; dateType: string }[];
+    const collected = dates.find((d) => d.dateType === 'Collected');
+    expect(collected?.date).toMatch(/^\d{4}-\d{2}-\d{2}(\/\d{4}-\d{2}-\d{2})?$/);
+    expect(xml).toContain(`<date dateType="Collected">${collected!.date}</date>`);
+    expect(xml).toContain('<geoLocationBox>');
+    expect(xml).toContain(`<geoLocationPlace>${geo[1]!.geoLocationPlace}</geoLocationPlace>`);
     const eml = (await anonymous.request({ url: files(seed.id, seed.version).eml })).body;
     expect(xmlSchemaErrors(eml, 'eml')).toBe('');
     expect(eml).toContain('<organizationName>Coral Future database</organizationName>');

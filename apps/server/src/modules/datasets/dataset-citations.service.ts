@@ -8,7 +8,7 @@ import {
   type CitationFile,
   type CitationFormat,
 } from './citation-files';
-import { versionEmlXml } from './dataset-coverage.service';
+import { versionEmlCoverage, versionEmlXml } from './dataset-coverage.service';
 import { citationFacts } from './dataset-citation';
 import { createDatasetReader } from './dataset-reader';
 import { parseMetadata } from './dataset-versions.service';
@@ -71,7 +71,14 @@ export function createDatasetCitationsService(
                 options,
               ),
             }
-          : citationFile(facts, format);
+          : citationFile(
+              facts,
+              format,
+              // DataCite states where and when the data were gathered (decision 0065).
+              format === 'datacite' || format === 'datacite-xml'
+                ? await versionEmlCoverage(db, version.id)
+                : null,
+            );
       return { ...file, public: Boolean(publicVersion) };
     },
   };

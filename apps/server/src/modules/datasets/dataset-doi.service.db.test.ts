@@ -76,6 +76,16 @@ describe('DOI registration of a published version', () => {
       { rights: expect.stringMatching(/^Licence not stated\. /) as unknown, lang: 'en' },
     ]);
     expect(attributes).not.toHaveProperty('identifiers');
+    // Where and when the data were gathered, as the version's DataCite file states (decision 0065).
+    expect(attributes.geoLocations).toContainEqual({
+      geoLocationBox: expect.objectContaining({
+        westBoundLongitude: expect.any(Number) as unknown,
+      }) as unknown,
+    });
+    expect(attributes.dates).toContainEqual({
+      date: expect.stringMatching(/^\d{4}-\d{2}-\d{2}(\/\d{4}-\d{2}-\d{2})?$/) as unknown,
+      dateType: 'Collected',
+    });
 
     const versions = await repo.versions(database.db, seed.id);
     expect(versions.find((v) => v.number === seed.version)!.doi).toBe(doi);

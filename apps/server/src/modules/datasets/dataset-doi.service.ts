@@ -2,6 +2,7 @@ import { DATASET_STATES, dataCiteMetadata } from '@coral/core';
 import type { AppDb } from '../../db/schema';
 import type { DataCiteClient } from './datacite-client';
 import { citationFacts } from './dataset-citation';
+import { versionEmlCoverage } from './dataset-coverage.service';
 import { parseMetadata } from './dataset-versions.service';
 import { datasetsRepository as repo } from './datasets.repository';
 
@@ -38,7 +39,13 @@ export function createDoiRegistrationService(
         metadata: parseMetadata(version.metadata),
         publicUrl: options.publicUrl,
       });
-      await options.client.publishDoi({ doi, url: facts.url, metadata: dataCiteMetadata(facts) });
+      // DataCite gets the coverage the version's own DataCite file states (decision 0065).
+      const coverage = await versionEmlCoverage(db, version.id);
+      await options.client.publishDoi({
+        doi,
+        url: facts.url,
+        metadata: dataCiteMetadata(facts, coverage),
+      });
       await db.transaction().execute(async (trx) => {
         await repo.lockDataset(trx, datasetId);
         await repo.updateVersion(trx, version.id, { doi });

@@ -59,8 +59,9 @@ describe("the seed map view's Darwin Core Archive", () => {
   it("passes obistools' field check but for scientificNameID where WoRMS was not asked", () => {
     const occurrence = table('occurrence.txt');
     const errors = checkFields(occurrence.rows, occurrence.columns);
-    // The test deployment asks no WoRMS (decision 0049): the seed's names are "not yet checked",
-    // so their identifier is empty, and that is the only error.
+    // The test deployment asks no WoRMS (decision 0049), and no recorded WoRMS answer of the
+    // seed's coral names or genera exists to replay (decision 0065): the names are "not yet
+    // checked", so their identifier is empty, and that is the only error.
     expect(errors.filter((e) => e.field !== 'scientificNameID')).toEqual([]);
   });
 

@@ -169,6 +169,11 @@ describe('OAI-PMH', () => {
     expect(wellFormed(datacite)).toBe(true);
     expect(datacite).toContain('<resource xmlns="http://datacite.org/schema/kernel-4"');
     expect(datacite).toContain('<resourceType resourceTypeGeneral="Dataset">');
+    // Where and when its colonies were gathered, as the version's own DataCite file (decision 0065).
+    expect(datacite).toContain('<geoLocationBox>');
+    expect(datacite).toMatch(
+      /<date dateType="Collected">\d{4}-\d{2}-\d{2}(\/\d{4}-\d{2}-\d{2})?<\/date>/,
+    );
     const eml = await oai(`verb=GetRecord&metadataPrefix=eml&identifier=${live}`);
     expect(wellFormed(eml)).toBe(true);
     expect(eml).toContain('<eml:eml');

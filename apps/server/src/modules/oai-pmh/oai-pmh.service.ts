@@ -20,7 +20,7 @@ import {
 } from '@coral/core';
 import type { AppDb } from '../../db/schema';
 import { citationFacts, PLATFORM_NAME } from '../datasets/dataset-citation';
-import { versionEmlXml } from '../datasets/dataset-coverage.service';
+import { versionEmlCoverage, versionEmlXml } from '../datasets/dataset-coverage.service';
 import { parseMetadata } from '../datasets/dataset-versions.service';
 import { oaiPmhRepository as repo, type OaiRecordRow } from './oai-pmh.repository';
 
@@ -111,7 +111,11 @@ export function createOaiPmhService(db: AppDb, options: OaiPmhServiceOptions) {
   async function metadataOf(row: OaiRecordRow, prefix: OaiMetadataPrefix): Promise<string> {
     const facts = factsOf(row);
     if (prefix === 'oai_dc') return oaiDublinCore(facts);
-    if (prefix === 'oai_datacite') return dataCiteXml(facts, { withDeclaration: false });
+    if (prefix === 'oai_datacite') {
+      // With where and when the data were gathered, as the version's own file (decision 0065).
+      const coverage = await versionEmlCoverage(db, row.version_id);
+      return dataCiteXml(facts, { withDeclaration: false, coverage });
+    }
     return versionEmlXml(
       db,
       { versionId: row.version_id, facts, protocol: parseMetadata(row.metadata).protocol },

@@ -1,4 +1,5 @@
 import { findCountry } from '../../countries/normalize-country';
+import { isImpossibleDate } from '../../format/dates';
 import type { DownloadColony } from '../download-model';
 
 /**
@@ -12,6 +13,12 @@ export interface EmlCoverage {
   /** ISO 3166 names (or codes as written) of the sites' countries, sorted. */
   countries: readonly string[];
   dates: { begin: string; end: string } | null;
+  /**
+   * The same range without the dates that cannot be true (after the day the coverage is read: the
+   * seed's year 2222, kept as recorded and marked, decision 0012): what DataCite is told the data
+   * were collected in (docs/decisions/0065-obis-names-and-datacite-coverage.md).
+   */
+  collected: { begin: string; end: string } | null;
   taxa: readonly EmlTaxon[];
   /** WoRMS families of the matched species, sorted (the general taxonomic coverage). */
   families: readonly string[];
@@ -36,6 +43,8 @@ export class EmlCoverageTracker {
   private readonly countries = new Set<string>();
   private begin: string | null = null;
   private end: string | null = null;
+  private collectedBegin: string | null = null;
+  private collectedEnd: string | null = null;
   private readonly taxa = new Map<string, EmlTaxon>();
   private readonly families = new Set<string>();
   private colonies = 0;
@@ -61,6 +70,9 @@ export class EmlCoverageTracker {
       if (date === null) continue;
       if (this.begin === null || date < this.begin) this.begin = date;
       if (this.end === null || date > this.end) this.end = date;
+      if (isImpossibleDate(date)) continue;
+      if (this.collectedBegin === null || date < this.collectedBegin) this.collectedBegin = date;
+      if (this.collectedEnd === null || date > this.collectedEnd) this.collectedEnd = date;
     }
     const taxon = colony.taxon;
     const matched =
@@ -78,6 +90,10 @@ export class EmlCoverageTracker {
       box: this.box,
       countries: [...this.countries].sort(),
       dates: this.begin === null || this.end === null ? null : { begin: this.begin, end: this.end },
+      collected:
+        this.collectedBegin === null || this.collectedEnd === null
+          ? null
+          : { begin: this.collectedBegin, end: this.collectedEnd },
       taxa: [...this.taxa.values()].sort((a, b) => a.name.localeCompare(b.name)),
       families: [...this.families].sort(),
       colonies: this.colonies,

@@ -46,7 +46,7 @@ export interface DataCiteMetadata {
   publisher: { name: string; lang: string };
   publicationYear: string;
   subjects: { subject: string; lang: string }[];
-  dates: { date: string; dateType: 'Issued' }[];
+  dates: { date: string; dateType: 'Issued' | 'Updated' }[];
   language: string;
   alternateIdentifiers: { alternateIdentifier: string; alternateIdentifierType: 'URL' }[];
   relatedIdentifiers: {
@@ -143,7 +143,13 @@ export function dataCiteMetadata(facts: CitationFacts): DataCiteMetadata {
       subject,
       lang: LANGUAGE,
     })),
-    dates: [{ date: published.toISOString().slice(0, 10), dateType: 'Issued' }],
+    dates: [
+      { date: published.toISOString().slice(0, 10), dateType: 'Issued' as const },
+      // A revised description's date (decision 0064): DataCite's "Updated".
+      ...(facts.revision
+        ? [{ date: facts.revision.at.slice(0, 10), dateType: 'Updated' as const }]
+        : []),
+    ],
     language: LANGUAGE,
     alternateIdentifiers: [{ alternateIdentifier: facts.url, alternateIdentifierType: 'URL' }],
     relatedIdentifiers: distinctBy(facts.relatedDois, (doi) => doi.toLowerCase()).map((doi) => ({

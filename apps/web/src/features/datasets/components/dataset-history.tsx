@@ -7,6 +7,9 @@ function EventDetails({ event }: { event: TDatasetEvent }) {
   const fields = event.changes ? Object.keys(event.changes) : [];
   return (
     <>
+      {event.revision !== null && (
+        <div className="fw-semibold">Description revision {event.revision}</div>
+      )}
       {event.message && <div className="text-break">{event.message}</div>}
       {fields.length > 0 && (
         <div className="small text-body-secondary">

@@ -234,6 +234,7 @@ describe('Dataset page for a logged-in user', () => {
           review: false,
           withdraw: true,
           new_version: false,
+          revise_metadata: false,
         },
       }),
     });

@@ -9,7 +9,7 @@ const legacy = ZDatasetMetadata.parse({
   creators: [],
   imported_from: { name: 'Coral Future database', url: 'https://coralfuture.org' },
 });
-const creator = { name: 'Voolstra, Christian R.', orcid: '0000-0003-4555-3795' };
+const creator = { name: 'Carberry, Josiah', orcid: '0000-0002-1825-0097' };
 
 const messages = (input: unknown) => {
   const parsed = ZMetadataRevisionRequest.safeParse(input);
@@ -19,28 +19,26 @@ const messages = (input: unknown) => {
 describe('the metadata revision request', () => {
   it('reads ORCID iDs and DOIs in their usual forms and stores them bare', () => {
     const request = ZMetadataRevisionRequest.parse({
-      creators: [
-        { name: ' Voolstra, Christian R. ', orcid: 'https://orcid.org/0000-0003-4555-3795' },
-      ],
+      creators: [{ name: ' Carberry, Josiah ', orcid: 'https://orcid.org/0000-0002-1825-0097' }],
       related_publications: [{ doi: 'https://doi.org/10.1111/gcb.15148' }],
       note: 'Creators as named in the publication',
     });
     expect(request.creators![0]).toEqual({
-      name: 'Voolstra, Christian R.',
+      name: 'Carberry, Josiah',
       affiliation: null,
-      orcid: '0000-0003-4555-3795',
+      orcid: '0000-0002-1825-0097',
     });
     expect(request.related_publications![0]!.doi).toBe('10.1111/gcb.15148');
   });
 
   it('refuses a malformed ORCID iD, one with a wrong check digit, and a malformed DOI', () => {
     const note = 'why';
-    expect(messages({ creators: [{ name: 'A', orcid: '0000-0003-4555' }], note })).toEqual([
-      'creators.0.orcid: "0000-0003-4555" is not an ORCID iD (16 digits like 0000-0002-1825-0097, the last one a check digit)',
+    expect(messages({ creators: [{ name: 'A', orcid: '0000-0002-1825' }], note })).toEqual([
+      'creators.0.orcid: "0000-0002-1825" is not an ORCID iD (16 digits like 0000-0002-1825-0097, the last one a check digit)',
     ]);
-    // The check digit of 0000-0003-4555-379 is 5, not 4.
-    expect(messages({ creators: [{ name: 'A', orcid: '0000-0003-4555-3794' }], note })[0]).toMatch(
-      /^creators\.0\.orcid: "0000-0003-4555-3794" is not an ORCID iD/,
+    // The check digit of 0000-0002-1825-009 is 7, not 6.
+    expect(messages({ creators: [{ name: 'A', orcid: '0000-0002-1825-0096' }], note })[0]).toMatch(
+      /^creators\.0\.orcid: "0000-0002-1825-0096" is not an ORCID iD/,
     );
     expect(messages({ related_publications: [{ doi: 'No doi available' }], note })).toEqual([
       'related_publications.0.doi: "No doi available" is not a DOI (it starts with 10., like 10.1111/gcb.15148)',

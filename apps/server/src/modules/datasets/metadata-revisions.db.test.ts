@@ -46,7 +46,7 @@ const revise = (agent: TestAgent, payload: object, csrf = true) =>
   agent.request({ method: 'POST', url: revisionsUrl(), payload, csrf });
 
 const CREATORS = [
-  { name: 'Voolstra, Christian R.', orcid: 'https://orcid.org/0000-0003-4555-3795' },
+  { name: 'Carberry, Josiah', orcid: 'https://orcid.org/0000-0002-1825-0097' },
   { name: 'Evensen, Nicolas R.', orcid: null },
 ];
 const FILES = [
@@ -114,7 +114,7 @@ describe('a metadata revision of a legacy dataset', () => {
   it('refuses each bad input with its field and message, and changes nothing', async () => {
     const cases: [object, string, string][] = [
       [
-        { creators: [{ name: 'A', orcid: '0000-0003-4555-3794' }], note: 'n' },
+        { creators: [{ name: 'A', orcid: '0000-0002-1825-0096' }], note: 'n' },
         'creators.0.orcid',
         'is not an ORCID iD',
       ],
@@ -163,9 +163,9 @@ describe('a metadata revision of a legacy dataset', () => {
     const page = await detail();
     expect(page.version.metadata_revision).toBe(1);
     expect(page.version.metadata.creators[0]).toEqual({
-      name: 'Voolstra, Christian R.',
+      name: 'Carberry, Josiah',
       affiliation: null,
-      orcid: '0000-0003-4555-3795',
+      orcid: '0000-0002-1825-0097',
     });
     expect(page.version.metadata.related_publications).toEqual([
       { doi: '10.1111/gcb.15148', title: null },
@@ -174,7 +174,7 @@ describe('a metadata revision of a legacy dataset', () => {
     const today = new Date().toISOString().slice(0, 10);
     expect(page.version.citation.text).toMatch(
       new RegExp(
-        `^Voolstra, C\\. R\\., & Evensen, N\\. R\\. \\(\\d{4}\\)\\. .* \\(Version 1, description revision 1 of ${today}\\) \\[Data set\\]\\.`,
+        `^Carberry, J\\., & Evensen, N\\. R\\. \\(\\d{4}\\)\\. .* \\(Version 1, description revision 1 of ${today}\\) \\[Data set\\]\\.`,
       ),
     );
     expect(page.history.at(-1)).toMatchObject({
@@ -206,7 +206,7 @@ describe('a metadata revision of a legacy dataset', () => {
   it('cites the creators in every format, and the earlier revision exactly as before', async () => {
     for (const file of FILES) {
       const now = await text(fileUrl(file));
-      expect(now, file).toContain('Voolstra');
+      expect(now, file).toContain('Carberry');
       expect(now, file).not.toContain('Creators not recorded');
       // The description as published stays citable, unchanged.
       expect(await text(fileUrl(file, 0)), file).toBe(before[file]);

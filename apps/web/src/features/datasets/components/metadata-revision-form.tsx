@@ -116,7 +116,11 @@ export function MetadataRevisionForm({ dataset }: { dataset: TDatasetDetail }) {
     });
   };
 
-  const described = (key: string) => (fields[key] ? `${prefix}-${key}-error` : undefined);
+  /** A field's state for the eye (red border) and for assistive technology (invalid, why). */
+  const invalid = (key: string) =>
+    fields[key]
+      ? { isInvalid: true, 'aria-invalid': true, 'aria-describedby': `${prefix}-${key}-error` }
+      : {};
   const setCreator = (index: number, change: Partial<CreatorRow>) =>
     setCreators((rows) => rows.map((row, i) => (i === index ? { ...row, ...change } : row)));
   const setPublication = (index: number, change: Partial<PublicationRow>) =>
@@ -158,8 +162,7 @@ export function MetadataRevisionForm({ dataset }: { dataset: TDatasetDetail }) {
                     value={row.name}
                     maxLength={DATASET_LIMITS.creatorName}
                     placeholder="Family, Given"
-                    isInvalid={Boolean(fields[`creators.${index}.name`])}
-                    aria-describedby={described(`creators.${index}.name`)}
+                    {...invalid(`creators.${index}.name`)}
                     onChange={(e) => setCreator(index, { name: e.target.value })}
                   />
                   <FieldError
@@ -172,8 +175,7 @@ export function MetadataRevisionForm({ dataset }: { dataset: TDatasetDetail }) {
                   <Form.Control
                     value={row.orcid}
                     placeholder="0000-0002-1825-0097"
-                    isInvalid={Boolean(fields[`creators.${index}.orcid`])}
-                    aria-describedby={described(`creators.${index}.orcid`)}
+                    {...invalid(`creators.${index}.orcid`)}
                     onChange={(e) => setCreator(index, { orcid: e.target.value })}
                   />
                   <FieldError
@@ -219,8 +221,7 @@ export function MetadataRevisionForm({ dataset }: { dataset: TDatasetDetail }) {
                   <Form.Control
                     value={row.doi}
                     placeholder="10.1111/gcb.15148"
-                    isInvalid={Boolean(fields[`related_publications.${index}.doi`])}
-                    aria-describedby={described(`related_publications.${index}.doi`)}
+                    {...invalid(`related_publications.${index}.doi`)}
                     onChange={(e) => setPublication(index, { doi: e.target.value })}
                   />
                   <FieldError
@@ -263,8 +264,7 @@ export function MetadataRevisionForm({ dataset }: { dataset: TDatasetDetail }) {
               <Form.Select
                 value={licence}
                 disabled={licenceStated}
-                isInvalid={Boolean(fields.licence)}
-                aria-describedby={described('licence')}
+                {...invalid('licence')}
                 onChange={(e) => setLicence(e.target.value as LicenceId | '')}
               >
                 <option value="">Not stated</option>
@@ -286,8 +286,7 @@ export function MetadataRevisionForm({ dataset }: { dataset: TDatasetDetail }) {
                   value={licenceSource}
                   maxLength={REVISION_LIMITS.licenceSource}
                   placeholder="E-mail of 2026-11-20 from the first author"
-                  isInvalid={Boolean(fields.licence_source)}
-                  aria-describedby={described('licence_source')}
+                  {...invalid('licence_source')}
                   onChange={(e) => setLicenceSource(e.target.value)}
                 />
                 <FieldError id={`${prefix}-licence_source-error`} message={fields.licence_source} />
@@ -302,8 +301,7 @@ export function MetadataRevisionForm({ dataset }: { dataset: TDatasetDetail }) {
               rows={2}
               value={note}
               maxLength={REVISION_LIMITS.note}
-              isInvalid={Boolean(fields.note)}
-              aria-describedby={described('note')}
+              {...invalid('note')}
               onChange={(e) => setNote(e.target.value)}
             />
             <FieldError id={`${prefix}-note-error`} message={fields.note} />

@@ -58,6 +58,18 @@ function FieldError({ id, message }: { id: string; message: string | undefined }
 const blankCreator: CreatorRow = { name: '', orcid: '', affiliation: '' };
 const blankPublication: PublicationRow = { doi: '', title: '' };
 
+type Metadata = TDatasetDetail['version']['metadata'];
+const creatorRows = (metadata: Metadata): CreatorRow[] =>
+  metadata.creators.length > 0
+    ? metadata.creators.map((c) => ({
+        name: c.name,
+        orcid: c.orcid ?? '',
+        affiliation: c.affiliation ?? '',
+      }))
+    : [blankCreator];
+const publicationRows = (metadata: Metadata): PublicationRow[] =>
+  metadata.related_publications.map((p) => ({ doi: p.doi, title: p.title ?? '' }));
+
 /**
  * "Complete the description" (docs/decisions/0064-metadata-revisions.md): a curator gives a
  * published version's creators with their ORCID iDs, its related publications and, when the
@@ -68,17 +80,9 @@ export function MetadataRevisionForm({ dataset }: { dataset: TDatasetDetail }) {
   const { metadata, number } = dataset.version;
   const prefix = useId();
   const [open, setOpen] = useState(false);
-  const [creators, setCreators] = useState<CreatorRow[]>(
-    metadata.creators.length > 0
-      ? metadata.creators.map((c) => ({
-          name: c.name,
-          orcid: c.orcid ?? '',
-          affiliation: c.affiliation ?? '',
-        }))
-      : [blankCreator],
-  );
-  const [publications, setPublications] = useState<PublicationRow[]>(
-    metadata.related_publications.map((p) => ({ doi: p.doi, title: p.title ?? '' })),
+  const [creators, setCreators] = useState<CreatorRow[]>(() => creatorRows(metadata));
+  const [publications, setPublications] = useState<PublicationRow[]>(() =>
+    publicationRows(metadata),
   );
   const [licence, setLicence] = useState<LicenceId | ''>(metadata.licence ?? '');
   const [licenceSource, setLicenceSource] = useState('');
@@ -109,6 +113,14 @@ export function MetadataRevisionForm({ dataset }: { dataset: TDatasetDetail }) {
     revise.mutate(body, {
       onSuccess: (answer) => {
         setDone(answer.message);
+        // The form starts again from the description as the server now stores it (iDs and
+        // DOIs in their stored forms).
+        const stored = answer.dataset?.version.metadata;
+        if (stored) {
+          setCreators(creatorRows(stored));
+          setPublications(publicationRows(stored));
+          setLicence(stored.licence ?? '');
+        }
         setOpen(false);
         setNote('');
         setLicenceSource('');

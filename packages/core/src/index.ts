@@ -17,6 +17,7 @@ export * from './datasets/lifecycle';
 export * from './datasets/change-summary';
 export * from './datasets/review-evidence';
 export * from './datasets/distinct-titles';
+export * from './datasets/metadata-revision';
 export * from './citation';
 export * from './client-routes';
 export * from './util/group-by';

@@ -150,6 +150,23 @@ export interface DatasetVersionsTable {
   created_at: Timestamp;
   submitted_at: Timestamp | null;
   published_at: Timestamp | null;
+  /** The latest metadata revision's number, 0 for the description as published (decision 0064). */
+  metadata_revision: Generated<number>;
+  metadata_revised_at: Timestamp | null;
+}
+
+/** A curator's revision of a published version's description (decision 0064), never changed. */
+export interface DatasetMetadataRevisionsTable {
+  id: Generated<number>;
+  dataset_version_id: number;
+  number: number;
+  previous_metadata: ColumnType<unknown, string, never>;
+  metadata: ColumnType<unknown, string, never>;
+  changes: ColumnType<unknown, string, never>;
+  note: string;
+  licence_source: string | null;
+  actor_id: number | null;
+  created_at: ColumnType<Date, never, never>;
 }
 
 export interface DatasetEventsTable {
@@ -160,6 +177,8 @@ export interface DatasetEventsTable {
   action: DatasetEventAction;
   message: string | null;
   changes: ColumnType<unknown, string | null, string | null>;
+  /** The metadata revision an entry records (decision 0064). */
+  revision: Generated<number | null>;
   created_at: Timestamp;
 }
 
@@ -357,6 +376,7 @@ export interface Database extends ThresholdTables {
   public_dataset_versions: { id: number };
   dataset_versions: DatasetVersionsTable;
   dataset_events: DatasetEventsTable;
+  dataset_metadata_revisions: DatasetMetadataRevisionsTable;
   publications: PublicationsTable;
   project_publications: ProjectPublicationsTable;
   experiments: ExperimentsTable;

@@ -166,6 +166,22 @@ const SCENARIO: ScenarioCall[] = [
     url: '/api/auth/login/',
     payload: () => ({ username: 'reader', password: TEST_PASSWORD }),
   },
+  // Last, so that no example above reads the revised description (decision 0064). ORCID's own
+  // test record (Josiah Carberry) stands for a creator: no real person is credited here.
+  {
+    name: 'postAuthDatasetsByDatasetIdVersionsByVersionRevisions',
+    method: 'POST',
+    url: '/api/auth/datasets/{datasetId}/versions/{version}/revisions/',
+    payload: () => ({
+      creators: [{ name: 'Carberry, Josiah', orcid: 'https://orcid.org/0000-0002-1825-0097' }],
+      note: 'Creator as named by the source platform on request',
+    }),
+  },
+  {
+    name: 'getPublicDatasetsByDatasetIdVersionsByVersionRevisions',
+    method: 'GET',
+    url: '/api/public/datasets/{datasetId}/versions/{version}/revisions/',
+  },
 ];
 
 const IN_SCENARIO = new Set(SCENARIO.map((call) => call.name));

@@ -21,6 +21,7 @@ import type {
   TDatasetActionResult,
   TDatasetDetail,
   TDatasetMetadataUpdate,
+  TMetadataRevisionRequestInput,
   TDatasetSummary,
   TDraftColony,
   TLoginRequest,
@@ -110,6 +111,11 @@ export interface PostEndpoints {
   };
   '/api/auth/datasets/{datasetId}/withdraw/': {
     body: { reason: string };
+    response: TDatasetActionResult;
+  };
+  /** A curator's metadata revision of a published version (decision 0064). */
+  '/api/auth/datasets/{datasetId}/versions/{version}/revisions/': {
+    body: TMetadataRevisionRequestInput;
     response: TDatasetActionResult;
   };
   '/api/auth/snapshots/': { body: TCreateSnapshot; response: TSnapshotCreated };

@@ -84,6 +84,7 @@ export const buildDatasetVersion = (overrides: Partial<TDatasetVersion> = {}): T
     text: 'Silva, A., & Voolstra, C. (2026). CBASS thresholds of the Arabian Seas (version 2) [Data set]. Coral Thermal Tolerance. http://localhost/datasets/7/versions/2',
     url: 'http://localhost/datasets/7/versions/2',
   },
+  metadata_revision: 0,
   ...overrides,
 });
 
@@ -95,6 +96,7 @@ export const NO_ACTIONS: TDatasetDetail['can'] = {
   review: false,
   withdraw: false,
   new_version: false,
+  revise_metadata: false,
 };
 
 /** A detail's overrides; `version` overrides single fields of the shown version. */
@@ -149,6 +151,7 @@ const buildDetailBody = (version: TDatasetVersion): Omit<TDatasetDetail, 'versio
         version: 1,
         message: null,
         changes: null,
+        revision: null,
       },
       {
         at: '2026-03-02T10:00:00.000Z',
@@ -157,6 +160,7 @@ const buildDetailBody = (version: TDatasetVersion): Omit<TDatasetDetail, 'versio
         version: 2,
         message: 'Looks good',
         changes: null,
+        revision: null,
       },
       {
         at: '2026-03-05T08:00:00.000Z',
@@ -168,6 +172,7 @@ const buildDetailBody = (version: TDatasetVersion): Omit<TDatasetDetail, 'versio
           title: { from: 'Old', to: 'CBASS thresholds of the Arabian Seas' },
           keywords: { from: [], to: ['CBASS'] },
         },
+        revision: null,
       },
     ],
     can: NO_ACTIONS,

@@ -38,6 +38,17 @@ export interface CitationFacts {
    * citation files say so where their format has a place for it.
    */
   withdrawn?: { at: string; reason: string | null } | null;
+  /**
+   * The metadata revision cited (docs/decisions/0064-metadata-revisions.md): its number and
+   * when it was made (ISO date-time); absent or null for the description as published.
+   */
+  revision?: { number: number; at: string } | null;
+}
+
+/** "description revision 1 of 2026-11-29"; null for the description as published. */
+export function revisionLabel(facts: Pick<CitationFacts, 'revision'>): string | null {
+  if (!facts.revision) return null;
+  return `description revision ${facts.revision.number} of ${facts.revision.at.slice(0, 10)}`;
 }
 
 /** "Withdrawn on 2026-11-29: Duplicate." for the files' notes; null when not withdrawn. */

@@ -4,6 +4,7 @@ import {
   creditedOrganisation,
   personName,
   publicationYear,
+  revisionLabel,
   unknownCreatorsNote,
   withdrawalNote,
   type CitationFacts,
@@ -59,7 +60,13 @@ export function cslItem(facts: CitationFacts): CslItem {
     version: String(facts.version),
     publisher: facts.publisher,
     URL: facts.url,
-    note: [withdrawalNote(facts), `Project: ${facts.projectName}`, unknownCreatorsNote(facts)]
+    note: [
+      withdrawalNote(facts),
+      `Project: ${facts.projectName}`,
+      unknownCreatorsNote(facts),
+      // The revision cited (decision 0064); BibTeX and RIS carry the note too.
+      ((label) => (label === null ? null : `Cited as its ${label}`))(revisionLabel(facts)),
+    ]
       .filter((line) => line !== null)
       .join('. '),
   };

@@ -46,8 +46,11 @@ export interface DataCiteMetadata {
   publisher: { name: string; lang: string };
   publicationYear: string;
   subjects: { subject: string; lang: string }[];
-  /** Issued (the publication), and Collected (the assays, as `first/last`) when known. */
-  dates: { date: string; dateType: 'Issued' | 'Collected' }[];
+  /**
+   * Issued (the publication), Collected (the assays, as `first/last`) when known, and Updated
+   * when a curator revised the description (decision 0064).
+   */
+  dates: { date: string; dateType: 'Issued' | 'Collected' | 'Updated' }[];
   language: string;
   alternateIdentifiers: { alternateIdentifier: string; alternateIdentifierType: 'URL' }[];
   relatedIdentifiers: {
@@ -174,9 +177,13 @@ export function dataCiteMetadata(
       lang: LANGUAGE,
     })),
     dates: [
-      { date: published.toISOString().slice(0, 10), dateType: 'Issued' },
+      { date: published.toISOString().slice(0, 10), dateType: 'Issued' as const },
       ...(coverage?.collected
         ? [{ date: collectedDate(coverage.collected), dateType: 'Collected' as const }]
+        : []),
+      // A revised description's date (decision 0064): DataCite's "Updated".
+      ...(facts.revision
+        ? [{ date: facts.revision.at.slice(0, 10), dateType: 'Updated' as const }]
         : []),
     ],
     language: LANGUAGE,

@@ -3,6 +3,7 @@ import {
   initials,
   personName,
   publicationYear,
+  revisionLabel,
   type CitationFacts,
 } from './citation-facts';
 
@@ -39,10 +40,14 @@ export function recommendedCitation(facts: CitationFacts): { text: string; url: 
   const url = citationUrl(facts);
   const year = publicationYear(facts);
   const title = facts.title.trim() || 'Untitled dataset';
+  // A revised description names the revision it is (decision 0064): "(Version 1, description
+  // revision 1 of 2026-11-29)".
+  const revision = revisionLabel(facts);
+  const version = `Version ${facts.version}${revision === null ? '' : `, ${revision}`}`;
   if (facts.creators.length === 0 && facts.importedFrom !== null) {
     const source = `creators not recorded, imported from the ${facts.importedFrom.name}`;
     return {
-      text: `${title} (Version ${facts.version}) [Data set; ${source}]. (${year}). ${withFinalPeriod(facts.publisher)} ${url}`,
+      text: `${title} (${version}) [Data set; ${source}]. (${year}). ${withFinalPeriod(facts.publisher)} ${url}`,
       url,
     };
   }
@@ -52,7 +57,7 @@ export function recommendedCitation(facts: CitationFacts): { text: string; url: 
       : apaAuthorList(facts.creators.map((creator) => apaAuthor(creator.name)));
   const publisher = facts.creators.length === 0 ? '' : ` ${withFinalPeriod(facts.publisher)}`;
   return {
-    text: `${withFinalPeriod(authors)} (${year}). ${title} (Version ${facts.version}) [Data set].${publisher} ${url}`,
+    text: `${withFinalPeriod(authors)} (${year}). ${title} (${version}) [Data set].${publisher} ${url}`,
     url,
   };
 }

@@ -58,6 +58,10 @@ export const ZDatasetVersion = z
     change_summary: ZChangeSummary.nullable(),
     counts: ZDatasetCounts,
     citation: ZDatasetCitation,
+    metadata_revision: z.number().int().nonnegative().meta({
+      description:
+        "The description's latest metadata revision by a curator, 0 as published (decision 0064)",
+    }),
   })
   .meta({ id: 'DatasetVersion' });
 export type TDatasetVersion = z.infer<typeof ZDatasetVersion>;
@@ -66,6 +70,7 @@ export const DATASET_EVENT_ACTIONS = [
   'created',
   'new_version',
   'metadata_edited',
+  'metadata_revised',
   'submitted',
   'approved',
   'rejected',
@@ -88,6 +93,11 @@ export const ZDatasetEvent = z
       .record(z.string(), z.object({ from: z.unknown(), to: z.unknown() }))
       .nullable()
       .meta({ description: 'Fields changed by a metadata edit' }),
+    revision: z
+      .number()
+      .int()
+      .nullable()
+      .meta({ description: 'The metadata revision a "metadata_revised" entry records' }),
   })
   .meta({ id: 'DatasetEvent' });
 export type TDatasetEvent = z.infer<typeof ZDatasetEvent>;
@@ -147,6 +157,7 @@ export const ZDatasetDetail = z
       review: z.boolean(),
       withdraw: z.boolean(),
       new_version: z.boolean(),
+      revise_metadata: z.boolean(),
     }),
     /** Why submitting is not possible yet (e.g. the licence is missing); empty when it is. */
     missing_for_submission: z.array(z.string()),

@@ -86,7 +86,8 @@ export type DatasetAction =
   | 'reject'
   | 'withdraw'
   | 'discard'
-  | 'new_version';
+  | 'new_version'
+  | 'revise_metadata';
 
 export interface DatasetFacts extends VersionFacts {
   metadata: TDatasetMetadata;
@@ -177,6 +178,18 @@ export function judge(viewer: Viewer, action: DatasetAction, facts: DatasetFacts
       return allowsTransition(facts.state, 'discard')
         ? null
         : conflict(`Only ${statesAllowingWithArticle('discard')} version can be discarded.`);
+    case 'revise_metadata':
+      // A curator completes a published description as a recorded revision
+      // (docs/decisions/0064-metadata-revisions.md); a withdrawn dataset's tombstone keeps the
+      // citation it had (refused above).
+      if (!isCurator(viewer)) {
+        return forbidden('Only curators revise the description of a published dataset.');
+      }
+      return PUBLIC_STATES.includes(facts.state)
+        ? null
+        : conflict(
+            `Only a published or embargoed version's description is revised (this one is ${stateLabel(facts.state)}); its owner edits a version in preparation.`,
+          );
     case 'new_version':
       if (!owner) return forbidden('Only the owner can add a version to a dataset.');
       return facts.hasOpenVersion

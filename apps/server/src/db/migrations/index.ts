@@ -15,6 +15,7 @@ import { readableVersionsByStateTable } from './0012-readable-versions-by-state-
 import { taxonMatching } from './0013-taxon-matching';
 import { orcidNames } from './0014-orcid-names';
 import { bareDois } from './0017-bare-dois';
+import { metadataRevisions } from './0018-metadata-revisions';
 
 /** Every migration, in order. Names are permanent: never rename or edit one that has shipped. */
 export const migrations: Readonly<Record<string, Migration>> = {
@@ -34,4 +35,5 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '0013-taxon-matching': taxonMatching,
   '0014-orcid-names': orcidNames,
   '0017-bare-dois': bareDois,
+  '0018-metadata-revisions': metadataRevisions,
 };

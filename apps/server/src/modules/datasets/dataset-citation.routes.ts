@@ -1,7 +1,7 @@
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { datasetPath, ZErrorResponse, type Viewer } from '@coral/core';
+import { datasetPath, ZErrorResponse, ZMetadataRevision, type Viewer } from '@coral/core';
 import type { FastifyRequest } from 'fastify';
 import type { Authenticator } from '../../plugins/authentication';
 import {
@@ -18,6 +18,17 @@ export interface DatasetCitationRoutesOptions {
 }
 
 const versionParams = z.object({ datasetId: z.string(), version: z.string() });
+/** A citation of an earlier description stays reachable (decision 0064). */
+const revisionQuery = z.object({
+  revision: z
+    .string()
+    .regex(/^\d{1,9}$/, 'a revision number: 0 (as published), 1, 2, …')
+    .optional()
+    .meta({
+      description:
+        "The description's metadata revision to cite (0: as published); the latest by default",
+    }),
+});
 
 /** One route per file; the path's last segment is the file name readers see in the API docs. */
 const FILES: { path: string; format: CitationFormat; summary: string }[] = [
@@ -80,6 +91,7 @@ export const datasetCitationRoutes: FastifyPluginAsyncZod<DatasetCitationRoutesO
           tags: ['datasets'],
           summary,
           params: versionParams,
+          querystring: revisionQuery,
           response: {
             200: {
               description: `The file (${CITATION_FORMATS[format].contentType}), as an attachment`,
@@ -95,6 +107,7 @@ export const datasetCitationRoutes: FastifyPluginAsyncZod<DatasetCitationRoutesO
           request.params.datasetId,
           request.params.version,
           format,
+          request.query.revision,
         );
         reply
           .type(file.contentType)
@@ -107,6 +120,25 @@ export const datasetCitationRoutes: FastifyPluginAsyncZod<DatasetCitationRoutesO
       },
     );
   }
+
+  app.get(
+    '/api/public/datasets/:datasetId/versions/:version/revisions/',
+    {
+      schema: {
+        tags: ['datasets'],
+        summary:
+          "The curators' metadata revisions of a version's description, oldest first (decision 0064)",
+        params: versionParams,
+        response: { 200: z.array(ZMetadataRevision), 404: ZErrorResponse },
+      },
+    },
+    async (request) =>
+      citations.revisions(
+        await viewerOf(request),
+        request.params.datasetId,
+        request.params.version,
+      ),
+  );
 
   /**
    * Content negotiation on a version's page, as DOI resolvers offer it (decision 0057): a client

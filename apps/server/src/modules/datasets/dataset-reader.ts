@@ -49,6 +49,7 @@ const PUBLIC_EVENTS: ReadonlySet<string> = new Set([
   'withdrawn',
   'doi_registered',
   'metadata_edited',
+  'metadata_revised',
 ]);
 
 export const iso = (value: Date | string | null) =>
@@ -109,6 +110,7 @@ export function createDatasetReader(db: AppDb, options: { publicUrl: string }) {
         metadata,
         publicUrl: options.publicUrl,
       }),
+      metadata_revision: version.metadata_revision,
     };
   }
 
@@ -120,6 +122,7 @@ export function createDatasetReader(db: AppDb, options: { publicUrl: string }) {
       version: event.version_number,
       message: event.message,
       changes: (event.changes as TDatasetEvent['changes']) ?? null,
+      revision: event.revision,
     };
   }
 
@@ -134,6 +137,7 @@ export function createDatasetReader(db: AppDb, options: { publicUrl: string }) {
       review: may('approve') || may('reject'),
       withdraw: may('withdraw'),
       new_version: may('new_version'),
+      revise_metadata: may('revise_metadata'),
     };
   }
 

@@ -25,6 +25,7 @@ export interface EventRow {
   version_number: number | null;
   message: string | null;
   changes: unknown;
+  revision: number | null;
 }
 
 export interface VersionCountsRow {
@@ -251,6 +252,8 @@ export const datasetsRepository = {
       action: DatasetEventAction;
       message?: string | null;
       changes?: unknown;
+      /** The metadata revision the entry records (decision 0064). */
+      revision?: number;
     },
   ): Promise<void> {
     await db
@@ -262,6 +265,7 @@ export const datasetsRepository = {
         action: event.action,
         message: event.message ?? null,
         changes: event.changes === undefined ? null : JSON.stringify(event.changes),
+        revision: event.revision ?? null,
       })
       .execute();
   },
@@ -269,7 +273,7 @@ export const datasetsRepository = {
   async events(db: AppDb, datasetId: number): Promise<EventRow[]> {
     const { rows } = await sql<EventRow>`
       SELECT e.created_at, u.username AS actor_username, e.action, e.version_number, e.message,
-             e.changes
+             e.changes, e.revision
       FROM dataset_events e LEFT JOIN users u ON u.id = e.actor_id
       WHERE e.dataset_id = ${datasetId}
       ORDER BY e.id

@@ -8,6 +8,7 @@ import {
   ZDatasetMetadataUpdate,
   ZDraftColonyList,
   ZErrorResponse,
+  ZMetadataRevisionRequest,
   ZRejection,
   ZReviewDecision,
   ZReviewQueue,
@@ -153,6 +154,27 @@ export const datasetsRoutes: FastifyPluginAsyncZod<DatasetsRoutesOptions> = asyn
       },
       async (request) =>
         datasets.editMetadata(
+          await viewerOf(request),
+          request.params.datasetId,
+          request.params.version,
+          request.body,
+        ),
+    );
+
+    auth.post(
+      '/api/auth/datasets/:datasetId/versions/:version/revisions/',
+      {
+        schema: {
+          tags: ['datasets'],
+          summary:
+            "Complete a published version's description as a recorded metadata revision: creators, related publications, a stated licence; the data stay (curators)",
+          params: versionParams,
+          body: ZMetadataRevisionRequest,
+          response: { 200: ZDatasetActionResult, ...errors },
+        },
+      },
+      async (request) =>
+        datasets.reviseMetadata(
           await viewerOf(request),
           request.params.datasetId,
           request.params.version,

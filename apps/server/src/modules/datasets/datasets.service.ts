@@ -7,6 +7,7 @@ import {
   DESCRIPTIVE_FIELDS,
   editableFields,
   judge,
+  reviseMetadata,
   statesAllowing,
   transitionTarget,
   ZDatasetMetadata,
@@ -14,12 +15,14 @@ import {
   type TDatasetActionResult,
   type TDatasetMetadata,
   type TDatasetMetadataUpdate,
+  type TMetadataRevisionRequest,
   type Viewer,
 } from '@coral/core';
 import type { AppDb } from '../../db/schema';
 import { badRequest, conflict, forbidden, notFound } from '../../errors';
 import { datasetsRepository as repo, type VersionRow } from './datasets.repository';
 import { factsOf, parseMetadata, refreshPublicVersion } from './dataset-versions.service';
+import { metadataRevisionsRepository as revisions } from './metadata-revisions.repository';
 import { versionFlagCount } from './review-evidence.service';
 
 /**
@@ -127,6 +130,47 @@ export function createDatasetsService(db: AppDb, options: DatasetsServiceOptions
           changes,
         });
         return `Saved: ${Object.keys(changes).join(', ')}.`;
+      });
+    },
+
+    /**
+     * A curator's revision of a published version's description
+     * (docs/decisions/0064-metadata-revisions.md): recorded with its note, numbered, the data
+     * untouched. Refused with each field's problem (400) when the rule refuses it.
+     */
+    reviseMetadata(viewer: Viewer, id: string, number: string, request: TMetadataRevisionRequest) {
+      return act(viewer, id, number, 'revise_metadata', async (trx, loaded, version) => {
+        const current = parseMetadata(version.metadata);
+        const outcome = reviseMetadata(current, request);
+        if (!outcome.ok) {
+          throw badRequest(
+            outcome.problems.map((problem) => problem.message).join(' '),
+            outcome.problems
+              .filter((problem) => problem.field !== null)
+              .map(({ field, message }) => ({ field, message })),
+          );
+        }
+        const revision = version.metadata_revision + 1;
+        await revisions.insertRevision(trx, {
+          versionId: version.id,
+          number: revision,
+          previousMetadata: current,
+          metadata: ZDatasetMetadata.parse(outcome.metadata),
+          changes: outcome.changes,
+          note: request.note,
+          licenceSource: outcome.changes.licence ? request.licence_source : null,
+          actorId: viewer.userId,
+        });
+        await repo.insertEvent(trx, {
+          datasetId: loaded.dataset.id,
+          versionNumber: version.number,
+          actorId: viewer.userId,
+          action: 'metadata_revised',
+          message: request.note,
+          changes: outcome.changes,
+          revision,
+        });
+        return `Revision ${revision} of version ${version.number}'s description was recorded (${Object.keys(outcome.changes).join(', ')}). Its data are unchanged; the citation of each earlier revision stays valid.`;
       });
     },
 

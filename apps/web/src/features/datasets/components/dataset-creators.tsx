@@ -18,7 +18,8 @@ export function DatasetCreators({ creators }: { creators: readonly TCreator[] })
               <ExternalLink
                 href={orcidUrl(creator.orcid)}
                 className="small"
-                aria-label={`ORCID iD of ${creator.name}: ${creator.orcid}`}
+                // The visible text leads the name, as speech-input users say what they see.
+                aria-label={`ORCID ${creator.orcid} of ${creator.name}`}
               >
                 ORCID {creator.orcid}
               </ExternalLink>

@@ -6,6 +6,7 @@ import { DatasetHeader } from './dataset-header';
 import { DatasetHistory } from './dataset-history';
 import { DatasetSpeciesNames } from './dataset-species-names';
 import { DatasetVersions } from './dataset-versions';
+import { MetadataRevisionForm } from './metadata-revision-form';
 
 /** A withdrawn dataset's page stays (it is cited), saying when and why its data went. */
 function Tombstone({ withdrawal }: { withdrawal: NonNullable<TDatasetDetail['withdrawal']> }) {
@@ -37,6 +38,9 @@ export function DatasetDetail({ dataset }: { dataset: TDatasetDetail }) {
         </Alert>
       )}
       <DatasetCitation dataset={dataset} />
+      {dataset.can.revise_metadata && (
+        <MetadataRevisionForm key={`${dataset.id}-${version.number}`} dataset={dataset} />
+      )}
       <DatasetAbout dataset={dataset} />
       {!withdrawal && <DatasetCounts dataset={dataset} />}
       {!withdrawal && <DatasetSpeciesNames taxa={dataset.taxa} />}

@@ -1,12 +1,15 @@
 import { formatLongUsDate, type TDatasetEvent } from '@coral/core';
-import Table from 'react-bootstrap/Table';
 import { EVENT_ACTION_LABELS, fieldLabel } from '../utils/dataset-labels';
+import { ScrollableTable } from '@/components/scrollable-table';
 import { SectionCard } from '@/components/section-card';
 
 function EventDetails({ event }: { event: TDatasetEvent }) {
   const fields = event.changes ? Object.keys(event.changes) : [];
   return (
     <>
+      {event.revision !== null && (
+        <div className="fw-semibold">Description revision {event.revision}</div>
+      )}
       {event.message && <div className="text-break">{event.message}</div>}
       {fields.length > 0 && (
         <div className="small text-body-secondary">
@@ -23,7 +26,8 @@ export function DatasetHistory({ history }: { history: readonly TDatasetEvent[] 
   const events = [...history].sort((a, b) => b.at.localeCompare(a.at));
   return (
     <SectionCard id="dataset-history-title" title="History" flush>
-      <Table responsive className="mb-0">
+      {/* On a phone the table scrolls sideways: a focusable, named region (axe). */}
+      <ScrollableTable label="History table" className="mb-0">
         <thead>
           <tr>
             <th scope="col">Date</th>
@@ -46,7 +50,7 @@ export function DatasetHistory({ history }: { history: readonly TDatasetEvent[] 
             </tr>
           ))}
         </tbody>
-      </Table>
+      </ScrollableTable>
     </SectionCard>
   );
 }

@@ -35,10 +35,10 @@ describe('Dataset page', () => {
 
     const about = screen.getByRole('region', { name: 'About this dataset' });
     const orcid = within(about).getByRole('link', {
-      name: 'ORCID iD of Ana Silva: 0000-0002-1825-0097',
+      name: 'ORCID 0000-0002-1825-0097 of Ana Silva',
     });
     expect(orcid.getAttribute('href')).toBe('https://orcid.org/0000-0002-1825-0097');
-    expect(within(about).getAllByRole('link', { name: /ORCID iD/ })).toHaveLength(1);
+    expect(within(about).getAllByRole('link', { name: /^ORCID \d/ })).toHaveLength(1);
     expect(within(about).getByText(', KAUST')).toBeTruthy();
     expect(within(about).getByText('thermal tolerance')).toBeTruthy();
     expect(
@@ -234,6 +234,7 @@ describe('Dataset page for a logged-in user', () => {
           review: false,
           withdraw: true,
           new_version: false,
+          revise_metadata: false,
         },
       }),
     });

@@ -5,6 +5,7 @@ export const EVENT_ACTION_LABELS: Record<DatasetEventAction, string> = {
   created: 'Created',
   new_version: 'New version uploaded',
   metadata_edited: 'Metadata edited',
+  metadata_revised: 'Description completed by a curator',
   submitted: 'Submitted for review',
   approved: 'Approved',
   rejected: 'Rejected',

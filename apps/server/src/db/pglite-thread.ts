@@ -86,7 +86,8 @@ export class PgliteThread {
 
   async dump(): Promise<Blob> {
     const reply = await this.request({ kind: 'dump' });
-    return new Blob([(reply as { bytes: Uint8Array }).bytes]);
+    // The worker transfers a plain ArrayBuffer-backed array; Blob's typing wants that said.
+    return new Blob([(reply as { bytes: Uint8Array<ArrayBuffer> }).bytes]);
   }
 
   async close(): Promise<void> {

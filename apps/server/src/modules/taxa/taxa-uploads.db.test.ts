@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { strFromU8, unzipSync } from 'fflate';
+import Papa from 'papaparse';
+import { DOWNLOAD_FORMATS, downloadFolders, downloadUrl } from '@coral/core';
 import type {
   TColony,
   TColonyChoices,
@@ -167,5 +169,34 @@ describe('what a name gets', () => {
       family: 'Coryphaenidae',
       genus: 'Coryphaena',
     });
+
+    // The CSV and GeoJSON downloads too (decision 0063): species is the accepted name, the name
+    // as written is verbatim_species; a map view filtered by the accepted name finds them.
+    const csv = await app.ctx.app.inject({
+      url: `/api/public/datasets/${datasetId}/versions/1/downloads/${DOWNLOAD_FORMATS.csv.file}`,
+    });
+    expect(csv.statusCode).toBe(200);
+    const rows = Papa.parse<Record<string, string>>(csv.body.replace(/^\uFEFF/, ''), {
+      header: true,
+      skipEmptyLines: true,
+    }).data;
+    expect(rows.length).toBeGreaterThan(0);
+    expect(new Set(rows.map((r) => `${r.species} / ${r.verbatim_species}`))).toEqual(
+      new Set([`${accepted} / ${RECORDED_NAMES.synonym}`]),
+    );
+    const geojson = await app.ctx.app.inject({
+      url: downloadUrl(downloadFolders.map(), DOWNLOAD_FORMATS.geojson.file, query),
+    });
+    expect(geojson.statusCode).toBe(200);
+    const features = (
+      JSON.parse(geojson.body) as { features: { properties: Record<string, unknown> }[] }
+    ).features;
+    expect(features).toHaveLength(28);
+    for (const { properties } of features) {
+      expect(properties).toMatchObject({
+        species: accepted,
+        verbatim_species: RECORDED_NAMES.synonym,
+      });
+    }
   });
 });

@@ -6,6 +6,7 @@ import type {
   TColony,
   TColonyChoices,
   TColonyIds,
+  TColonyPage,
   TDatasetDetail,
   TSpeciesDetail,
   TSpeciesSummary,
@@ -126,6 +127,11 @@ describe('what a name gets', () => {
     expect(await get<TColony[]>(`/api/public/colonies/?${query}`)).toHaveLength(28);
     const written = `species=${encodeURIComponent(RECORDED_NAMES.synonym)}`;
     expect(await get<TColony[]>(`/api/public/colonies/?${written}`)).toHaveLength(0);
+    const [oneColony] = await get<TColony[]>(`/api/public/colonies/?${query}`);
+    expect(await get<TColonyPage>(`/api/public/colonies/${oneColony!.id}/`)).toMatchObject({
+      species: accepted,
+      verbatim_species: RECORDED_NAMES.synonym,
+    });
     const species = await get<TSpeciesSummary[]>('/api/public/species/');
     expect(species.find((s) => s.name === accepted)).toEqual({ name: accepted, colony_count: 28 });
     expect(species.map((s) => s.name)).not.toContain(RECORDED_NAMES.synonym);

@@ -2,12 +2,10 @@ import { sql } from 'kysely';
 import { loadConfig } from '../../apps/server/src/config';
 import { openDatabase, type DatabaseHandle } from '../../apps/server/src/db/database';
 import { migrateToLatest } from '../../apps/server/src/db/migrate';
-import {
-  importAsPublished,
-  seedDatabase,
-} from '../../apps/server/src/modules/datasets/dataset-seed.service';
+import { importAsPublished } from '../../apps/server/src/modules/datasets/dataset-seed.service';
 import { publishUpload } from './publish-upload';
 import { SYNTHETIC_SOURCE, syntheticDataset } from './synthetic-dataset';
+import { migrateAndSeed } from './seeded-app';
 
 /**
  * The clusters bench's databases (clusters-bench.ts): the seed or synthetic colonies, on a
@@ -55,9 +53,9 @@ export async function colonyCount(handle: DatabaseHandle) {
 /** A database holding the seed (size 0) or `size` synthetic colonies. */
 export async function databaseFor(size: number, baseUrl: string | undefined) {
   const fill = async (handle: DatabaseHandle) => {
+    if (size === 0) return migrateAndSeed(handle, config);
     await migrateToLatest(handle.db);
-    if (size === 0) await seedDatabase(handle.db, config.seedFile);
-    else await importSynthetic(handle, size);
+    await importSynthetic(handle, size);
   };
   if (!baseUrl) {
     const handle = await openDatabase({ kind: 'memory' });

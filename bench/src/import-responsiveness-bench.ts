@@ -1,13 +1,7 @@
 import fs from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import os from 'node:os';
-import path from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { buildApp } from '../../apps/server/src/app';
-import { loadConfig } from '../../apps/server/src/config';
 import { openDatabase, type DatabaseHandle } from '../../apps/server/src/db/database';
-import { migrateToLatest } from '../../apps/server/src/db/migrate';
-import { seedDatabase } from '../../apps/server/src/modules/datasets/dataset-seed.service';
 import { usersService } from '../../apps/server/src/modules/users/users.service';
 import { DOWNLOAD_FORMATS, downloadFolders, downloadUrl } from '@coral/core';
 import { count, ms, printTable, ratio, type BenchRow } from './report';
@@ -21,6 +15,7 @@ import type { AppConfig } from '../../apps/server/src/config';
 import type { AppDb } from '../../apps/server/src/db/schema';
 import { watchEventLoop } from '../../apps/server/test/event-loop-watch';
 import { freshServerDatabase, syntheticUpload } from './upload-bench';
+import { listenOnSeeded, openSeededDatabase } from './seeded-app';
 
 /** Public calls a visitor makes while someone's upload is being imported. */
 const PROBED_PATHS = [
@@ -199,16 +194,12 @@ async function measureOn(
   rows: number,
   baselineMs: number | undefined,
 ): Promise<number> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'coral-responsiveness-bench-'));
-  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir });
-  const handle = await open();
+  const seeded = await openSeededDatabase(open);
+  const { config, handle } = seeded;
   try {
-    await migrateToLatest(handle.db);
-    await seedDatabase(handle.db, config.seedFile);
     const ownerId = await usersService.create(handle.db, 'bench-uploader', 'bench-password-2026');
-    const app = await buildApp({ config, db: handle.db });
-    await app.listen({ host: '127.0.0.1', port: 0 });
-    const { port } = app.server.address() as AddressInfo;
+    const server = await listenOnSeeded(seeded);
+    const { port } = server;
     try {
       const uploadId = await recordUpload(handle.db, config, ownerId, rows);
       // warm-up: the first request of each path builds its per-data-version cache
@@ -265,11 +256,10 @@ async function measureOn(
       console.log(`  the import's own time: ${ms(importMs)}; ${versus}`);
       return importMs;
     } finally {
-      await app.close();
+      await server.close();
     }
   } finally {
-    await handle.close();
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await seeded.close();
   }
 }
 
@@ -300,17 +290,12 @@ const end = Date.now() + seconds * 1000;
 async function concurrentDownloads(): Promise<void> {
   const clients = Number(process.env.BENCH_DOWNLOAD_CLIENTS ?? 100);
   const seconds = Number(process.env.BENCH_DOWNLOAD_SECONDS ?? 60);
-  const config = loadConfig({
-    NODE_ENV: 'test',
+  const seeded = await openSeededDatabase(undefined, {
     DOWNLOAD_MAX_ANONYMOUS_PER_WINDOW: '1000000',
   });
-  const handle = await openDatabase({ kind: 'memory' });
   try {
-    await migrateToLatest(handle.db);
-    await seedDatabase(handle.db, config.seedFile);
-    const app = await buildApp({ config, db: handle.db });
-    await app.listen({ host: '127.0.0.1', port: 0 });
-    const { port } = app.server.address() as AddressInfo;
+    const server = await listenOnSeeded(seeded);
+    const { port } = server;
     try {
       const url = `http://127.0.0.1:${port}${downloadUrl(downloadFolders.map(), DOWNLOAD_FORMATS.csv.file, 'species=Porites+lobata')}`;
       const stopWatching = watchEventLoop();
@@ -347,10 +332,10 @@ async function concurrentDownloads(): Promise<void> {
         `  downloads over 10 s: ${meets(over === 0)} target 0 (${over} of ${sorted.length})`,
       );
     } finally {
-      await app.close();
+      await server.close();
     }
   } finally {
-    await handle.close();
+    await seeded.close();
   }
 }
 

@@ -1,17 +1,13 @@
 import fs from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { thresholdKindInfos } from '@coral/core';
-import { buildApp } from '../../apps/server/src/app';
-import { loadConfig } from '../../apps/server/src/config';
 import { openDatabase, type DatabaseHandle } from '../../apps/server/src/db/database';
-import { migrateToLatest } from '../../apps/server/src/db/migrate';
-import { seedDatabase } from '../../apps/server/src/modules/datasets/dataset-seed.service';
 import { usersService } from '../../apps/server/src/modules/users/users.service';
 import { count, ms, printTable, ratio, type BenchRow } from './report';
 import { freshServerDatabase } from './upload-bench';
+import { listenOnSeeded, openSeededDatabase } from './seeded-app';
 
 /**
  * Decision 0036, "Scale by design": the seed's calls as a browser makes them — over a real TCP port,
@@ -195,15 +191,11 @@ interface Measured {
 }
 
 async function measureOn(name: string, open: () => Promise<DatabaseHandle>): Promise<Measured> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'coral-seed-api-bench-'));
-  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir });
-  const handle = await open();
+  const seeded = await openSeededDatabase(open);
+  const { handle } = seeded;
   try {
-    await migrateToLatest(handle.db);
-    await seedDatabase(handle.db, config.seedFile);
-    const app = await buildApp({ config, db: handle.db });
-    await app.listen({ host: '127.0.0.1', port: 0 });
-    const { port } = app.server.address() as AddressInfo;
+    const server = await listenOnSeeded(seeded);
+    const { port } = server;
     try {
       const cart = await researcherWithCart(`http://127.0.0.1:${port}`, handle.db);
       const calls: Call[] = [
@@ -265,11 +257,10 @@ async function measureOn(name: string, open: () => Promise<DatabaseHandle>): Pro
       );
       return { timings, calls, throughput };
     } finally {
-      await app.close();
+      await server.close();
     }
   } finally {
-    await handle.close();
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await seeded.close();
   }
 }
 

@@ -1,6 +1,3 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { sql } from 'kysely';
 import {
   CBASSED50_FILE_KINDS,
@@ -9,10 +6,8 @@ import {
   prepareUpload,
   THRESHOLD_KIND_INFO,
 } from '@coral/core';
-import { loadConfig, type AppConfig } from '../../apps/server/src/config';
+import type { AppConfig } from '../../apps/server/src/config';
 import { openDatabase, type DatabaseHandle } from '../../apps/server/src/db/database';
-import { migrateToLatest } from '../../apps/server/src/db/migrate';
-import { seedDatabase } from '../../apps/server/src/modules/datasets/dataset-seed.service';
 import { usersService } from '../../apps/server/src/modules/users/users.service';
 import { processUpload } from '../../apps/server/src/modules/uploads/upload-processor';
 import {
@@ -23,6 +18,7 @@ import { uploadsRepository } from '../../apps/server/src/modules/uploads/uploads
 import { count, ms, printTable, ratio, timeIt, verdict, type BenchRow } from './report';
 import { createRandom } from './random';
 import { edAtLevel, SYNTHETIC_REGIONS } from './synthetic-dataset';
+import { openSeededDatabase } from './seeded-app';
 
 /** Regions of the synthetic sheet: the benchmark dataset's first six. */
 const REGIONS = SYNTHETIC_REGIONS.slice(0, 6);
@@ -207,12 +203,9 @@ export async function runUploadBench(): Promise<void> {
   }
 
   for (const { name, open, target } of targets) {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'coral-upload-bench-'));
-    const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir });
-    const handle = await open();
+    const seeded = await openSeededDatabase(open);
+    const { config, handle } = seeded;
     try {
-      await migrateToLatest(handle.db);
-      await seedDatabase(handle.db, config.seedFile);
       const ownerId = await usersService.create(
         handle.db,
         'bench-uploader',
@@ -249,8 +242,7 @@ export async function runUploadBench(): Promise<void> {
         );
       }
     } finally {
-      await handle.close();
-      fs.rmSync(dataDir, { recursive: true, force: true });
+      await seeded.close();
     }
   }
 }

@@ -16,8 +16,9 @@ import { BOB, CURATOR } from '../support/users';
  * WoRMS' recorded answers (fixtures/worms/SOURCE.md): a server of its own answered by the local
  * WoRMS replay (the journeys' shared server never asks WoRMS). bob uploads a sheet whose species
  * is "Coryphaena immaculata" (a synonym in WoRMS' recorded answer) → the worker matches it → once
- * published, the species page and the map's species filter name "Coryphaena hippurus", while the
- * dataset page keeps the name as written.
+ * published, the species page, the map's species filter and a colony's page name "Coryphaena
+ * hippurus" (the colony page with the name as written beside it), while the dataset page keeps the
+ * name as written.
  */
 
 const WRITTEN = 'Coryphaena immaculata';
@@ -93,6 +94,16 @@ test.describe('[SYNONYMS] a synonym is shown under its accepted name', () => {
     await applyFiltersButton(visitor).click();
     await expect(mapCount(visitor)).toHaveText(/^\d+ of \d+ colonies$/);
     await expect(mapCount(visitor)).not.toHaveText(/^0 of/);
+
+    // A colony's page names the accepted name and keeps the name as written beside it (0063).
+    const found = await visitor.request.get(
+      `${server.baseUrl}/api/public/colonies/ids/?species=${encodeURIComponent(ACCEPTED)}`,
+    );
+    const { ids } = (await found.json()) as { ids: number[] };
+    expect(ids.length).toBeGreaterThan(0);
+    await visitor.goto(`/colony/${ids[0]}`);
+    await expect(visitor.getByRole('link', { name: ACCEPTED, exact: true })).toBeVisible();
+    await expect(visitor.getByText(`(written as ${WRITTEN})`)).toBeVisible();
 
     // The name as written is kept: the dataset page lists it with WoRMS' accepted name.
     await owner.goto('/my/datasets');

@@ -6,7 +6,7 @@ import {
   type ThresholdKind,
 } from '@coral/core';
 import { isPublicRow } from './visibility';
-import { shownSpecies } from './shown-species';
+import { hasShownSpecies } from './shown-species';
 
 /**
  * The map's filter (core's `colonyPredicate`, packages/core/src/filters/filter-predicate.ts) as SQL
@@ -33,8 +33,9 @@ const withoutFlags = (flags: readonly string[]) =>
 export function colonyCondition(condition: ColonyCondition): RawBuilder<boolean> {
   switch (condition.kind) {
     case 'species':
-      // Under the name shown: a synonym is found under its accepted name (decision 0060).
-      return sql<boolean>`${shownSpecies('c')} = ${condition.equals}`;
+      // Under the name shown: a synonym is found under its accepted name (decision 0060), by
+      // the names written under it, which colonies_species_idx serves (decision 0063).
+      return hasShownSpecies('c', condition.equals);
     case 'project':
       return sql<boolean>`EXISTS (
         SELECT 1 FROM biosamples pb JOIN projects p ON p.id = pb.project_id

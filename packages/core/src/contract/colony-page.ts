@@ -77,7 +77,13 @@ export const ZColonyPage = z
   .object({
     id: z.number().int(),
     name: z.string(),
-    species: z.string(),
+    species: z.string().meta({
+      description:
+        'The species the colony is shown and filtered under: the accepted name in WoRMS when the name as written is an accepted name or a synonym, otherwise the name as written (decision 0060)',
+    }),
+    verbatim_species: z.string().meta({
+      description: 'The species as written in the data (Darwin Core verbatimIdentification)',
+    }),
     country: z.string().meta({ description: 'ISO 3166-1 alpha-3 code' }),
     latitude: z.number(),
     longitude: z.number(),

@@ -10,6 +10,7 @@ import {
   mixedContext,
   SEED_COLONIES,
 } from '../../test/download-test-data';
+import { RECORDED_SYNONYM } from '../../test/worms-answers';
 import { datasetLookup } from './download-datasets';
 import { DOWNLOAD_CSV_COLUMNS, downloadCsvPreamble, downloadCsvRows } from './download-csv';
 
@@ -49,7 +50,7 @@ describe('CSV download', () => {
       'timepoint',
       'sst_clim_mmm',
     ]);
-    expect(headers.slice(15, -1)).toEqual(
+    expect(headers.slice(15, -2)).toEqual(
       THRESHOLD_KINDS.flatMap((kind) => [
         `${kind}_abs`,
         `${kind}_rel`,
@@ -57,7 +58,8 @@ describe('CSV download', () => {
         `${kind}_method`,
       ]),
     );
-    expect(headers.at(-1)).toBe('source_dois');
+    // The name as written follows the brief's columns (decision 0063).
+    expect(headers.slice(-2)).toEqual(['source_dois', 'verbatim_species']);
     expect(new Set(headers).size).toBe(headers.length);
   });
 
@@ -109,6 +111,25 @@ describe('CSV download', () => {
       ed5_abs: '35.83',
       ed95_abs: '39.38',
       ed50_flags: '',
+    });
+  });
+
+  it('gives a synonym under its accepted name, the name as written in verbatim_species (decision 0063)', () => {
+    const colony = SEED_COLONIES.find((c) => c.id === 658)!;
+    const synonym = { ...colony, species: 'Coryphaena immaculata', taxon: RECORDED_SYNONYM };
+    const rows = parse(downloadCsvPreamble() + downloadCsvRows(synonym, lookup)).data;
+    expect(rows.length).toBeGreaterThan(0);
+    for (const row of rows) {
+      expect(row).toMatchObject({
+        species: 'Coryphaena hippurus',
+        verbatim_species: 'Coryphaena immaculata',
+      });
+    }
+    // Not yet checked: both columns give the name as written.
+    const [unchecked] = parse(downloadCsvPreamble() + downloadCsvRows(colony, lookup)).data;
+    expect(unchecked).toMatchObject({
+      species: 'Porites cylindrica',
+      verbatim_species: 'Porites cylindrica',
     });
   });
 

@@ -1,4 +1,5 @@
 import { formatCsvRow, UTF8_BOM, type CsvCell } from '../csv/csv-writer';
+import { displayTaxonName } from '../taxonomy/taxon-match';
 import { THRESHOLD_KIND_INFO, THRESHOLD_KINDS } from '../thresholds/threshold-kinds';
 import { rowMmm, thresholdRows, type ThresholdRow } from '../thresholds/threshold-rows';
 import type { DatasetLookup } from './download-datasets';
@@ -31,6 +32,21 @@ export interface DownloadCsvColumn {
   unit: string | null;
   cell(row: DownloadCsvRow): CsvCell;
 }
+
+/**
+ * The species a colony is shown under (decision 0060): the accepted name of an exact WoRMS match
+ * (a synonym moves to its accepted name), otherwise the name as written. The site, the filters and
+ * the downloads' `species` agree; the name as written is the verbatim column (decision 0063).
+ */
+export const shownSpeciesOf = (colony: DownloadColony): string =>
+  displayTaxonName(colony.species, colony.taxon ?? null);
+
+export const SHOWN_SPECIES_DESCRIPTION =
+  'Species (scientific name) as the platform shows and filters it: the accepted name in WoRMS when the name as written is an accepted name or a synonym, otherwise the name as written';
+/** The name as written (Darwin Core verbatimIdentification), in the CSV and the GeoJSON. */
+export const VERBATIM_SPECIES_KEY = 'verbatim_species';
+export const VERBATIM_SPECIES_DESCRIPTION =
+  "Species as written in the data provider's file (Darwin Core verbatimIdentification); differs from species when WoRMS gives the name as a synonym";
 
 /** Separator of lists inside one cell (projects, dates, DOIs, flags). */
 export const LIST_SEPARATOR = '; ';
@@ -80,9 +96,9 @@ export const DOWNLOAD_CSV_COLUMNS: readonly DownloadCsvColumn[] = [
   },
   {
     header: 'species',
-    description: 'Species (scientific name)',
+    description: SHOWN_SPECIES_DESCRIPTION,
     unit: null,
-    cell: (row) => row.colony.species,
+    cell: (row) => shownSpeciesOf(row.colony),
   },
   {
     header: 'country',
@@ -140,6 +156,13 @@ export const DOWNLOAD_CSV_COLUMNS: readonly DownloadCsvColumn[] = [
       'DOIs of the publications of the colony\'s projects and of its dataset version, "; "-separated',
     unit: null,
     cell: (row) => row.colony.publicationDois.join(LIST_SEPARATOR),
+  },
+  // After the columns the brief fixed (decision 0063): scripts reading them by position still do.
+  {
+    header: VERBATIM_SPECIES_KEY,
+    description: VERBATIM_SPECIES_DESCRIPTION,
+    unit: null,
+    cell: (row) => row.colony.species,
   },
 ];
 

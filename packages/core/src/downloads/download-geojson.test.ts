@@ -8,6 +8,7 @@ import {
   SEED_COLONIES,
 } from '../../test/download-test-data';
 import { writeDownloadText } from '../../test/download-in-memory';
+import { RECORDED_SYNONYM } from '../../test/worms-answers';
 import { THRESHOLD_KINDS } from '../thresholds/threshold-kinds';
 import { GEOJSON_METADATA_MEMBERS, GEOJSON_PROPERTIES } from './download-geojson';
 import type { DownloadColony } from './download-model';
@@ -88,6 +89,20 @@ describe('GeoJSON download', () => {
       country: 'FJI',
       licence: 'not stated',
       citation_key: 'coral-dataset-1-v1',
+    });
+  });
+
+  it('gives a synonym under its accepted name, the name as written in verbatim_species (decision 0063)', () => {
+    const colony = SEED_COLONIES.find((c) => c.id === 658)!;
+    const synonym = { ...colony, species: 'Coryphaena immaculata', taxon: RECORDED_SYNONYM };
+    const [feature, unchecked] = (JSON.parse(write([synonym, colony])) as Parsed).features;
+    expect(feature!.properties).toMatchObject({
+      species: 'Coryphaena hippurus',
+      verbatim_species: 'Coryphaena immaculata',
+    });
+    expect(unchecked!.properties).toMatchObject({
+      species: 'Porites cylindrica',
+      verbatim_species: 'Porites cylindrica',
     });
   });
 

@@ -7,7 +7,13 @@ import {
 } from '../thresholds/threshold-kinds';
 import { licenceCell, licenceGroups, licenceTitle, type DatasetLookup } from './download-datasets';
 import type { DownloadColony, DownloadContext } from './download-model';
-import { LIST_SEPARATOR } from './download-csv';
+import {
+  LIST_SEPARATOR,
+  SHOWN_SPECIES_DESCRIPTION,
+  shownSpeciesOf,
+  VERBATIM_SPECIES_DESCRIPTION,
+  VERBATIM_SPECIES_KEY,
+} from './download-csv';
 import { canonicalQuery, downloadTitle } from './download-query';
 import type {
   DictionarySection,
@@ -52,7 +58,7 @@ export interface GeoJsonPropertySpec {
 export const GEOJSON_PROPERTIES: readonly GeoJsonPropertySpec[] = [
   { key: 'colony_id', description: 'Colony id on the platform (also the Feature id)', unit: null },
   { key: 'colony_name', description: 'Colony name as the data provider gave it', unit: null },
-  { key: 'species', description: 'Species (scientific name)', unit: null },
+  { key: 'species', description: SHOWN_SPECIES_DESCRIPTION, unit: null },
   { key: 'country', description: 'Country of collection, ISO 3166-1 alpha-3 code', unit: null },
   {
     key: 'collection_dates',
@@ -83,6 +89,7 @@ export const GEOJSON_PROPERTIES: readonly GeoJsonPropertySpec[] = [
       'The DOIs of the publications of the colony\'s projects and dataset version, "; "-separated (text, as in the CSV)',
     unit: null,
   },
+  { key: VERBATIM_SPECIES_KEY, description: VERBATIM_SPECIES_DESCRIPTION, unit: null },
   // Flat numbers first, so that GIS software (GDAL, QGIS) reads numeric columns it can style by;
   // the full lists follow (docs/decisions/0058-obis-ready-archives-and-friendly-files.md).
   ...THRESHOLD_KINDS.flatMap((kind) => {
@@ -180,7 +187,7 @@ export function colonyFeature(colony: DownloadColony, lookup: DatasetLookup) {
   const properties: Record<string, unknown> = {
     colony_id: colony.id,
     colony_name: colony.name,
-    species: colony.species,
+    species: shownSpeciesOf(colony),
     country: colony.country,
     // Text, not arrays: GDAL reads an array of strings as a StringList, which a Shapefile cannot
     // hold, and drops the column (decision 0058).
@@ -191,6 +198,7 @@ export function colonyFeature(colony: DownloadColony, lookup: DatasetLookup) {
     citation_key: colony.citationKey,
     licence: licenceCell(dataset),
     source_dois: colony.publicationDois.join(LIST_SEPARATOR),
+    [VERBATIM_SPECIES_KEY]: colony.species,
   };
   for (const kind of THRESHOLD_KINDS) {
     properties[flatKey(kind, 'abs')] = flatValue(colony, kind, 'abs');

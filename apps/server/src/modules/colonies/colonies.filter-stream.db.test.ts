@@ -15,7 +15,7 @@ import {
 } from '@coral/core';
 import { SYNTHETIC_SOURCE, syntheticDataset } from '../../../../../bench/src/synthetic-dataset';
 import { createLoggedApp, LOG_LEVELS, type LoggedApp } from '../../../test/log-capture';
-import { recordDatasetChange } from '../datasets/dataset-change';
+import { recordDatasetChange } from '../data-changes/data-changes.service';
 import { importAsPublished } from '../datasets/dataset-seed.service';
 
 /**

@@ -1,7 +1,7 @@
 import { sql, type RawBuilder, type Selectable } from 'kysely';
 import { THRESHOLD_KIND_INFO, THRESHOLD_KINDS, type ColonyPredicate } from '@coral/core';
 import { colonyConditions } from '../../db/colony-predicate';
-import { shownSpecies } from '../../db/shown-species';
+import { shownSpecies, shownSpeciesJoin } from '../../db/shown-species';
 import { ensureSorted, selectColumnar } from '../../db/columnar';
 import type { AppDb, ColoniesTable } from '../../db/schema';
 import {
@@ -54,7 +54,7 @@ export const coloniesRepository = {
         // The feed (and the map's filters and popups built from it) shows a synonym under its
         // accepted name (decision 0060).
         sql`SELECT c.id, c.name, ${shownSpecies('c')} AS species, c.country, c.latitude, c.longitude
-            FROM colonies c ${onlyColonies} ORDER BY c.id`,
+            FROM colonies c ${shownSpeciesJoin('c')} ${onlyColonies} ORDER BY c.id`,
       ),
       // A colony is in a project, and was sampled in a year, through its biosamples.
       selectColumnar<{ colony_id: number; name: string; year: number | null }>(

@@ -2,11 +2,15 @@ import { sql } from 'kysely';
 import { THRESHOLD_KIND_INFO, type EdProvenance, type ThresholdKind } from '@coral/core';
 import type { AppDb } from '../../db/schema';
 import { isPublicRow } from '../../db/visibility';
+import { shownSpecies, shownSpeciesJoin } from '../../db/shown-species';
 
 export interface ColonyPageRow {
   id: number;
   name: string;
+  /** The name shown (a synonym under its accepted name, decision 0060). */
   species: string;
+  /** The name as written. */
+  verbatim_species: string;
   country: string;
   latitude: number;
   longitude: number;
@@ -37,8 +41,9 @@ export const colonyPagesRepository = {
   /** The colony when the public may see it; a draft, embargoed or withdrawn one is not found. */
   async findPublic(db: AppDb, id: number): Promise<ColonyPageRow | undefined> {
     const { rows } = await sql<ColonyPageRow>`
-      SELECT c.id, c.name, c.species, c.country, c.latitude, c.longitude, c.dataset_version_id
-      FROM colonies c
+      SELECT c.id, c.name, ${shownSpecies('c')} AS species, c.species AS verbatim_species,
+             c.country, c.latitude, c.longitude, c.dataset_version_id
+      FROM colonies c ${shownSpeciesJoin('c')}
       WHERE c.id = ${id} AND ${isPublicRow('c')}
     `.execute(db);
     return rows[0];

@@ -38,6 +38,7 @@ describe('GET /api/public/colonies/{id}/ on the seed', () => {
       id: 658,
       name: seed.name,
       species: seed.species,
+      verbatim_species: seed.species,
       latitude: seed.latitude,
       longitude: seed.longitude,
       country: 'FJI',

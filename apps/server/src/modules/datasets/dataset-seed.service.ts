@@ -4,7 +4,7 @@ import type { AppDb } from '../../db/schema';
 import { CORAL_FUTURE, coralFutureDumpToBundle } from '../../db/seed/coralfuture-json';
 import { currentDataVersion } from '../read-models/read-models.service';
 import { datasetRepository } from './dataset-rows.repository';
-import { recordDatasetChange } from './dataset-change';
+import { recordDatasetChange } from '../data-changes/data-changes.service';
 import { importDataset } from './dataset-import.service';
 import { createSeedVersion, publishSeedVersions } from './dataset-versions.service';
 

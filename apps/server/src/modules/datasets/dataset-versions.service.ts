@@ -12,7 +12,7 @@ import {
   type TUploadDatasetRequest,
 } from '@coral/core';
 import type { AppDb } from '../../db/schema';
-import { recordDatasetChange } from './dataset-change';
+import { recordDatasetChange } from '../data-changes/data-changes.service';
 import { datasetRepository as rowsRepository } from './dataset-rows.repository';
 import { datasetStagingRepository as staging } from './dataset-staging.repository';
 import { datasetTitlesRepository } from './dataset-titles.repository';

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { THRESHOLD_KIND_INFO } from '@coral/core';
 import type { AppDb } from '../../db/schema';
 import { isPublicRow } from '../../db/visibility';
-import { shownSpecies } from '../../db/shown-species';
+import { hasShownSpecies, shownSpecies, shownSpeciesJoin } from '../../db/shown-species';
 
 export interface SpeciesColonyRow {
   id: number;
@@ -38,7 +38,7 @@ export const speciesRepository = {
   async list(db: AppDb): Promise<{ name: string; colony_count: number }[]> {
     const { rows } = await sql<{ name: string; colony_count: number }>`
       SELECT ${shownSpecies('c')} AS name, count(*)::int AS colony_count
-      FROM colonies c
+      FROM colonies c ${shownSpeciesJoin('c')}
       WHERE ${isPublicRow('c')}
       GROUP BY 1
       ORDER BY 1
@@ -50,7 +50,7 @@ export const speciesRepository = {
     const { rows } = await sql<SpeciesColonyRow>`
       SELECT c.id, c.country, c.latitude, c.longitude
       FROM colonies c
-      WHERE ${shownSpecies('c')} = ${species} AND ${isPublicRow('c')}
+      WHERE ${hasShownSpecies('c', species)} AND ${isPublicRow('c')}
       ORDER BY c.id
     `.execute(db);
     return rows;
@@ -63,7 +63,7 @@ export const speciesRepository = {
              array_to_string(t.quality_flags, ',') AS flags
       FROM ${sql.table(ed50Table)} t
       JOIN colonies c ON c.id = t.colony_id
-      WHERE ${shownSpecies('c')} = ${species} AND ${isPublicRow('c')} AND ${isPublicRow('t')}
+      WHERE ${hasShownSpecies('c', species)} AND ${isPublicRow('c')} AND ${isPublicRow('t')}
       ORDER BY t.colony_id, t.id
     `.execute(db);
     return rows.map(({ flags, ...row }) => ({
@@ -87,7 +87,7 @@ export const speciesRepository = {
       JOIN projects p ON p.id = b.project_id
       LEFT JOIN observations o ON o.biosample_id = b.id
       LEFT JOIN experiments e ON e.id = o.experiment_id
-      WHERE ${shownSpecies('c')} = ${species} AND ${isPublicRow('c')} AND ${isPublicRow('b')}
+      WHERE ${hasShownSpecies('c', species)} AND ${isPublicRow('c')} AND ${isPublicRow('b')}
       GROUP BY p.id, p.name
       ORDER BY p.name, p.id
     `.execute(db);
@@ -104,7 +104,7 @@ export const speciesRepository = {
       FROM colonies c
       JOIN dataset_versions v ON v.id = c.dataset_version_id
       JOIN datasets d ON d.id = v.dataset_id
-      WHERE ${shownSpecies('c')} = ${species} AND ${isPublicRow('c')}
+      WHERE ${hasShownSpecies('c', species)} AND ${isPublicRow('c')}
       ORDER BY title, d.id
     `.execute(db);
     return rows;

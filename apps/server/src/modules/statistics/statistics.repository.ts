@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { AppDb } from '../../db/schema';
 import { isPublicRow } from '../../db/visibility';
-import { shownSpecies } from '../../db/shown-species';
+import { shownSpecies, shownSpeciesJoin } from '../../db/shown-species';
 
 export interface StatisticsCounts {
   coral_colonies: number;
@@ -22,7 +22,8 @@ export const statisticsRepository = {
           WHERE d.public_version_id IS NOT NULL) AS research_projects,
         (SELECT count(DISTINCT country) FROM colonies c WHERE ${isPublicRow('c')}) AS countries,
         (SELECT count(*) FROM observations o WHERE ${isPublicRow('o')}) AS observations_count,
-        (SELECT count(DISTINCT ${shownSpecies('c')}) FROM colonies c WHERE ${isPublicRow('c')})
+        (SELECT count(DISTINCT ${shownSpecies('c')}) FROM colonies c ${shownSpeciesJoin('c')}
+          WHERE ${isPublicRow('c')})
           AS species_count,
         (SELECT count(*) FROM observations o JOIN experiments e ON e.id = o.experiment_id
           WHERE ${isPublicRow('o')} AND e.date > CURRENT_DATE - 365 AND e.date <= CURRENT_DATE)
@@ -42,7 +43,7 @@ export const statisticsRepository = {
   async topSpecies(db: AppDb, limit: number) {
     const { rows } = await sql<{ species: string; colony_count: number }>`
       SELECT ${shownSpecies('c')} AS species, count(*)::int AS colony_count
-      FROM colonies c WHERE ${isPublicRow('c')}
+      FROM colonies c ${shownSpeciesJoin('c')} WHERE ${isPublicRow('c')}
       GROUP BY 1 ORDER BY colony_count DESC, species LIMIT ${limit}
     `.execute(db);
     return rows;

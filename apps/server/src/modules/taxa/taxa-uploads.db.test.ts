@@ -1,9 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { strFromU8, unzipSync } from 'fflate';
+import Papa from 'papaparse';
+import { DOWNLOAD_FORMATS, downloadFolders, downloadUrl } from '@coral/core';
 import type {
   TColony,
   TColonyChoices,
   TColonyIds,
+  TColonyPage,
   TDatasetDetail,
   TSpeciesDetail,
   TSpeciesSummary,
@@ -124,6 +127,11 @@ describe('what a name gets', () => {
     expect(await get<TColony[]>(`/api/public/colonies/?${query}`)).toHaveLength(28);
     const written = `species=${encodeURIComponent(RECORDED_NAMES.synonym)}`;
     expect(await get<TColony[]>(`/api/public/colonies/?${written}`)).toHaveLength(0);
+    const [oneColony] = await get<TColony[]>(`/api/public/colonies/?${query}`);
+    expect(await get<TColonyPage>(`/api/public/colonies/${oneColony!.id}/`)).toMatchObject({
+      species: accepted,
+      verbatim_species: RECORDED_NAMES.synonym,
+    });
     const species = await get<TSpeciesSummary[]>('/api/public/species/');
     expect(species.find((s) => s.name === accepted)).toEqual({ name: accepted, colony_count: 28 });
     expect(species.map((s) => s.name)).not.toContain(RECORDED_NAMES.synonym);
@@ -167,5 +175,34 @@ describe('what a name gets', () => {
       family: 'Coryphaenidae',
       genus: 'Coryphaena',
     });
+
+    // The CSV and GeoJSON downloads too (decision 0063): species is the accepted name, the name
+    // as written is verbatim_species; a map view filtered by the accepted name finds them.
+    const csv = await app.ctx.app.inject({
+      url: `/api/public/datasets/${datasetId}/versions/1/downloads/${DOWNLOAD_FORMATS.csv.file}`,
+    });
+    expect(csv.statusCode).toBe(200);
+    const rows = Papa.parse<Record<string, string>>(csv.body.replace(/^\uFEFF/, ''), {
+      header: true,
+      skipEmptyLines: true,
+    }).data;
+    expect(rows.length).toBeGreaterThan(0);
+    expect(new Set(rows.map((r) => `${r.species} / ${r.verbatim_species}`))).toEqual(
+      new Set([`${accepted} / ${RECORDED_NAMES.synonym}`]),
+    );
+    const geojson = await app.ctx.app.inject({
+      url: downloadUrl(downloadFolders.map(), DOWNLOAD_FORMATS.geojson.file, query),
+    });
+    expect(geojson.statusCode).toBe(200);
+    const features = (
+      JSON.parse(geojson.body) as { features: { properties: Record<string, unknown> }[] }
+    ).features;
+    expect(features).toHaveLength(28);
+    for (const { properties } of features) {
+      expect(properties).toMatchObject({
+        species: accepted,
+        verbatim_species: RECORDED_NAMES.synonym,
+      });
+    }
   });
 });

@@ -17,9 +17,7 @@ import {
   type WormsRecord,
 } from '@coral/core';
 import type { AppDb } from '../../db/schema';
-import { publishColonyFeed } from '../colonies/colonies.service';
-import { bumpDataVersion } from '../read-models/read-models.service';
-import { publishStatistics } from '../statistics/statistics.service';
+import { recordDatasetChange } from '../data-changes/data-changes.service';
 import { taxaRepository as repo, type LocalTaxonRow, type TaxonNameRow } from './taxa.repository';
 import { WormsUnreachableError, type WormsClient } from './worms-client';
 
@@ -110,11 +108,7 @@ async function republishNamesShown(db: AppDb, names: readonly string[]): Promise
   await db.transaction().execute(async (trx) => {
     const versions = await repo.publicVersionsWithNames(trx, names);
     if (versions.length === 0) return;
-    // What datasets' recordDatasetChange does for a change of data (that module imports this
-    // one): a new data version, the feed's parts holding these versions, the statistics.
-    const dataVersion = await bumpDataVersion(trx, {});
-    await publishColonyFeed(trx, dataVersion, { datasetVersionIds: versions });
-    await publishStatistics(trx);
+    await recordDatasetChange(trx, { changedVersionIds: versions });
   });
 }
 

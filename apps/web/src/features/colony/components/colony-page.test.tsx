@@ -18,6 +18,8 @@ describe('Colony page', () => {
     expect(screen.getByRole('link', { name: 'Porites cylindrica' }).getAttribute('href')).toBe(
       '/species/Porites%20cylindrica',
     );
+    // Shown as written: nothing to add.
+    expect(screen.queryByText(/written as/)).toBeNull();
     expect(screen.getByText('Fiji')).toBeTruthy();
     expect(screen.getByText('-18.2058, 177.6890')).toBeTruthy();
 
@@ -67,6 +69,19 @@ describe('Colony page', () => {
     expect(within(region('How to cite')).getByTestId('citation-text').textContent).toBe(
       COLONY_658.dataset.citation.text,
     );
+  });
+
+  it('shows a synonym under its accepted name, with the name as written beside it (decision 0063)', async () => {
+    // WoRMS' recorded answer (fixtures/worms): Coryphaena immaculata is a synonym of C. hippurus.
+    const synonym = {
+      ...COLONY_658,
+      species: 'Coryphaena hippurus',
+      verbatim_species: 'Coryphaena immaculata',
+    };
+    renderApp('/colony/658', { 'GET /api/public/colonies/{colonyId}/': synonym });
+    const link = await screen.findByRole('link', { name: 'Coryphaena hippurus' });
+    expect(link.getAttribute('href')).toBe('/species/Coryphaena%20hippurus');
+    expect(screen.getByText('(written as Coryphaena immaculata)')).toBeTruthy();
   });
 
   it('explains the quality flags and marks a refit that differs from the stored value (seed colony 663)', async () => {

@@ -36,6 +36,11 @@ function ColonyDetail({ colony }: { colony: TColonyPage }) {
             <dt className="d-inline me-1">Species:</dt>
             <dd className="d-inline mb-0">
               <SpeciesLink species={colony.species} />
+              {/* A synonym is shown under its accepted name; the name as written stays visible
+                  (decisions 0060 and 0063). */}
+              {colony.verbatim_species !== colony.species && (
+                <span className="text-body-secondary"> (written as {colony.verbatim_species})</span>
+              )}
             </dd>
           </div>
           <div>

@@ -15,6 +15,7 @@ export const COLONY_658: TColonyPage = {
   id: 658,
   name: 'Vatu-o-lalai_Porites_cylindrica_1',
   species: 'Porites cylindrica',
+  verbatim_species: 'Porites cylindrica',
   country: 'FJI',
   latitude: -18.20583554,
   longitude: 177.6889888,

@@ -18,6 +18,7 @@ export const COLONY_663: TColonyPage = {
   id: 663,
   name: 'Vatu-o-lalai_Porites_cylindrica_6',
   species: 'Porites cylindrica',
+  verbatim_species: 'Porites cylindrica',
   country: 'FJI',
   latitude: -18.20583554,
   longitude: 177.6889888,

@@ -18,6 +18,8 @@ export interface KindMmmAnalyses {
   sites: MmmRegressionResult;
   /** Values of the column the table has no MMM for (their colonies are left out). */
   missing: string[];
+  /** The points of the regression over sites, in order of first appearance. */
+  sitePoints: { site: string; mmm: number; ed: number; n: number }[];
 }
 
 /**
@@ -57,14 +59,18 @@ export interface SitedEd extends EdWithMmm {
  * Compare page's platform data both come through here (decision 0061).
  */
 export function mmmAnalysesOf(points: readonly SitedEd[], missing: string[]): KindMmmAnalyses {
-  const bySite = new Map<string, EdWithMmm[]>();
+  const bySite = new Map<string, SitedEd[]>();
   for (const point of points) {
     const site = `${point.site}\u0000${point.mmm}`;
-    bySite.set(site, [...(bySite.get(site) ?? []), point]);
+    const list = bySite.get(site);
+    if (list) list.push(point);
+    else bySite.set(site, [point]);
   }
-  const siteMeans = [...bySite.values()].map((list) => ({
-    ed: list.reduce((sum, point) => sum + point.ed, 0) / list.length,
+  const sitePoints = [...bySite.values()].map((list) => ({
+    site: list[0]!.site,
     mmm: list[0]!.mmm,
+    ed: list.reduce((sum, point) => sum + point.ed, 0) / list.length,
+    n: list.length,
   }));
   return {
     relative: points.map((point) => ({
@@ -72,7 +78,8 @@ export function mmmAnalysesOf(points: readonly SitedEd[], missing: string[]): Ki
       value: relativeTolerance(point.ed, point.mmm)!,
     })),
     colonies: regressOnMmm(points),
-    sites: regressOnMmm(siteMeans),
+    sites: regressOnMmm(sitePoints),
     missing,
+    sitePoints,
   };
 }

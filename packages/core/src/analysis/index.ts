@@ -53,3 +53,4 @@ export {
   type ObservedEd,
   type ValueSummary,
 } from './observed-analyses';
+export { analysesRArchive, ANALYSES_R_ARCHIVE } from './analyses-r-archive';

@@ -32,7 +32,8 @@ const summaryText = (summary: ValueSummary) =>
 
 function GroupTable({ result }: { result: CompareResult }) {
   return (
-    <div className="table-responsive">
+    // Focusable, so a keyboard can scroll it on a phone (axe: scrollable-region-focusable).
+    <div className="table-responsive" tabIndex={0} role="region" aria-label="Groups: numbers">
       <Table size="sm" striped bordered className="small" data-testid="compare-groups">
         <caption>
           Mean ± SD (°C) of each group; n: values. Relative values are ED − MMM of the site.
@@ -112,9 +113,11 @@ function Results({ result, csvHref }: { result: CompareResult; csvHref: string }
           : regression.reason}
       </p>
       <h2 className="h4">Analyses</h2>
-      <AnalysisReport analyses={result.analyses} />
+      <div className="table-responsive" tabIndex={0} role="region" aria-label="Analyses tables">
+        <AnalysisReport analyses={result.analyses} />
+      </div>
       <h2 className="h4">Cite the data</h2>
-      <ul data-testid="compare-citations">
+      <ul data-testid="compare-citations" style={{ overflowWrap: 'anywhere' }}>
         {result.citations.map((citation) => (
           <li key={citation.citationKey}>
             {citation.citation} <a href={citation.url}>{citation.title}</a>

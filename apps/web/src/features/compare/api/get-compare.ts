@@ -15,3 +15,12 @@ export function useCompare(query: Record<string, string | undefined>, cart: bool
     retry: false,
   });
 }
+
+/** The user's cart groups to choose from (only when logged in). */
+export function useCartGroups(enabled: boolean) {
+  return useQuery({
+    queryKey: ['compare', 'cart-groups'] as const,
+    queryFn: ({ signal }) => api.get('/api/auth/cart/', { signal }),
+    enabled,
+  });
+}

@@ -20,9 +20,8 @@ import Table from 'react-bootstrap/Table';
 import { Link, useSearchParams } from 'react-router';
 import { PageTitle } from '@/components/page-title';
 import { AnalysisReport } from '@/features/analysis-report/analysis-report';
-import { useCart } from '@/features/cart/api/get-cart';
 import { useAuth } from '@/lib/auth';
-import { useCompare } from '../api/get-compare';
+import { useCartGroups, useCompare } from '../api/get-compare';
 import { GroupMeansPlot, MmmRegressionPlot } from './compare-plots';
 
 const summaryText = (summary: ValueSummary) =>
@@ -136,7 +135,7 @@ function Results({ result, csvHref }: { result: CompareResult; csvHref: string }
 export function ComparePage() {
   const [params, setParams] = useSearchParams();
   const auth = useAuth();
-  const { query: cart } = useCart();
+  const cart = useCartGroups(auth.isAuthenticated);
   const source = params.get('source') === 'cart' && auth.isAuthenticated ? 'cart' : 'map';
   const groupBy = (params.get('groupBy') ??
     (source === 'cart' ? CART_GROUP_FACTOR : 'species')) as CompareFactor;

@@ -66,6 +66,8 @@ import {
 import { createUploadsService } from './modules/uploads/uploads.service';
 import { createRequestRateLimiter } from './modules/auth/request-rate-limiter';
 import { createDownloadSources } from './modules/downloads/download-sources';
+import { compareRoutes } from './modules/compare/compare.routes';
+import { createCompareService } from './modules/compare/compare.service';
 import { createDownloadWriter } from './modules/downloads/download-writer';
 import { downloadsRoutes } from './modules/downloads/downloads.routes';
 import { createSnapshotsService } from './modules/snapshots/snapshots.service';
@@ -253,6 +255,10 @@ export async function buildApp({
     }),
   };
   await app.register(downloadsRoutes, { sources, ...downloadDependencies });
+  await app.register(compareRoutes, {
+    compare: createCompareService(db, { sources }),
+    authenticator,
+  });
   await app.register(snapshotsRoutes, { snapshots, ...downloadDependencies });
 
   await app.register(oaiPmhRoutes, {

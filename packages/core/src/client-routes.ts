@@ -27,6 +27,8 @@ export const CLIENT_ROUTES = {
   colony: '/colony/:colonyId',
   /** One species: its ED50 distributions, colonies, sources and map (decision 0020). */
   species: '/species/:speciesName',
+  /** The post-fit analyses of a map selection or of cart groups (decision 0067). */
+  compare: '/compare',
 } as const;
 
 export const projectPath = (projectId: number | string) => `/project/${projectId}`;

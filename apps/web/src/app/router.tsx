@@ -29,6 +29,7 @@ export const pageRoutes: RouteObject[] = [
   { path: CLIENT_ROUTES.cite, lazy: lazyRoute(() => import('./routes/cite')) },
   { path: CLIENT_ROUTES.quality_flags, lazy: lazyRoute(() => import('./routes/quality-flags')) },
   { path: CLIENT_ROUTES.species, lazy: lazyRoute(() => import('./routes/species')) },
+  { path: CLIENT_ROUTES.compare, lazy: lazyRoute(() => import('./routes/compare')) },
   { path: '*', lazy: lazyRoute(() => import('./routes/not-found')) },
 ];
 

@@ -1,4 +1,5 @@
 import type {
+  CompareResult,
   TAuthResult,
   TOrcidUnlinkResult,
   TAuthStatus,
@@ -62,6 +63,9 @@ export interface GetEndpoints extends MaxMinEndpoints {
   /** Species and their colony counts; one species' ED50 distributions and sources (decision 0020). */
   '/api/public/species/': TSpeciesSummary[];
   '/api/public/species/{name}/': TSpeciesDetail;
+  /** The post-fit analyses of a map selection or of the user's cart groups (decision 0067). */
+  '/api/public/compare/': CompareResult;
+  '/api/auth/cart/compare/': CompareResult;
   '/api/auth/status/': TAuthStatus;
   '/api/auth/csrf/': TCsrfToken;
   '/api/auth/cart/': TCartGroup[];

@@ -2,7 +2,7 @@ import { perKind } from '../ed50/ed-kinds';
 import type { EdComputation } from '../ed50/types';
 import type { ThresholdKind } from '../thresholds/threshold-kinds';
 import { factorialAnova, type AnovaResult } from './factorial-anova';
-import type { FactorialData } from './factorial-design';
+import type { FactorialData, FactorialObservation } from './factorial-design';
 import type { ValueGroup } from './groups';
 import { screenInfluentialColonies, type InfluenceScreeningResult } from './influential-colonies';
 import { marginalMeans, type MarginalMeansResult } from './marginal-means';
@@ -19,6 +19,11 @@ export interface FactorialAnalyses {
   influence: InfluenceScreeningResult;
   /** Colony keys in the order of the screening's indices. */
   colonyKeys: string[];
+}
+
+/** A factorial observation with the key of its colony (the screening lists colonies by key). */
+export interface KeyedObservation extends FactorialObservation {
+  key: string;
 }
 
 /** Every post-fit analysis of one threshold kind of a computation. */
@@ -72,36 +77,61 @@ export function analyseComputation(
   const valueOf = (colony: EdComputation['colonies'][number], kind: ThresholdKind) =>
     options.unrounded ? colony[kind].value : colony[kind].rounded;
   return perKind((kind) => {
-    const groups: ValueGroup[] = computation.groups.map((group) => ({
-      name: group.groupingProperty,
-      values: group.colonies
-        .map((colony) => valueOf(colony, kind))
-        .filter((value): value is number => value !== null),
-    }));
-    let factorial: FactorialAnalyses | null = null;
-    if (factors.length > 0) {
-      const colonies = computation.colonies.filter((colony) => valueOf(colony, kind) !== null);
-      const data: FactorialData = {
-        factors,
-        observations: colonies.map((colony) => ({
-          value: valueOf(colony, kind)!,
-          levels: factors.map((factor) => colony.groupValues[factor] ?? ''),
-        })),
-      };
-      factorial = {
-        factors,
-        typeII: factorialAnova(data, 2),
-        typeIII: factorialAnova(data, 3),
-        means: factors.map((factor) => marginalMeans(data, factor)),
-        influence: screenInfluentialColonies(data),
-        colonyKeys: colonies.map((colony) => colony.key),
-      };
-    }
-    return {
-      welch: welchAnova(groups),
-      levene: leveneTest(groups),
-      wilcoxon: pairwiseWilcoxon(groups, options.pAdjust ?? 'holm'),
-      factorial,
-    };
+    const colonies = computation.colonies.filter((colony) => valueOf(colony, kind) !== null);
+    return analyseKind(
+      computation.groups.map((group) => ({
+        name: group.groupingProperty,
+        values: group.colonies
+          .map((colony) => valueOf(colony, kind))
+          .filter((value): value is number => value !== null),
+      })),
+      factors.length === 0
+        ? null
+        : {
+            factors,
+            observations: colonies.map((colony) => ({
+              key: colony.key,
+              value: valueOf(colony, kind)!,
+              levels: factors.map((factor) => colony.groupValues[factor] ?? ''),
+            })),
+          },
+      options.pAdjust ?? 'holm',
+    );
   });
+}
+
+/**
+ * Every analysis of one threshold kind from plain values (decision 0061): the groups for the
+ * one-way tests and letters, and (given) the keyed observations with their factor levels for the
+ * factorial part. The calculator's computation and the Compare page's platform data
+ * (`observed-analyses.ts`) both come through here, so each statistic is computed in one place.
+ */
+export function analyseKind(
+  groups: readonly ValueGroup[],
+  factorialData: { factors: readonly string[]; observations: readonly KeyedObservation[] } | null,
+  pAdjust: PAdjustMethod,
+): KindAnalyses {
+  let factorial: FactorialAnalyses | null = null;
+  if (factorialData !== null) {
+    const data: FactorialData = {
+      factors: factorialData.factors,
+      observations: factorialData.observations.filter((o) => Number.isFinite(o.value)),
+    };
+    factorial = {
+      factors: [...data.factors],
+      typeII: factorialAnova(data, 2),
+      typeIII: factorialAnova(data, 3),
+      means: data.factors.map((factor) => marginalMeans(data, factor)),
+      influence: screenInfluentialColonies(data),
+      colonyKeys: factorialData.observations
+        .filter((o) => Number.isFinite(o.value))
+        .map((o) => o.key),
+    };
+  }
+  return {
+    welch: welchAnova(groups),
+    levene: leveneTest(groups),
+    wilcoxon: pairwiseWilcoxon(groups, pAdjust),
+    factorial,
+  };
 }

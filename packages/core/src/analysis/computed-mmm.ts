@@ -18,6 +18,8 @@ export interface KindMmmAnalyses {
   sites: MmmRegressionResult;
   /** Values of the column the table has no MMM for (their colonies are left out). */
   missing: string[];
+  /** The points of the regression over sites, in order of first appearance. */
+  sitePoints: { site: string; mmm: number; ed: number; n: number }[];
 }
 
 /**
@@ -31,7 +33,7 @@ export function analyseMmm(
   options: { unrounded?: boolean } = {},
 ): Record<ThresholdKind, KindMmmAnalyses> {
   return perKind((kind) => {
-    const points: (EdWithMmm & { key: string; site: string })[] = [];
+    const points: SitedEd[] = [];
     const missing = new Set<string>();
     for (const colony of computation.colonies) {
       const site = colony.groupValues[table.column] ?? '';
@@ -41,20 +43,43 @@ export function analyseMmm(
       if (ed === null || mmm === undefined) continue;
       points.push({ key: colony.key, site, ed, mmm });
     }
-    const bySite = new Map<string, EdWithMmm[]>();
-    for (const point of points) bySite.set(point.site, [...(bySite.get(point.site) ?? []), point]);
-    const siteMeans = [...bySite.values()].map((list) => ({
-      ed: list.reduce((sum, point) => sum + point.ed, 0) / list.length,
-      mmm: list[0]!.mmm,
-    }));
-    return {
-      relative: points.map((point) => ({
-        key: point.key,
-        value: relativeTolerance(point.ed, point.mmm)!,
-      })),
-      colonies: regressOnMmm(points),
-      sites: regressOnMmm(siteMeans),
-      missing: [...missing],
-    };
+    return mmmAnalysesOf(points, [...missing]);
   });
+}
+
+/** A colony's ED with its site and the site's MMM. */
+export interface SitedEd extends EdWithMmm {
+  key: string;
+  site: string;
+}
+
+/**
+ * ED − MMM per colony, and lm(ED ~ MMM) over colonies and over sites (one point per site and
+ * MMM: the mean ED of its colonies), from plain points: the calculator's computation and the
+ * Compare page's platform data both come through here (decision 0061).
+ */
+export function mmmAnalysesOf(points: readonly SitedEd[], missing: string[]): KindMmmAnalyses {
+  const bySite = new Map<string, SitedEd[]>();
+  for (const point of points) {
+    const site = `${point.site}\u0000${point.mmm}`;
+    const list = bySite.get(site);
+    if (list) list.push(point);
+    else bySite.set(site, [point]);
+  }
+  const sitePoints = [...bySite.values()].map((list) => ({
+    site: list[0]!.site,
+    mmm: list[0]!.mmm,
+    ed: list.reduce((sum, point) => sum + point.ed, 0) / list.length,
+    n: list.length,
+  }));
+  return {
+    relative: points.map((point) => ({
+      key: point.key,
+      value: relativeTolerance(point.ed, point.mmm)!,
+    })),
+    colonies: regressOnMmm(points),
+    sites: regressOnMmm(sitePoints),
+    missing,
+    sitePoints,
+  };
 }

@@ -42,3 +42,15 @@ export { compareGroupCurves, type GroupCurveComparison } from './group-curves';
 export { readMmmTable, type MmmTable } from './mmm-table';
 export { analyseMmm, type KindMmmAnalyses } from './computed-mmm';
 export { analysesRScript, R_SCRIPT_RESULTS_FILE, type ExportedFile } from './analyses-r-script';
+export {
+  analyseObservations,
+  ED_SCALES,
+  summarise,
+  type EdScale,
+  type GroupSummary,
+  type ObservedAnalyses,
+  type ObservedAnalysesOptions,
+  type ObservedEd,
+  type ValueSummary,
+} from './observed-analyses';
+export { analysesRArchive, ANALYSES_R_ARCHIVE } from './analyses-r-archive';

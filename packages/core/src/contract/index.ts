@@ -15,3 +15,4 @@ export * from './species';
 export * from './colony-page';
 export * from './colony-clusters';
 export * from './taxa';
+export * from './compare';

@@ -23,6 +23,7 @@ describe('Navbar', () => {
       ['Map', '/map'],
       ['Projects', '/projects'],
       ['Datasets', '/datasets'],
+      ['Compare', '/compare'],
       ['Login', '/login'],
     ]) {
       expect(within(nav).getByRole('link', { name }).getAttribute('href')).toBe(href);

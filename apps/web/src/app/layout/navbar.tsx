@@ -99,6 +99,11 @@ export function AppNavbar({ shell = false }: { shell?: boolean }) {
                 Datasets
               </Nav.Link>
             </Nav.Item>
+            <Nav.Item as="li">
+              <Nav.Link as={NavLink} to={CLIENT_ROUTES.compare}>
+                Compare
+              </Nav.Link>
+            </Nav.Item>
             {!shell && <Ed50CalculatorNavLink />}
             {isAuthenticated && (
               <Nav.Item as="li">

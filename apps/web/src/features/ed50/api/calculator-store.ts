@@ -1,6 +1,13 @@
 import type { EdFitMode, EdModel, ParameterBounds } from '@coral/core/ed50';
 import { useSyncExternalStore } from 'react';
-import type { CalculatorResult, FileCheck } from '../worker/protocol';
+import { analysisChoicesProblem } from '../utils/analysis-choices';
+import {
+  DEFAULT_ANALYSIS_CHOICES,
+  type AnalysesResult,
+  type AnalysisChoices,
+  type CalculatorResult,
+  type FileCheck,
+} from '../worker/protocol';
 import { CancelledError, createEdEngine, type EdEngine } from './ed-engine';
 
 export type DataSource = 'file' | 'example';
@@ -32,7 +39,25 @@ export interface CalculatorState {
   progress: { done: number; total: number } | null;
   result: CalculatorResult | null;
   computeError: string | null;
+  /** The post-fit analyses of the result (decision 0068): the choices, what runs, what came out. */
+  analysis: AnalysisState;
 }
+
+export interface AnalysisState {
+  choices: AnalysisChoices;
+  running: boolean;
+  /** Of the current result only; a new result clears it. */
+  result: AnalysesResult | null;
+  /** Why the choices were refused or the analyses failed; the shown analyses stay as they were. */
+  error: string | null;
+}
+
+const NO_ANALYSIS: AnalysisState = {
+  choices: DEFAULT_ANALYSIS_CHOICES,
+  running: false,
+  result: null,
+  error: null,
+};
 
 const EMPTY: CalculatorState = {
   file: null,
@@ -50,6 +75,7 @@ const EMPTY: CalculatorState = {
   progress: null,
   result: null,
   computeError: null,
+  analysis: NO_ANALYSIS,
 };
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
@@ -165,7 +191,12 @@ export class CalculatorStore {
     // drc's bounds are LL.3's (decision 0034), for either fit.
     const bounded = bounds && model === 'LL.3' ? bounds : null;
     const generation = this.generation;
-    this.set({ progress: { done: 0, total: 0 }, result: null, computeError: null });
+    this.set({
+      progress: { done: 0, total: 0 },
+      result: null,
+      computeError: null,
+      analysis: { ...NO_ANALYSIS, choices: this.state.analysis.choices },
+    });
     try {
       const result = await this.engine.compute(
         file,
@@ -182,6 +213,46 @@ export class CalculatorStore {
       this.set({
         progress: null,
         computeError: error instanceof CancelledError ? null : messageOf(error),
+      });
+    }
+  }
+
+  setAnalysisChoices(choices: AnalysisChoices): void {
+    this.set({ analysis: { ...this.state.analysis, choices, error: null } });
+  }
+
+  /**
+   * Runs the post-fit analyses of the current result in the worker (decision 0068). Factors or a
+   * p adjustment core refuses get core's message, and the analyses shown stay as they were.
+   */
+  async analyse(): Promise<void> {
+    const { file, result, analysis } = this.state;
+    if (!file || !result || analysis.running) return;
+    const { choices } = analysis;
+    const refusal = analysisChoicesProblem(result.computation, choices);
+    if (refusal) {
+      this.set({ analysis: { ...analysis, error: refusal } });
+      return;
+    }
+    const generation = this.generation;
+    this.set({ analysis: { ...analysis, running: true, error: null } });
+    try {
+      const analysed = await this.engine.analyse(
+        file,
+        result.computation,
+        choices,
+        result.method.unrounded,
+      );
+      if (generation !== this.generation || this.state.result !== result) return;
+      this.set({ analysis: { ...this.state.analysis, running: false, result: analysed } });
+    } catch (error) {
+      if (generation !== this.generation || this.state.result !== result) return;
+      this.set({
+        analysis: {
+          ...this.state.analysis,
+          running: false,
+          error: error instanceof CancelledError ? null : messageOf(error),
+        },
       });
     }
   }

@@ -1,5 +1,8 @@
+import type { EdComputation } from '@coral/core/ed50';
 import {
   DEFAULT_METHOD,
+  type AnalysesResult,
+  type AnalysisChoices,
   type CalculatorResult,
   type ComputeMethod,
   type EngineRequest,
@@ -24,6 +27,13 @@ export interface EdEngine {
     onProgress: (done: number, total: number) => void,
     method?: ComputeMethod,
   ): Promise<CalculatorResult>;
+  /** The post-fit analyses of a computation of `file` (decision 0068). */
+  analyse(
+    file: Blob,
+    computation: EdComputation,
+    choices: AnalysisChoices,
+    unrounded: boolean,
+  ): Promise<AnalysesResult>;
   cancel(): void;
 }
 
@@ -150,6 +160,10 @@ export function createEdEngine(
           onProgress,
         )
       ).result;
+    },
+    async analyse(file, computation, choices, unrounded) {
+      return (await request({ kind: 'analyse', file, computation, choices, unrounded }, 'analysed'))
+        .analyses;
     },
     cancel() {
       transport?.stop();

@@ -2,6 +2,7 @@ import Container from 'react-bootstrap/Container';
 import { PageTitle } from '@/components/page-title';
 import { calculatorStore, useCalculator } from '../api/calculator-store';
 import { ED_KINDS_IN_WORDS } from '../utils/ed-display';
+import { AnalysesStep } from './analyses-step';
 import { ChooseData } from './choose-data';
 import { ComputeStep } from './compute-step';
 import { FileCheckView } from './file-check';
@@ -27,6 +28,9 @@ export function Ed50Page() {
       {(state.checking || state.check || state.checkError) && <FileCheckView state={state} />}
       {state.check?.canCompute && <ComputeStep state={state} store={calculatorStore} />}
       {state.result && state.file && <Results result={state.result} file={state.file} />}
+      {state.result && state.file && state.result.computation.colonies.length > 0 && (
+        <AnalysesStep state={state} store={calculatorStore} />
+      )}
     </Container>
   );
 }

@@ -1,4 +1,11 @@
 import {
+  analyseComputation,
+  analysesRArchive,
+  analysesRScript,
+  compareGroupCurves,
+  formatAnalysesCsv,
+} from '@coral/core/analysis';
+import {
   CBASS_COLUMNS,
   COMPATIBILITY_NOTE,
   DEFAULT_GROUPING,
@@ -18,11 +25,14 @@ import {
   type CbassRow,
   type EdComputation,
 } from '@coral/core/ed50';
+import { analysisChoicesProblem } from '../utils/analysis-choices';
 import { decodeText } from './decode-text';
 import {
   DEFAULT_METHOD,
   MAX_ISSUES,
   PREVIEW_ROWS,
+  type AnalysesResult,
+  type AnalysisChoices,
   type CalculatorResult,
   type ComputeMethod,
   type ColonyCurves,
@@ -208,6 +218,45 @@ export async function computeFile(
   };
 }
 
+/**
+ * The post-fit analyses of a computation (decision 0068), what `ed50 --analyses` writes
+ * (apps/server/src/cli/ed50-analyses.ts): the analyses of its EDs, drc's compParm between its
+ * groups' curves (a fit of its own through the file's rows), the table and the R script. Choices
+ * core refuses are refused with its message, before anything is computed.
+ */
+export async function analyseFile(
+  file: Blob,
+  computation: EdComputation,
+  choices: AnalysisChoices,
+  {
+    unrounded = false,
+    now = () => performance.now(),
+  }: { unrounded?: boolean; now?: () => number } = {},
+): Promise<AnalysesResult> {
+  const { factors, pAdjust } = choices;
+  const problem = analysisChoicesProblem(computation, choices);
+  if (problem) throw new Error(problem);
+  const started = now();
+  const analyses = analyseComputation(computation, { factors, pAdjust, unrounded });
+  const { text } = await readFile(file);
+  const rows = parseCbassCsv(text).rows;
+  const curves = compareGroupCurves(rows, computation.grouping);
+  const files = analysesRScript(computation, {
+    factors,
+    pAdjust,
+    unrounded,
+    curves: { rows, grouping: computation.grouping },
+  });
+  return {
+    analyses,
+    choices: { factors: [...factors], pAdjust },
+    csv: formatAnalysesCsv(analyses, { curves }),
+    rArchive: analysesRArchive(files),
+    curvesReason: curves.reason,
+    elapsedMs: now() - started,
+  };
+}
+
 /** Every fitted colony's own curve, on the grid of the pooled curves (the whole file's range). */
 function colonyCurves(rows: readonly CbassRow[], groups: EdComputation['groups']): ColonyCurves {
   const temperature = rows.length > 0 ? temperatureGrid(rows.map((row) => row.temperature)) : [];
@@ -262,6 +311,11 @@ export async function handleRequest(
         kind: 'checked',
         check: await checkFile(request.file, request.fileName),
       });
+    } else if (request.kind === 'analyse') {
+      const analyses = await analyseFile(request.file, request.computation, request.choices, {
+        unrounded: request.unrounded,
+      });
+      post({ id: request.id, kind: 'analysed', analyses });
     } else {
       const result = await computeFile(
         request.file,

@@ -1,3 +1,5 @@
+import type { ThresholdKind } from '@coral/core';
+import type { KindAnalyses, PAdjustMethod } from '@coral/core/analysis';
 import type {
   CbassIssue,
   compareComputedGroups,
@@ -43,12 +45,22 @@ export type EngineRequest =
       file: Blob;
       grouping: string[];
       method: ComputeMethod;
+    }
+  | {
+      id: number;
+      kind: 'analyse';
+      /** The computed file again (the worker keeps nothing): drc's compParm refits its rows. */
+      file: Blob;
+      computation: EdComputation;
+      choices: AnalysisChoices;
+      unrounded: boolean;
     };
 
 export type EngineResponse =
   | { id: number; kind: 'checked'; check: FileCheck }
   | { id: number; kind: 'progress'; done: number; total: number }
   | { id: number; kind: 'computed'; result: CalculatorResult }
+  | { id: number; kind: 'analysed'; analyses: AnalysesResult }
   | { id: number; kind: 'failed'; message: string };
 
 /** How one of CBASSED50's columns was found in the file's header. */
@@ -142,3 +154,26 @@ export interface CalculatorResult {
 
 export const MAX_ISSUES = 200;
 export const PREVIEW_ROWS = 10;
+
+/** The page's choices for the post-fit analyses (decisions 0061, 0068), as the CLI's flags. */
+export interface AnalysisChoices {
+  /** None, one or two of the computation's grouping columns (`--factors`). */
+  factors: string[];
+  /** p adjustment of the pairwise Wilcoxon tests (`--p-adjust`). */
+  pAdjust: PAdjustMethod;
+}
+
+export const DEFAULT_ANALYSIS_CHOICES: AnalysisChoices = { factors: [], pAdjust: 'holm' };
+
+/** The post-fit analyses of a computation, with the CLI's table and R script (decision 0068). */
+export interface AnalysesResult {
+  analyses: Record<ThresholdKind, KindAnalyses>;
+  choices: AnalysisChoices;
+  /** `formatAnalysesCsv`: the table `ed50 --analyses` writes, drc's compParm included. */
+  csv: string;
+  /** `analysesRScript`'s files as one ZIP (`analysesRArchive`). */
+  rArchive: Uint8Array;
+  /** Why the groups' curves were not compared by compParm, or null. */
+  curvesReason: string | null;
+  elapsedMs: number;
+}

@@ -1,0 +1,287 @@
+import {
+  CART_GROUP_FACTOR,
+  CLIENT_ROUTES,
+  COMPARE_FACTOR_LABELS,
+  COMPARE_FACTORS,
+  COMPARE_LIMITS,
+  FILTER_QUERY_KEYS,
+  RELATIVE_TO_MMM,
+  THRESHOLD_KIND_INFO,
+  THRESHOLD_KINDS_BY_LEVEL,
+  type CompareFactor,
+  type CompareResult,
+} from '@coral/core';
+import type { ValueSummary } from '@coral/core/analysis';
+import Alert from 'react-bootstrap/Alert';
+import Container from 'react-bootstrap/Container';
+import Form from 'react-bootstrap/Form';
+import Spinner from 'react-bootstrap/Spinner';
+import Table from 'react-bootstrap/Table';
+import { Link, useSearchParams } from 'react-router';
+import { PageTitle } from '@/components/page-title';
+import { AnalysisReport } from '@/features/analysis-report/analysis-report';
+import { useAuth } from '@/lib/auth';
+import { useCartGroups, useCompare } from '../api/get-compare';
+import { GroupMeansPlot, MmmRegressionPlot } from './compare-plots';
+
+const summaryText = (summary: ValueSummary) =>
+  summary.mean === null
+    ? '–'
+    : `${summary.mean.toFixed(2)}${summary.sd === null ? '' : ` ± ${summary.sd.toFixed(2)}`}`;
+
+function GroupTable({ result }: { result: CompareResult }) {
+  return (
+    // Focusable, so a keyboard can scroll it on a phone (axe: scrollable-region-focusable).
+    <div className="table-responsive" tabIndex={0} role="region" aria-label="Groups: numbers">
+      <Table size="sm" striped bordered className="small" data-testid="compare-groups">
+        <caption>
+          Mean ± SD (°C) of each group; n: values. Relative values are ED − MMM of the site.
+        </caption>
+        <thead>
+          <tr>
+            <th scope="col">{result.factorLabels[0]}</th>
+            <th scope="col">Observations</th>
+            {THRESHOLD_KINDS_BY_LEVEL.map((kind) => (
+              <th scope="col" key={kind}>
+                {THRESHOLD_KIND_INFO[kind].edLabel} (n)
+              </th>
+            ))}
+            {THRESHOLD_KINDS_BY_LEVEL.map((kind) => (
+              <th scope="col" key={kind}>
+                {THRESHOLD_KIND_INFO[kind].edLabel} − MMM (n)
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {result.groups.map((group) => (
+            <tr key={group.name}>
+              <th scope="row">{group.name}</th>
+              <td>{group.observations}</td>
+              {THRESHOLD_KINDS_BY_LEVEL.map((kind) => (
+                <td key={kind}>
+                  {summaryText(group.absolute[kind])} ({group.absolute[kind].n})
+                </td>
+              ))}
+              {THRESHOLD_KINDS_BY_LEVEL.map((kind) => (
+                <td key={kind}>
+                  {summaryText(group.relative[kind])} ({group.relative[kind].n})
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </Table>
+    </div>
+  );
+}
+
+function Results({ result, csvHref }: { result: CompareResult; csvHref: string }) {
+  const wilcoxon = result.analyses.ed50.wilcoxon;
+  const regression = result.mmm.ed50.sites;
+  return (
+    <>
+      {result.notes.map((note) => (
+        <Alert key={note} variant="info" className="py-2 small">
+          {note}
+        </Alert>
+      ))}
+      <p>
+        {result.colonies} colonies, {result.observations} observations (colony × condition ×
+        timepoint) in {result.groups.length} groups.{' '}
+        <a href={csvHref} download>
+          Download the analyses (CSV)
+        </a>
+      </p>
+      <h2 className="h4">Groups</h2>
+      <GroupTable result={result} />
+      <h2 className="h4">
+        {result.scale === 'relative' ? 'ED50 − MMM' : 'ED50'} by{' '}
+        {result.factorLabels[0]!.toLowerCase()}
+      </h2>
+      <GroupMeansPlot
+        groups={result.groups}
+        scale={result.scale}
+        letters={wilcoxon.result?.letters ?? null}
+      />
+      <h2 className="h4">ED50 against MMM across sites</h2>
+      <MmmRegressionPlot mmm={result.mmm.ed50} />
+      <p className="small" data-testid="compare-regression">
+        {regression.regression
+          ? `lm(ED50 ~ MMM) over ${regression.regression.n} sites: slope ${regression.regression.slope.estimate.toFixed(3)} (SE ${regression.regression.slope.se.toFixed(3)}, p = ${regression.regression.slope.p.toPrecision(3)}), R² = ${regression.regression.rSquared.toFixed(3)}.`
+          : regression.reason}
+      </p>
+      <h2 className="h4">Analyses</h2>
+      <div className="table-responsive" tabIndex={0} role="region" aria-label="Analyses tables">
+        <AnalysisReport analyses={result.analyses} />
+      </div>
+      <h2 className="h4">Cite the data</h2>
+      <ul data-testid="compare-citations" style={{ overflowWrap: 'anywhere' }}>
+        {result.citations.map((citation) => (
+          <li key={citation.citationKey}>
+            {citation.citation} <a href={citation.url}>{citation.title}</a>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
+/**
+ * The Compare page (decision 0067): the calculator's post-fit analyses on the platform's data,
+ * for the map's current selection (its filter parameters in the address) or the user's cart
+ * groups; the choices live in the address so a comparison can be bookmarked and shared.
+ */
+export function ComparePage() {
+  const [params, setParams] = useSearchParams();
+  const auth = useAuth();
+  const cart = useCartGroups(auth.isAuthenticated);
+  const source = params.get('source') === 'cart' && auth.isAuthenticated ? 'cart' : 'map';
+  const groupBy = (params.get('groupBy') ??
+    (source === 'cart' ? CART_GROUP_FACTOR : 'species')) as CompareFactor;
+  const factor = params.get('factor') ?? '';
+  const relative = params.get('relative') === RELATIVE_TO_MMM;
+  const groupIds = params.get('groupIds') ?? '';
+  const filters = Object.fromEntries(
+    [...params.entries()].filter(([key]) => FILTER_QUERY_KEYS.includes(key)),
+  );
+  const query: Record<string, string | undefined> = {
+    ...(source === 'cart' ? { groupIds } : filters),
+    groupBy,
+    factor: factor || undefined,
+    relative: relative ? RELATIVE_TO_MMM : undefined,
+  };
+  const ready = source === 'map' || groupIds !== '';
+  const compare = useCompare(query, source === 'cart');
+  const factors: CompareFactor[] = [
+    ...COMPARE_FACTORS,
+    ...(source === 'cart' ? [CART_GROUP_FACTOR as CompareFactor] : []),
+  ];
+  const set = (changes: Record<string, string | null>) => {
+    const next = new URLSearchParams(params);
+    for (const [key, value] of Object.entries(changes)) {
+      if (value === null || value === '') next.delete(key);
+      else next.set(key, value);
+    }
+    setParams(next, { replace: true });
+  };
+  const csvQuery = new URLSearchParams(
+    Object.entries(query).filter((entry): entry is [string, string] => entry[1] !== undefined),
+  ).toString();
+  const csvHref = `${source === 'cart' ? '/api/auth/cart/compare/' : '/api/public/compare/'}analyses.csv?${csvQuery}`;
+  const mapSearch = new URLSearchParams(filters).toString();
+  const chosen = new Set(groupIds.split(',').filter(Boolean));
+
+  return (
+    <Container className="py-4 compare-page">
+      <PageTitle title="Compare" />
+      <h1 className="h2">Compare</h1>
+      <p>
+        The calculator’s analyses on the platform’s data: ED5, ED50 and ED95 by group, Welch’s
+        ANOVA, Levene’s test, pairwise Wilcoxon tests with compact letters, the factorial ANOVA with
+        Tukey contrasts, influential colonies, and ED50 against the sites’ maximum monthly mean.
+        Public data only, or your own cart groups. At most {COMPARE_LIMITS.groups} groups and{' '}
+        {COMPARE_LIMITS.colonies} colonies.
+      </p>
+      <Form className="mb-4" onSubmit={(event) => event.preventDefault()}>
+        <fieldset className="mb-3">
+          <legend className="h6">What to compare</legend>
+          <Form.Check
+            type="radio"
+            id="compare-source-map"
+            name="compare-source"
+            label={
+              <>
+                The map’s selection{' '}
+                {mapSearch === ''
+                  ? '(every public colony)'
+                  : `(${mapSearch.replaceAll('&', ', ')})`}{' '}
+                —{' '}
+                <Link to={`${CLIENT_ROUTES.map}${mapSearch ? `?${mapSearch}` : ''}`}>
+                  change on the map
+                </Link>
+              </>
+            }
+            checked={source === 'map'}
+            onChange={() => set({ source: null, groupBy: null, groupIds: null })}
+          />
+          {auth.isAuthenticated && (
+            <Form.Check
+              type="radio"
+              id="compare-source-cart"
+              name="compare-source"
+              label="My cart groups"
+              checked={source === 'cart'}
+              onChange={() => set({ source: 'cart', groupBy: CART_GROUP_FACTOR })}
+            />
+          )}
+        </fieldset>
+        {source === 'cart' && (
+          <fieldset className="mb-3">
+            <legend className="h6">Cart groups</legend>
+            {(cart.data ?? []).length === 0 && <p>Your cart has no groups yet.</p>}
+            {(cart.data ?? []).map((group) => (
+              <Form.Check
+                key={group.id}
+                id={`compare-group-${group.id}`}
+                label={`${group.name} (${group.colony_count} colonies)`}
+                checked={chosen.has(String(group.id))}
+                onChange={(event) => {
+                  const next = new Set(chosen);
+                  if (event.target.checked) next.add(String(group.id));
+                  else next.delete(String(group.id));
+                  set({ groupIds: [...next].join(',') });
+                }}
+              />
+            ))}
+          </fieldset>
+        )}
+        <div className="row g-3 align-items-end">
+          <Form.Group className="col-sm-4" controlId="compare-group-by">
+            <Form.Label>Group by</Form.Label>
+            <Form.Select value={groupBy} onChange={(event) => set({ groupBy: event.target.value })}>
+              {factors.map((f) => (
+                <option key={f} value={f}>
+                  {COMPARE_FACTOR_LABELS[f]}
+                </option>
+              ))}
+            </Form.Select>
+          </Form.Group>
+          <Form.Group className="col-sm-4" controlId="compare-factor">
+            <Form.Label>Second factor (two-way ANOVA)</Form.Label>
+            <Form.Select value={factor} onChange={(event) => set({ factor: event.target.value })}>
+              <option value="">None</option>
+              {factors
+                .filter((f) => f !== groupBy)
+                .map((f) => (
+                  <option key={f} value={f}>
+                    {COMPARE_FACTOR_LABELS[f]}
+                  </option>
+                ))}
+            </Form.Select>
+          </Form.Group>
+          <div className="col-sm-4">
+            <Form.Check
+              type="switch"
+              id="compare-relative"
+              label="Relative to the MMM (ED − MMM)"
+              checked={relative}
+              onChange={(event) => set({ relative: event.target.checked ? RELATIVE_TO_MMM : null })}
+            />
+          </div>
+        </div>
+      </Form>
+      {!ready ? (
+        <p>Choose one or more cart groups.</p>
+      ) : compare.isPending ? (
+        <div role="status" className="d-flex align-items-center gap-2">
+          <Spinner animation="border" size="sm" /> Comparing…
+        </div>
+      ) : compare.isError ? (
+        <Alert variant="warning">{compare.error.message}</Alert>
+      ) : (
+        <Results result={compare.data} csvHref={csvHref} />
+      )}
+    </Container>
+  );
+}

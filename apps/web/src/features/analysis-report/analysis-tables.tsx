@@ -164,7 +164,9 @@ export function WilcoxonTables({
 export function AnovaTable({ result, label }: { result: AnovaResult; label: string }) {
   if (result.rows === null) return <Reason>{result.reason}</Reason>;
   return (
-    <ScrollableTable label={label} size="sm" bordered className="small">
+    <ScrollableTable label={label} size="sm" bordered className="small caption-top">
+      {/* Seen as well as announced: type II and III tables look alike. */}
+      <caption className="text-body fw-semibold">{label}</caption>
       <thead>
         <tr>
           <th scope="col">Term</th>

@@ -88,7 +88,8 @@ export function AnalysesStep({ state, store }: { state: CalculatorState; store: 
             p-value adjustment of the Wilcoxon tests
           </Form.Label>
           <Form.Select
-            className="w-auto"
+            // mw-100: the longest method's name is wider than a phone.
+            className="w-auto mw-100"
             value={choices.pAdjust}
             disabled={running}
             onChange={(event) =>

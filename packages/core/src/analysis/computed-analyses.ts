@@ -35,6 +35,9 @@ export interface KindAnalyses {
   factorial: FactorialAnalyses | null;
 }
 
+/** Every threshold kind's analyses, as `analyseComputation` returns them. */
+export type AnalysesByKind = Record<ThresholdKind, KindAnalyses>;
+
 export interface ComputedAnalysesOptions {
   /**
    * One or two of the computation's grouping columns for the factorial ANOVA (e.g. Site,

@@ -32,6 +32,7 @@ export type { ValueGroup } from './groups';
 export {
   analyseComputation,
   factorsProblem,
+  type AnalysesByKind,
   type ComputedAnalysesOptions,
   type FactorialAnalyses,
   type KindAnalyses,

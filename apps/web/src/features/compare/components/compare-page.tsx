@@ -19,7 +19,7 @@ import Spinner from 'react-bootstrap/Spinner';
 import Table from 'react-bootstrap/Table';
 import { Link, useSearchParams } from 'react-router';
 import { PageTitle } from '@/components/page-title';
-import { AnalysisReport } from '@/features/analysis-report/analysis-report';
+import { AnalysisReport } from '@/components/analysis-report/analysis-report';
 import { useAuth } from '@/lib/auth';
 import { useCartGroups, useCompare } from '../api/get-compare';
 import { GroupMeansPlot, MmmRegressionPlot } from './compare-plots';

@@ -1,13 +1,11 @@
 import type { EdFitMode, EdModel, ParameterBounds } from '@coral/core/ed50';
 import { useSyncExternalStore } from 'react';
-import { analysisChoicesProblem } from '../utils/analysis-choices';
 import {
+  analysisChoicesProblem,
   DEFAULT_ANALYSIS_CHOICES,
-  type AnalysesResult,
   type AnalysisChoices,
-  type CalculatorResult,
-  type FileCheck,
-} from '../worker/protocol';
+} from '../utils/analysis-choices';
+import { type AnalysesResult, type CalculatorResult, type FileCheck } from '../worker/protocol';
 import { CancelledError, createEdEngine, type EdEngine } from './ed-engine';
 
 export type DataSource = 'file' | 'example';

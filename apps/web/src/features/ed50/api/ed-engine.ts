@@ -2,13 +2,13 @@ import type { EdComputation } from '@coral/core/ed50';
 import {
   DEFAULT_METHOD,
   type AnalysesResult,
-  type AnalysisChoices,
   type CalculatorResult,
   type ComputeMethod,
   type EngineRequest,
   type EngineResponse,
   type FileCheck,
 } from '../worker/protocol';
+import type { AnalysisChoices } from '../utils/analysis-choices';
 
 /** The page stopped a computation (or chose another file) before it finished. */
 export class CancelledError extends Error {

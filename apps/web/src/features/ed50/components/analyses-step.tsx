@@ -4,9 +4,10 @@ import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { useMemo } from 'react';
 import { saveFile } from '@/lib/save-file';
-import { AnalysisReport } from '@/features/analysis-report/analysis-report';
+import { AnalysisReport } from '@/components/analysis-report/analysis-report';
 import type { CalculatorState, CalculatorStore } from '../api/calculator-store';
-import type { AnalysisChoices, CalculatorResult } from '../worker/protocol';
+import type { AnalysisChoices } from '../utils/analysis-choices';
+import type { CalculatorResult } from '../worker/protocol';
 
 export const ANALYSES_HEADING = '5. Analyses';
 export const ANALYSES_BUTTON = 'Run the analyses';

@@ -1,6 +1,19 @@
-import { factorsProblem, isPAdjustMethod, P_ADJUST_METHODS } from '@coral/core/analysis';
+import {
+  factorsProblem,
+  isPAdjustMethod,
+  P_ADJUST_METHODS,
+  type PAdjustMethod,
+} from '@coral/core/analysis';
 import type { EdComputation } from '@coral/core/ed50';
-import type { AnalysisChoices } from '../worker/protocol';
+
+export interface AnalysisChoices {
+  /** None, one or two of the computation's grouping columns (`--factors`). */
+  factors: string[];
+  /** p adjustment of the pairwise Wilcoxon tests (`--p-adjust`). */
+  pAdjust: PAdjustMethod;
+}
+
+export const DEFAULT_ANALYSIS_CHOICES: AnalysisChoices = { factors: [], pAdjust: 'holm' };
 
 /**
  * Why the analyses cannot run with these choices (decision 0068), or null: core's message for

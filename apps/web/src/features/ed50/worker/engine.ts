@@ -25,14 +25,13 @@ import {
   type CbassRow,
   type EdComputation,
 } from '@coral/core/ed50';
-import { analysisChoicesProblem } from '../utils/analysis-choices';
+import { analysisChoicesProblem, type AnalysisChoices } from '../utils/analysis-choices';
 import { decodeText } from './decode-text';
 import {
   DEFAULT_METHOD,
   MAX_ISSUES,
   PREVIEW_ROWS,
   type AnalysesResult,
-  type AnalysisChoices,
   type CalculatorResult,
   type ComputeMethod,
   type ColonyCurves,

@@ -1,5 +1,5 @@
-import type { ThresholdKind } from '@coral/core';
-import type { KindAnalyses, PAdjustMethod } from '@coral/core/analysis';
+import type { AnalysesByKind } from '@coral/core/analysis';
+import type { AnalysisChoices } from '../utils/analysis-choices';
 import type {
   CbassIssue,
   compareComputedGroups,
@@ -156,18 +156,9 @@ export const MAX_ISSUES = 200;
 export const PREVIEW_ROWS = 10;
 
 /** The page's choices for the post-fit analyses (decisions 0061, 0068), as the CLI's flags. */
-export interface AnalysisChoices {
-  /** None, one or two of the computation's grouping columns (`--factors`). */
-  factors: string[];
-  /** p adjustment of the pairwise Wilcoxon tests (`--p-adjust`). */
-  pAdjust: PAdjustMethod;
-}
-
-export const DEFAULT_ANALYSIS_CHOICES: AnalysisChoices = { factors: [], pAdjust: 'holm' };
-
 /** The post-fit analyses of a computation, with the CLI's table and R script (decision 0068). */
 export interface AnalysesResult {
-  analyses: Record<ThresholdKind, KindAnalyses>;
+  analyses: AnalysesByKind;
   choices: AnalysisChoices;
   /** `formatAnalysesCsv`: the table `ed50 --analyses` writes, drc's compParm included. */
   csv: string;

@@ -104,6 +104,9 @@ test.describe('[REVISION] a curator completes a published description', () => {
     );
     expect(await fileOf(published, 'CFF')).not.toContain('0000-0002-1825-0097');
     await expectNoSeriousA11yViolations(curator);
+    await curator
+      .getByRole('region', { name: 'History', exact: true })
+      .screenshot({ path: test.info().outputPath('revision-history-desktop.png') });
 
     // At phone size the form still reads, without serious violations or sideways scrolling.
     await curator.setViewportSize({ width: 390, height: 844 });

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { expectNoSeriousA11yViolations } from '../support/axe';
 import { expect, test } from '../support/fixtures';
 import { datasheetFile, personAt, uploadAndSubmit } from '../support/people';
@@ -76,9 +77,36 @@ test.describe('[REVISION] a curator completes a published description', () => {
     ).toBeVisible();
     const history = curator.getByRole('region', { name: 'History' });
     await expect(history.getByText('Description completed by a curator')).toBeVisible();
-    await expect(history.getByText('Description revision 1')).toBeVisible();
+    await expect(history.getByText('Description revision 1', { exact: true })).toBeVisible();
     await expect(history.getByText('Creator iD and publication added')).toBeVisible();
+
+    // Each description keeps its citation files, reached and downloaded by keyboard.
+    const fileOf = async (what: string, format: 'BibTeX' | 'CFF') => {
+      const files = history.getByRole('navigation', { name: `Citation downloads of ${what}` });
+      const link = files.getByRole('link', { name: `${format} of ${what}` });
+      await link.focus();
+      await curator.keyboard.press('Shift+Tab');
+      await curator.keyboard.press('Tab');
+      await expect(link).toBeFocused();
+      const [download] = await Promise.all([
+        curator.waitForEvent('download'),
+        curator.keyboard.press('Enter'),
+      ]);
+      return fs.readFileSync(await download.path(), 'utf8');
+    };
+    const revised = 'version 1, description revision 1';
+    const published = 'version 1 as published';
+    expect(await fileOf(revised, 'BibTeX')).toMatch(/description revision 1 of \d{4}-\d{2}-\d{2}/);
+    expect(await fileOf(published, 'BibTeX')).not.toContain('description revision');
+    // The ORCID iD the revision added is in its CFF only.
+    expect(await fileOf(revised, 'CFF')).toContain(
+      'orcid: "https://orcid.org/0000-0002-1825-0097"',
+    );
+    expect(await fileOf(published, 'CFF')).not.toContain('0000-0002-1825-0097');
     await expectNoSeriousA11yViolations(curator);
+    await curator
+      .getByRole('region', { name: 'History', exact: true })
+      .screenshot({ path: test.info().outputPath('revision-history-desktop.png') });
 
     // At phone size the form still reads, without serious violations or sideways scrolling.
     await curator.setViewportSize({ width: 390, height: 844 });

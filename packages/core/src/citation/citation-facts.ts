@@ -51,6 +51,17 @@ export function revisionLabel(facts: Pick<CitationFacts, 'revision'>): string | 
   return `description revision ${facts.revision.number} of ${facts.revision.at.slice(0, 10)}`;
 }
 
+/**
+ * "This citation is of description revision 1 of 2026-11-29 of version 1: …": where a format's
+ * version and date stay the data's (CFF's `version`/`date-released`, EML's `pubDate`), its note
+ * says which description it cites (decision 0064). Null for the description as published.
+ */
+export function revisionNote(facts: Pick<CitationFacts, 'revision' | 'version'>): string | null {
+  const label = revisionLabel(facts);
+  if (label === null) return null;
+  return `This citation is of ${label} of version ${facts.version}: its description was completed by a curator after publication; its data are unchanged`;
+}
+
 /** "Withdrawn on 2026-11-29: Duplicate." for the files' notes; null when not withdrawn. */
 export function withdrawalNote(facts: Pick<CitationFacts, 'withdrawn'>): string | null {
   if (!facts.withdrawn) return null;

@@ -188,6 +188,50 @@ describe('a dataset version’s own CITATION.cff (decision 0056)', () => {
   });
 });
 
+describe('the CITATION.cff of a description revised by a curator (decision 0064)', () => {
+  const REVISED = {
+    ...FULL_VERSION,
+    revision: { number: 2, at: '2026-11-29T09:30:00.000Z' },
+  };
+  const NAMED =
+    'This citation is of description revision 2 of 2026-11-29 of version 2: its description was completed by a curator after publication; its data are unchanged.';
+
+  it('keeps the dataset version and release date, names the revision in its message, valid CFF 1.2.0', () => {
+    const validate = cffSchema();
+    const plain = parseYaml(versionCitationCff(FULL_VERSION)) as Cff;
+    const revised = parseYaml(versionCitationCff(REVISED)) as Cff;
+    expect(validate(revised), JSON.stringify(validate.errors)).toBe(true);
+    expect(revised.version).toBe(plain.version);
+    expect(revised['date-released']).toBe(plain['date-released']);
+    expect(revised.message).toBe(`${NAMED} If you use these data, please cite them as below.`);
+    const withdrawn = parseYaml(
+      versionCitationCff({
+        ...REVISED,
+        withdrawn: { at: '2026-12-01T10:00:00.000Z', reason: null },
+      }),
+    ) as Cff;
+    expect(validate(withdrawn), JSON.stringify(validate.errors)).toBe(true);
+    expect(withdrawn.message).toMatch(
+      new RegExp(`^${NAMED.replaceAll('.', '\\.')} Withdrawn on 2026-12-01\\.`),
+    );
+  });
+
+  it('names it in the message of a download of the version, and in the notes of a reference', () => {
+    const validate = cffSchema();
+    const alone = parseYaml(citationCff(testDownloadContext([downloadDataset(REVISED)]))) as Cff;
+    expect(validate(alone), JSON.stringify(validate.errors)).toBe(true);
+    expect(alone.message.startsWith(`${NAMED} If you use these data`)).toBe(true);
+    const several = parseYaml(
+      citationCff(
+        testDownloadContext([NC_DATASET, downloadDataset({ ...REVISED, datasetId: 32 })]),
+      ),
+    ) as Cff;
+    expect(validate(several), JSON.stringify(validate.errors)).toBe(true);
+    expect(several.message).not.toContain('revision');
+    expect(several.references!.map((r) => r.notes)).toEqual([undefined, NAMED]);
+  });
+});
+
 /** The official CFF 1.2.0 JSON schema (fixtures/schemas/cff/SOURCE.md), compiled by ajv. */
 function cffSchema() {
   const schema = structuredClone(officialCffSchema) as Record<string, unknown>;

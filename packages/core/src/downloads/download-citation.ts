@@ -1,6 +1,7 @@
 import {
   creditedOrganisation,
   personName,
+  revisionNote,
   withdrawalNote,
   type CitationFacts,
 } from '../citation/citation-facts';
@@ -93,21 +94,37 @@ function cffDatasetFields(
   if (facts.licence !== null) lines.push(`${indent}license: ${yaml(facts.licence)}`);
   if (place === 'reference') {
     lines.push(`${indent}publisher:`, `${indent}  name: ${yaml(facts.publisher)}`);
+    // A revised description (decision 0064): a reference has no message, but has notes.
+    const revised = revisionNote(facts);
+    if (revised !== null) lines.push(`${indent}notes: ${yaml(`${revised}.`)}`);
   }
   return lines;
 }
 
 /**
- * CITATION.cff of one dataset version on its own (CFF 1.2.0, type dataset), beside its BibTeX,
- * RIS and CSL-JSON. A withdrawn dataset still cites (decision 0056): CFF has no status field, so
- * its `message` says that the version was withdrawn, when and why.
+ * The `message` of a version cited on its own: a withdrawn dataset still cites (decision 0056),
+ * and CFF has no status field, so it says that the version was withdrawn, when and why. A
+ * description revised by a curator (decision 0064) keeps `version` (the dataset version, as the
+ * data's files and DOI say) and `date-released` (when the data were released: they did not
+ * change); the message names the revision cited, which CFF has no field for.
  */
-export function versionCitationCff(facts: CitationFacts): string {
+function versionCffMessage(facts: CitationFacts): string {
   const withdrawn = withdrawalNote(facts);
-  const message =
+  const revised = revisionNote(facts);
+  return [
+    ...(revised === null ? [] : [`${revised}.`]),
     withdrawn === null
       ? 'If you use these data, please cite them as below.'
-      : `${withdrawn}: if you used these data, please cite them as below.`;
+      : `${withdrawn}: if you used these data, please cite them as below.`,
+  ].join(' ');
+}
+
+/**
+ * CITATION.cff of one dataset version on its own (CFF 1.2.0, type dataset), beside its BibTeX,
+ * RIS and CSL-JSON; its message as `versionCffMessage` says.
+ */
+export function versionCitationCff(facts: CitationFacts): string {
+  const message = versionCffMessage(facts);
   return [
     'cff-version: 1.2.0',
     `message: ${yaml(message)}`,
@@ -123,12 +140,14 @@ export function versionCitationCff(facts: CitationFacts): string {
  * stated only when one was: versions without one are listed without `license`.
  */
 export function citationCff(context: DownloadContext): string {
-  const header = [
-    'cff-version: 1.2.0',
-    `message: ${yaml('If you use these data, please cite them as below, and cite every dataset version listed under references.')}`,
-  ];
   const only =
     context.datasets.length === 1 && context.snapshot === null ? context.datasets[0]! : null;
+  // One version cited as itself names the description revision it cites (decision 0064).
+  const revised = only === null ? null : revisionNote(only.facts);
+  const header = [
+    'cff-version: 1.2.0',
+    `message: ${yaml(`${revised === null ? '' : `${revised}. `}If you use these data, please cite them as below, and cite every dataset version listed under references.`)}`,
+  ];
   if (only !== null) {
     return [...header, ...cffDatasetFields(only, '', '', 'top'), ''].join('\n');
   }

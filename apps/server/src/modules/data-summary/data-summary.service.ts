@@ -8,9 +8,11 @@ const isLicenceId = (value: string): value is LicenceId =>
   (LICENCE_IDS as readonly string[]).includes(value);
 
 /**
- * The footer's summary of the public data. Licences change only with the data version (a
- * published version's licence is not editable, decision 0012), so the answer is computed once
- * per data version; one small grouped query, not worth a stored snapshot.
+ * The footer's summary of the public data. Licences change with the data version (a publication,
+ * a withdrawal; the owner's edit may not touch a licence, decision 0012) or with a curator's
+ * metadata revision, which states a licence without bumping the data version (decision 0064): the
+ * answer is computed once per data version and latest revision; one small grouped query, not
+ * worth a stored snapshot.
  */
 export function createDataSummaryService(db: AppDb) {
   const cache = new VersionedCache<TDataSummary>();
@@ -36,8 +38,11 @@ export function createDataSummaryService(db: AppDb) {
 
   return {
     async get(): Promise<TDataSummary> {
-      const { version } = await currentDataVersion(db);
-      return cache.get(version, compute);
+      const [{ version }, stamp] = await Promise.all([
+        currentDataVersion(db),
+        repo.metadataStamp(db),
+      ]);
+      return cache.get(`${version}:${stamp}`, compute);
     },
   };
 }

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import type {
+  TDataSummary,
   TDatasetActionResult,
   TDatasetDetail,
   TDatasetSummary,
@@ -84,6 +85,7 @@ describe('a metadata revision of a legacy dataset', () => {
   let before: Record<string, string>;
   let beforeCitation: string;
   let beforeData: Awaited<ReturnType<typeof dataState>>;
+  let beforeSummary: TDataSummary;
 
   it('starts from the legacy citation that credits its source', async () => {
     before = Object.fromEntries(
@@ -91,6 +93,9 @@ describe('a metadata revision of a legacy dataset', () => {
     );
     beforeCitation = (await detail()).version.citation.text;
     beforeData = await dataState();
+    beforeSummary = (
+      await anonymous.request({ url: '/api/public/data-summary/' })
+    ).json<TDataSummary>();
     expect(beforeCitation).toMatch(
       /\[Data set; creators not recorded, imported from the Coral Future database\]/,
     );
@@ -201,6 +206,19 @@ describe('a metadata revision of a legacy dataset', () => {
     ]);
 
     expect(await dataState()).toEqual(beforeData);
+  });
+
+  it("counts the licence it states in the footer's summary at once, at the same data version", async () => {
+    // The summary was read (and cached) before the revision, by dataState().
+    const summary = (
+      await anonymous.request({ url: '/api/public/data-summary/' })
+    ).json<TDataSummary>();
+    expect(summary.data_version.number).toBe(beforeData.dataVersion);
+    const count = (s: TDataSummary, licence: string | null) =>
+      s.licences.find((row) => row.licence === licence)?.datasets ?? 0;
+    expect(count(summary, 'CC-BY-4.0')).toBe(count(beforeSummary, 'CC-BY-4.0') + 1);
+    expect(count(summary, null)).toBe(count(beforeSummary, null) - 1);
+    expect(summary.datasets).toBe(beforeSummary.datasets);
   });
 
   it('cites the creators in every format, and the earlier revision exactly as before', async () => {

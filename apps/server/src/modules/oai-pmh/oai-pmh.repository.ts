@@ -4,7 +4,10 @@ import type { AppDb } from '../../db/schema';
 
 /**
  * A harvestable record: a public (published or embargoed) version of a dataset. Its datestamp is
- * when it was published, or when its dataset was withdrawn (then it is a deleted record).
+ * when it was published, or when a curator last revised its description (the record's metadata
+ * changed: an incremental harvest must pick it up, docs/decisions/0064-metadata-revisions.md), or
+ * when its dataset was withdrawn (then it is a deleted record; a withdrawn dataset is never
+ * revised, so its withdrawal is its last change).
  */
 export interface OaiRecordRow {
   version_id: number;
@@ -16,6 +19,9 @@ export interface OaiRecordRow {
   metadata: unknown;
   published_at: Date | null;
   created_at: Date;
+  /** The description's latest revision (0: as published) and when it was made. */
+  metadata_revision: number;
+  metadata_revised_at: Date | null;
   withdrawn_at: Date | null;
   datestamp: Date;
 }
@@ -28,7 +34,7 @@ export interface OaiRecordFilter {
   versionId?: number;
 }
 
-const DATESTAMP = sql`COALESCE(d.withdrawn_at, v.published_at, v.created_at)`;
+const DATESTAMP = sql`COALESCE(d.withdrawn_at, v.metadata_revised_at, v.published_at, v.created_at)`;
 
 function where(filter: OaiRecordFilter) {
   return sql.join(
@@ -54,6 +60,7 @@ export const oaiPmhRepository = {
       sql<OaiRecordRow>`
         SELECT v.id AS version_id, v.dataset_id, v.number, d.project_id, p.name AS project_name,
                v.doi, v.metadata, v.published_at, v.created_at, d.withdrawn_at,
+               v.metadata_revision, v.metadata_revised_at,
                ${DATESTAMP} AS datestamp
         FROM dataset_versions v
         JOIN datasets d ON d.id = v.dataset_id

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PUBLIC_STATES, type TDatasetSummary } from '@coral/core';
+import { oaiDatestamp, PUBLIC_STATES, type TDatasetSummary } from '@coral/core';
 import { xmlSchemaErrors, type XmlSchema } from '@coral/core/testing';
 import { createTestApp, type TestContext } from '../../../test/test-app';
 import { curator } from '../../../test/dataset-helpers';
@@ -178,6 +178,60 @@ describe('OAI-PMH', () => {
     expect(wellFormed(eml)).toBe(true);
     expect(eml).toContain('<eml:eml');
     expect(eml).not.toContain('<?xml version="1.0" encoding="UTF-8"?>\n<eml');
+  });
+
+  it("a curator's revision moves the record's datestamp, so a harvest from after the publication picks it up, naming the revision", async () => {
+    const host = new URL(ctx.config.publicUrl).hostname;
+    const list = (await ctx.app.inject({ url: '/api/public/datasets/' })).json<TDatasetSummary[]>();
+    const revised = list.find((d) => d.id !== withdrawnId && d.creators.length === 0)!;
+    const identifier = `oai:${host}:dataset-${revised.id}-v${revised.version}`;
+    const published = new Date(revised.published_at!);
+    // The first second after the publication (OAI-PMH dates are to the second, `from` inclusive).
+    const from = oaiDatestamp(new Date(published.getTime() + 1000));
+    while (Date.now() < Date.parse(from)) await new Promise((done) => setTimeout(done, 100));
+    const harvest = `verb=ListIdentifiers&metadataPrefix=oai_dc&from=${from}`;
+    expect(all(await oai(harvest), 'identifier')).not.toContain(identifier);
+
+    const datasets = createDatasetsService(ctx.database.db, { publicUrl: ctx.config.publicUrl });
+    await datasets.reviseMetadata(
+      await curator(ctx.database.db),
+      String(revised.id),
+      String(revised.version),
+      {
+        creators: [{ name: 'Carberry, Josiah', orcid: '0000-0002-1825-0097', affiliation: null }],
+        licence_source: null,
+        note: 'Creators as named in the publication',
+      },
+    );
+    const { rows } = await sql<{ at: Date }>`
+      SELECT metadata_revised_at AS at FROM dataset_versions
+      WHERE dataset_id = ${revised.id} AND number = ${revised.version}`.execute(ctx.database.db);
+    const revisedAt = rows[0]!.at;
+
+    const after = await oai(harvest);
+    expect(schemaErrors(after)).toBe('');
+    // Only the revised record (and the one withdrawn since, a change of its own) is new.
+    expect(
+      all(after, 'identifier').filter((id) => !id.includes(`dataset-${withdrawnId}-`)),
+    ).toEqual([identifier]);
+    // A record has one datestamp, its latest change: a harvest until before it no longer lists it.
+    const until = oaiDatestamp(new Date(Date.parse(from) - 1000));
+    expect(
+      all(await oai(`verb=ListIdentifiers&metadataPrefix=oai_dc&until=${until}`), 'identifier'),
+    ).not.toContain(identifier);
+
+    const day = revisedAt.toISOString().slice(0, 10);
+    const dc = await oai(`verb=GetRecord&metadataPrefix=oai_dc&identifier=${identifier}`);
+    expect(all(dc, 'datestamp')).toEqual([oaiDatestamp(revisedAt)]);
+    expect(dc).toContain('<dc:creator>Carberry, Josiah</dc:creator>');
+    expect(dc).toContain(`<dc:date>${day}</dc:date>`);
+    expect(dc).toContain(`description revision 1 of ${day}`);
+    const datacite = await oai(
+      `verb=GetRecord&metadataPrefix=oai_datacite&identifier=${identifier}`,
+    );
+    expect(datacite).toContain(`<date dateType="Updated">${day}</date>`);
+    const eml = await oai(`verb=GetRecord&metadataPrefix=eml&identifier=${identifier}`);
+    expect(eml).toContain(`description revision 1 of ${day}`);
   });
 
   it.each([

@@ -174,6 +174,25 @@ describe('eml.xml under the GBIF Metadata Profile 1.2', () => {
     expect(eml).toContain(`>${SEED_DATASET.citation.replaceAll('&', '&amp;')}</citation>`);
   });
 
+  it('names a revised description (decision 0064): additionalInfo says which, dateStamp moves, pubDate stays', () => {
+    const at = '2099-11-29T09:30:00.000Z';
+    const revised = {
+      ...LICENSED_DATASET,
+      facts: { ...LICENSED_DATASET.facts, revision: { number: 1, at } },
+    };
+    const context = testDownloadContext([revised]);
+    const plain = dwcaEmlXml(testDownloadContext([LICENSED_DATASET]), emlCoverage(SEED_COLONIES));
+    const eml = dwcaEmlXml(context, emlCoverage(SEED_COLONIES));
+    expect(xmlSchemaErrors(eml, 'eml')).toBe('');
+    expect(datasetOf(eml).additionalInfo.para[0]).toContain(
+      `${revised.citationKey}: This citation is of description revision 1 of 2099-11-29 of version ${revised.facts.version}: its description was completed by a curator after publication; its data are unchanged.`,
+    );
+    expect(eml).toContain(`<dateStamp>${at}</dateStamp>`);
+    const pubDate = (xml: string) => /<pubDate>([^<]*)<\/pubDate>/.exec(xml)![1];
+    expect(pubDate(eml)).toBe(pubDate(plain));
+    expect(plain).not.toContain('description revision');
+  });
+
   it("is the archive's eml.xml, written after the tables with the coverage of every colony", () => {
     const out = writeDownload('dwca', mixedContext(), ALL_COLONIES);
     const eml = out['eml.xml']!;

@@ -1,4 +1,4 @@
-import { personName, type CitationCreator } from '../../citation/citation-facts';
+import { personName, revisionNote, type CitationCreator } from '../../citation/citation-facts';
 import { LICENCES } from '../../datasets/licences';
 import { PAM_INSTRUMENTS } from '../../datasets/protocol';
 import { THRESHOLD_KIND_INFO, THRESHOLD_KINDS_BY_LEVEL } from '../../thresholds/threshold-kinds';
@@ -302,6 +302,20 @@ export function dwcaEmlXml(context: DownloadContext, coverage: EmlCoverage): str
   const citations = context.datasets.map(
     (dataset) => `${dataset.citationKey}: ${dataset.citation}`,
   );
+  // A description a curator revised (decision 0064): pubDate stays the data's publication; the
+  // profile's one additionalInfo paragraph names the revision cited, and the GBIF dateStamp
+  // ("the date the metadata document was created or modified") is the latest change.
+  const revisions = context.datasets.flatMap((dataset) => {
+    const note = revisionNote(dataset.facts);
+    return note === null ? [] : [`${dataset.citationKey}: ${note}.`];
+  });
+  const dateStamp = context.datasets.reduce(
+    (latest, { facts }) =>
+      facts.revision && Date.parse(facts.revision.at) > Date.parse(latest)
+        ? facts.revision.at
+        : latest,
+    context.createdAt,
+  );
   const lines = [
     '<?xml version="1.0" encoding="UTF-8"?>',
     '<eml:eml xmlns:eml="eml://ecoinformatics.org/eml-2.1.1"',
@@ -326,7 +340,7 @@ export function dwcaEmlXml(context: DownloadContext, coverage: EmlCoverage): str
     '    <keywordThesaurus>N/A</keywordThesaurus>',
     '  </keywordSet>',
     '  <additionalInfo>',
-    `    ${para(`This download holds data of the following dataset versions; cite each one you use: ${citations.join(' ')}`)}`,
+    `    ${para([`This download holds data of the following dataset versions; cite each one you use: ${citations.join(' ')}`, ...revisions].join(' '))}`,
     '  </additionalInfo>',
     '  <intellectualRights>',
     `    ${rightsParagraph(context)}`,
@@ -344,7 +358,7 @@ export function dwcaEmlXml(context: DownloadContext, coverage: EmlCoverage): str
     '<additionalMetadata>',
     '  <metadata>',
     '    <gbif>',
-    `      ${element('dateStamp', context.createdAt)}`,
+    `      ${element('dateStamp', dateStamp)}`,
     '      <hierarchyLevel>dataset</hierarchyLevel>',
     `      ${element('citation', downloadCitationText(context), ` identifier="${xmlEscape(selectionPageUrl(context))}"`)}`,
     '      <bibliography>',

@@ -45,7 +45,7 @@ export function DatasetDetail({ dataset }: { dataset: TDatasetDetail }) {
       {!withdrawal && <DatasetCounts dataset={dataset} />}
       {!withdrawal && <DatasetSpeciesNames taxa={dataset.taxa} />}
       <DatasetVersions dataset={dataset} />
-      <DatasetHistory history={dataset.history} />
+      <DatasetHistory dataset={dataset} />
     </>
   );
 }

@@ -93,6 +93,65 @@ describe('Dataset page', () => {
     ]);
   });
 
+  it('links each description of a revised version to its citation files, as published and per revision', async () => {
+    const base = buildDatasetDetail();
+    const revised = (revision: number, at: string) => ({
+      at,
+      actor: 'cora',
+      action: 'metadata_revised' as const,
+      version: 1,
+      message: `Revision ${revision}`,
+      changes: { creators: { from: [], to: [] } },
+      revision,
+    });
+    renderApp('/datasets/7', {
+      'GET /api/public/datasets/{datasetId}/': buildDatasetDetail({
+        history: [
+          ...base.history,
+          revised(1, '2026-11-20T10:00:00.000Z'),
+          revised(2, '2026-11-29T10:00:00.000Z'),
+        ],
+      }),
+    });
+    const history = await screen.findByRole('region', { name: 'History' });
+    const files = (name: string) =>
+      within(within(history).getByRole('navigation', { name })).getAllByRole('link');
+    for (const [name, revision] of [
+      ['Citation downloads of version 1, description revision 2', 2],
+      ['Citation downloads of version 1, description revision 1', 1],
+      ['Citation downloads of version 1 as published', 0],
+    ] as const) {
+      const links = files(name);
+      const what = name.replace('Citation downloads of ', '');
+      // The formats of the page's citation menu, each for this description.
+      expect(links.map((link) => link.textContent)).toEqual([
+        `BibTeX of ${what}`,
+        `RIS of ${what}`,
+        `CSL-JSON of ${what}`,
+        `DataCite JSON of ${what}`,
+        `DataCite XML of ${what}`,
+        `EML of ${what}`,
+        `CFF of ${what}`,
+      ]);
+      expect(links[0]!.getAttribute('href')).toBe(
+        `/api/public/datasets/7/versions/1/citation.bib?revision=${revision}`,
+      );
+      expect(links[6]!.getAttribute('href')).toBe(
+        `/api/public/datasets/7/versions/1/CITATION.cff?revision=${revision}`,
+      );
+      expect(links.every((link) => link.hasAttribute('download'))).toBe(true);
+    }
+    // Version 2 was never revised: the page's own citation menu cites it.
+    expect(within(history).getAllByRole('navigation')).toHaveLength(3);
+    // Reached by keyboard: Tab goes from the first file of the newest revision to the next.
+    const first = files('Citation downloads of version 1, description revision 2')[0]!;
+    first.focus();
+    await userEvent.tab();
+    expect(document.activeElement).toBe(
+      files('Citation downloads of version 1, description revision 2')[1],
+    );
+  });
+
   it("lists the species names with WoRMS' answer and the flag of a near match", async () => {
     const taxon = (name: string, status: 'near' | 'synonym', extra = {}) => ({
       name,

@@ -18,6 +18,7 @@ import Form from 'react-bootstrap/Form';
 import Spinner from 'react-bootstrap/Spinner';
 import Table from 'react-bootstrap/Table';
 import { Link, useSearchParams } from 'react-router';
+import { ChartDownloads } from '@/components/charts';
 import { PageTitle } from '@/components/page-title';
 import { AnalysisReport } from '@/components/analysis-report/analysis-report';
 import { useAuth } from '@/lib/auth';
@@ -76,9 +77,17 @@ function GroupTable({ result }: { result: CompareResult }) {
   );
 }
 
-function Results({ result, csvHref }: { result: CompareResult; csvHref: string }) {
+function Results({
+  result,
+  hrefOf,
+}: {
+  result: CompareResult;
+  /** The address of one of the comparison's downloads (analyses.csv, analyses_R.zip). */
+  hrefOf: (file: string) => string;
+}) {
   const wilcoxon = result.analyses.ed50.wilcoxon;
   const regression = result.mmm.ed50.sites;
+  const meansTitle = `${result.scale === 'relative' ? 'ED50 − MMM' : 'ED50'} by ${result.factorLabels[0]!.toLowerCase()}`;
   return (
     <>
       {result.notes.map((note) => (
@@ -89,23 +98,28 @@ function Results({ result, csvHref }: { result: CompareResult; csvHref: string }
       <p>
         {result.colonies} colonies, {result.observations} observations (colony × condition ×
         timepoint) in {result.groups.length} groups.{' '}
-        <a href={csvHref} download>
+        <a href={hrefOf('analyses.csv')} download>
           Download the analyses (CSV)
+        </a>
+        {' · '}
+        <a href={hrefOf('analyses_R.zip')} download>
+          R script with its data (ZIP)
         </a>
       </p>
       <h2 className="h4">Groups</h2>
       <GroupTable result={result} />
-      <h2 className="h4">
-        {result.scale === 'relative' ? 'ED50 − MMM' : 'ED50'} by{' '}
-        {result.factorLabels[0]!.toLowerCase()}
-      </h2>
-      <GroupMeansPlot
-        groups={result.groups}
-        scale={result.scale}
-        letters={wilcoxon.result?.letters ?? null}
-      />
+      <h2 className="h4">{meansTitle}</h2>
+      <ChartDownloads title={meansTitle}>
+        <GroupMeansPlot
+          groups={result.groups}
+          scale={result.scale}
+          letters={wilcoxon.result?.letters ?? null}
+        />
+      </ChartDownloads>
       <h2 className="h4">ED50 against MMM across sites</h2>
-      <MmmRegressionPlot mmm={result.mmm.ed50} />
+      <ChartDownloads title="ED50 against MMM across sites">
+        <MmmRegressionPlot mmm={result.mmm.ed50} />
+      </ChartDownloads>
       <p className="small" data-testid="compare-regression">
         {regression.regression
           ? `lm(ED50 ~ MMM) over ${regression.regression.n} sites: slope ${regression.regression.slope.estimate.toFixed(3)} (SE ${regression.regression.slope.se.toFixed(3)}, p = ${regression.regression.slope.p.toPrecision(3)}), R² = ${regression.regression.rSquared.toFixed(3)}.`
@@ -168,7 +182,8 @@ export function ComparePage() {
   const csvQuery = new URLSearchParams(
     Object.entries(query).filter((entry): entry is [string, string] => entry[1] !== undefined),
   ).toString();
-  const csvHref = `${source === 'cart' ? '/api/auth/cart/compare/' : '/api/public/compare/'}analyses.csv?${csvQuery}`;
+  const hrefOf = (file: string) =>
+    `${source === 'cart' ? '/api/auth/cart/compare/' : '/api/public/compare/'}${file}?${csvQuery}`;
   const mapSearch = new URLSearchParams(filters).toString();
   const chosen = new Set(groupIds.split(',').filter(Boolean));
 
@@ -280,7 +295,7 @@ export function ComparePage() {
       ) : compare.isError ? (
         <Alert variant="warning">{compare.error.message}</Alert>
       ) : (
-        <Results result={compare.data} csvHref={csvHref} />
+        <Results result={compare.data} hrefOf={hrefOf} />
       )}
     </Container>
   );

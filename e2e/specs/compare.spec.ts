@@ -106,17 +106,21 @@ for (const [name, viewport] of [
     test('compares two cart groups of a logged-in user', async ({ page, checkA11y }) => {
       await twoCartGroups(page);
       await page.goto('/compare');
-      await page.getByLabel('My cart groups').check();
+      // The choices live in the address: a box shows its new state once the address changed.
+      await page.getByLabel('My cart groups').click();
+      await expect(page.getByLabel('My cart groups')).toBeChecked();
       await expect(page.getByText('Choose one or more cart groups.')).toBeVisible();
       for (const species of CART_SPECIES) {
-        await page.getByLabel(new RegExp(`^${CART_PREFIX} ${species} \\(`)).check();
+        const box = page.getByLabel(new RegExp(`^${CART_PREFIX} ${species} \\(`));
+        await box.click();
+        await expect(box).toBeChecked();
       }
       const groups = page.getByTestId('compare-groups');
       await expect(groups.getByRole('rowheader')).toHaveText([
         `${CART_PREFIX} Pocillopora verrucosa`,
         `${CART_PREFIX} Porites lobata`,
       ]);
-      await expect(page.getByText('172 observations')).toBeVisible();
+      await expect(page.getByText('172 colonies, 172 observations')).toBeVisible();
       await expect(page.getByTestId('compare-means-plot')).toBeVisible();
       const r = page.getByRole('link', { name: 'R script with its data (ZIP)' });
       expect(await r.getAttribute('href')).toMatch(

@@ -3,14 +3,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readCsvTable } from '@coral/core';
 import { repoRoot } from '../config';
 import { cliWithoutDatabase as cli, fixture, read } from '../../test/ed50-cli-in-process';
+import { differences, R_MISSING, rAvailable } from '../../test/r-script-run';
 
 // Needs Rscript with car, emmeans and multcompView (Debian: r-cran-car r-cran-emmeans
 // r-cran-multcompview). Skipped on a machine without them, but never in CI, where it fails.
-const R_PACKAGES = 'library(car); library(emmeans); library(multcompView)';
-const rAvailable = spawnSync('Rscript', ['-e', R_PACKAGES], { encoding: 'utf8' }).status === 0;
 const itWithR = rAvailable || process.env.CI ? it : it.skip;
 // drc 3.0-1 for compParm: its unchanged sources kept in fixtures/drc-3.0-1 (or DRC_REFERENCE),
 // else an installed drc; required in CI too.
@@ -27,52 +25,12 @@ beforeAll(() => {
 });
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
-/** "x" or "text = x" with x a number: the number and the text before it. */
-function numberIn(cell: string): { prefix: string; value: number } | null {
-  const match = /^(.*?)(-?(?:\d+\.?\d*|\.\d+)(?:e[-+]?\d+)?|NaN|-?Inf)$/i.exec(cell);
-  if (!match) return null;
-  const value = match[2] === 'Inf' ? Infinity : match[2] === '-Inf' ? -Infinity : Number(match[2]);
-  return Number.isNaN(value) && match[2] !== 'NaN' ? null : { prefix: match[1]!, value };
-}
-
-/** Cells that differ beyond 1e-9 relative (numbers) or at all (text), as "row column: a ≠ b". */
-function differences(platform: string, fromR: string, tolerance = 1e-9): string[] {
-  const a = readCsvTable(platform);
-  const b = readCsvTable(fromR);
-  const found: string[] = [];
-  if (a.header.join() !== b.header.join()) {
-    found.push(`header: ${a.header.join()} ≠ ${b.header.join()}`);
-  }
-  if (a.records.length !== b.records.length) {
-    found.push(`${a.records.length} rows ≠ ${b.records.length} rows from R`);
-  }
-  a.records.forEach((record, row) => {
-    const other = b.records[row]?.cells ?? [];
-    record.cells.forEach((cell, column) => {
-      const r = other[column] ?? '';
-      if (cell === r) return;
-      const x = numberIn(cell);
-      const y = numberIn(r);
-      const close =
-        x !== null &&
-        y !== null &&
-        x.prefix === y.prefix &&
-        (x.value === y.value ||
-          Math.abs(x.value - y.value) <= tolerance * Math.max(1, Math.abs(y.value)));
-      if (!close) found.push(`row ${row + 2} ${a.header[column]}: ${cell} ≠ ${r} (R)`);
-    });
-  });
-  return found;
-}
-
 describe('npm run cli -- ed50 --analyses-r: the exported R script, re-run with Rscript (decision 0061)', () => {
   itWithR(
     'prints and writes the numbers of the analyses table (1e-9; compParm 1e-6), on the Fiji datasheet',
     async () => {
       if (!rAvailable) {
-        throw new Error(
-          `CI needs Rscript with ${R_PACKAGES} (r-cran-car r-cran-emmeans r-cran-multcompview).`,
-        );
+        throw new Error(R_MISSING);
       }
       const raw = fixture('datasheets', '2022_FJI_Viti_Levu_raw.csv');
       const mmm = path.join(dir, 'mmm.csv');

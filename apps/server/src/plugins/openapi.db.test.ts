@@ -57,6 +57,8 @@ const WITHOUT_EXAMPLE = new Set([
   'getPublicDatasetsByDatasetIdVersionsByVersionDownloadsDwcaZip',
   'getPublicSnapshotsBySnapshotIdDownloadsDwcaZip',
   'getAuthCartGroupByGroupIdDownloadsDwcaZip',
+  'getPublicCompareAnalysesRZip',
+  'getAuthCartCompareAnalysesRZip',
   'getAuthOrcidStart',
   'getAuthOrcidCallback',
   'postAuthOrcidUnlink',

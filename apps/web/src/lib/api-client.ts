@@ -14,23 +14,25 @@ import { sendMultipart, type UploadProgress } from './http-upload';
 
 type HasParams<P extends string> = P extends `${string}{${string}}${string}` ? true : false;
 
+/** Query-string parameters: a list (e.g. Compare's repeatable `include`) repeats the name. */
+export type QueryParameters = Record<string, string | readonly string[] | undefined>;
+
 type Options<P extends string> = {
   signal?: AbortSignal;
-  /** Query-string parameters; undefined and empty values are left out. */
-  query?: Record<string, string | undefined>;
+  /** Query-string parameters; undefined and empty values are left out; a list repeats its name. */
+  query?: QueryParameters;
 } & (HasParams<P> extends true ? { params: PathParams<P> } : { params?: undefined });
 
 /** Options are required exactly when the path has `{placeholders}`. */
 type OptionsArg<P extends string> = HasParams<P> extends true ? [Options<P>] : [Options<P>?];
 
-function urlOf(
-  path: string,
-  options?: { params?: unknown; query?: Record<string, string | undefined> },
-): string {
+function urlOf(path: string, options?: { params?: unknown; query?: QueryParameters }): string {
   const url = buildPath(path, (options?.params ?? {}) as Record<string, string | number>);
   const query = new URLSearchParams();
   for (const [name, value] of Object.entries(options?.query ?? {})) {
-    if (value !== undefined && value !== '') query.set(name, value);
+    for (const one of typeof value === 'string' ? [value] : (value ?? [])) {
+      if (one !== '') query.append(name, one);
+    }
   }
   const search = query.toString();
   return search === '' ? url : `${url}?${search}`;

@@ -3,7 +3,7 @@ import fijiRaw from '../../../../fixtures/datasheets/2022_FJI_Viti_Levu_raw.csv?
 import { computeEds } from '../ed50/compute-eds';
 import { parseCbassCsv } from '../ed50/parse-cbass-csv';
 import { readCsvTable } from '../tabular/csv-table';
-import { analysesRScript } from './analyses-r-script';
+import { analysesRScript, observedAnalysesRScript } from './analyses-r-script';
 import { readMmmTable } from './mmm-table';
 
 /**
@@ -68,5 +68,56 @@ describe('analysesRScript', () => {
     expect(() => analysesRScript(computation, { factors: ['Depth'] })).toThrow(
       /Depth is not among the grouping columns/,
     );
+  });
+});
+
+describe('observedAnalysesRScript (decision 0067)', () => {
+  const observation = (key: string, species: string, site: string, mmm: number | null) => ({
+    key,
+    levels: { species, site },
+    site,
+    mmm,
+    ed: { ed5: 33.1, ed50: 36.25, ed95: null },
+  });
+  const files = observedAnalysesRScript(
+    [
+      observation('a · Winter · N/A', 'P. lobata', 'Reef "1"', 28.45),
+      observation('b', 'A. sp', 'R2', null),
+    ],
+    {
+      factors: ['species', 'site'],
+      scale: 'relative',
+      pAdjust: 'BH',
+      groups: ['P. lobata', 'A. sp'],
+      citations: ['Evensen et al. (2022) One. v1', 'Cunning et al. (2021) Two. v2'],
+    },
+  );
+
+  it('writes the observations in order with their levels, site and MMM, and cites the data', () => {
+    expect(files.map((file) => file.name)).toEqual(['analyses.R', 'colony_eds.csv', 'README.txt']);
+    const [script, eds, readme] = files.map((file) => file.text);
+    expect(eds).toBe(
+      '"Colony","Group","species","site","Site","MMM","ED5","ED50","ED95"\n' +
+        '"a · Winter · N/A","P. lobata","P. lobata","Reef ""1""","Reef ""1""",28.45,33.1,36.25,NA\n' +
+        '"b","A. sp","A. sp","R2","R2",NA,33.1,36.25,NA\n',
+    );
+    expect(script).toContain('factors <- c("species", "site")');
+    expect(script).toContain('group_levels <- c("P. lobata", "A. sp")');
+    expect(script).toContain('mmm_column <- "Site"');
+    expect(script).toContain('relative <- TRUE');
+    expect(script).toContain('mmm_all <- suppressWarnings(as.numeric(eds$MMM))');
+    expect(script).not.toContain('mmm.csv');
+    expect(readme).toContain('Evensen et al. (2022) One. v1 | Cunning et al. (2021) Two. v2');
+  });
+
+  it('tests the absolute EDs when the comparison is absolute', () => {
+    const absolute = observedAnalysesRScript([observation('a', 'x', 's', 28)], {
+      factors: ['species'],
+      scale: 'absolute',
+      pAdjust: 'holm',
+      groups: ['x'],
+      citations: [],
+    });
+    expect(absolute[0]!.text).toContain('relative <- FALSE');
   });
 });

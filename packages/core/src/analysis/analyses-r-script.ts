@@ -4,6 +4,7 @@ import type { CbassRow, EdComputation } from '../ed50/types';
 import { THRESHOLD_KIND_INFO, THRESHOLD_KINDS_BY_LEVEL } from '../thresholds/threshold-kinds';
 import { factorsProblem, type ComputedAnalysesOptions } from './computed-analyses';
 import type { MmmTable } from './mmm-table';
+import type { EdScale, ObservedEd } from './observed-analyses';
 
 /** One file of an exported analysis: its name in the folder (or zip) and its text. */
 export interface ExportedFile {
@@ -38,38 +39,28 @@ export function analysesRScript(
   const factors = [...(options.factors ?? [])];
   const problem = factors.length > 0 ? factorsProblem(computation, factors) : null;
   if (problem) throw new Error(problem);
-  const kinds = THRESHOLD_KINDS_BY_LEVEL.map((kind) => THRESHOLD_KIND_INFO[kind].edLabel);
-  const header = ['Colony', 'Group', ...computation.grouping, ...kinds];
-  const lines = [header.map(quote).join(',')];
-  for (const colony of computation.colonies) {
-    const values = THRESHOLD_KINDS_BY_LEVEL.map((kind) => {
-      const value = options.unrounded ? colony[kind].value : colony[kind].rounded;
-      return value === null ? 'NA' : formatFull(value);
-    });
-    lines.push(
-      [
-        quote(colony.key),
-        quote(colony.groupingProperty),
-        ...computation.grouping.map((column) => quote(colony.groupValues[column] ?? '')),
-        ...values,
-      ].join(','),
-    );
-  }
-  const files: ExportedFile[] = [
-    {
-      name: 'analyses.R',
-      text: script({
-        factors,
-        pAdjust: options.pAdjust ?? 'holm',
-        groups: computation.groups.map((group) => group.groupingProperty),
-        kinds,
-        mmmColumn: options.mmm?.column ?? null,
-        curves: options.curves !== undefined,
-        unrounded: options.unrounded ?? false,
-      }),
+  const files = rScriptFiles({
+    columns: computation.grouping,
+    colonies: computation.colonies.map((colony) => ({
+      key: colony.key,
+      group: colony.groupingProperty,
+      columns: computation.grouping.map((column) => colony.groupValues[column] ?? ''),
+      ed: THRESHOLD_KINDS_BY_LEVEL.map((kind) =>
+        options.unrounded ? colony[kind].value : colony[kind].rounded,
+      ),
+    })),
+    settings: {
+      factors,
+      pAdjust: options.pAdjust ?? 'holm',
+      groups: computation.groups.map((group) => group.groupingProperty),
+      mmmColumn: options.mmm?.column ?? null,
+      mmmInEds: false,
+      relative: false,
+      curves: options.curves !== undefined,
+      input: `colony_eds.csv (each colony's ${options.unrounded ? 'full-precision' : '2-decimal'} ED5/ED50/ED95 as the platform fitted them,
+# drc's LL.3 model as in CBASSED50)${options.mmm ? ', mmm.csv (the maximum monthly mean per ' + options.mmm.column + ')' : ''}${options.curves ? ",\n# observations.csv (each row's group, temperature and Pam value, for drc's compParm between the\n# groups' curves)" : ''}`,
     },
-    { name: 'colony_eds.csv', text: `${lines.join('\n')}\n` },
-  ];
+  });
   if (options.mmm) {
     const { column, mmm } = options.mmm;
     const rows = [...mmm].map(([key, value]) => `${quote(key)},${formatFull(value)}`);
@@ -92,21 +83,118 @@ export function analysesRScript(
   return files;
 }
 
-function script(settings: {
+/**
+ * A comparison of the platform's data (the Compare page, decision 0067) as the same R script
+ * (one generator: the calculator's analyses and these are the same R calls): `colony_eds.csv`
+ * holds each observation's key, group, factor levels, site, MMM and stored ED5/ED50/ED95 in the
+ * order the platform analysed them, `analyses.R` re-runs `formatAnalysesCsv`'s analyses (tests on
+ * ED − MMM when the comparison is relative) and `README.txt` cites every dataset used.
+ */
+export function observedAnalysesRScript(
+  observations: readonly ObservedEd[],
+  options: {
+    factors: readonly string[];
+    scale: EdScale;
+    pAdjust: string;
+    /** The groups in the platform's order (the first factor's levels). */
+    groups: readonly string[];
+    /** One line per dataset used: its recommended citation. */
+    citations: readonly string[];
+  },
+): ExportedFile[] {
+  const factors = [...options.factors];
+  const [first] = factors;
+  const files = rScriptFiles({
+    columns: [...factors, COMPARE_SITE_COLUMN, 'MMM'],
+    colonies: observations.map((o) => ({
+      key: o.key,
+      group: first === undefined ? '' : (o.levels[first] ?? ''),
+      columns: [...factors.map((factor) => o.levels[factor] ?? ''), o.site, o.mmm],
+      ed: THRESHOLD_KINDS_BY_LEVEL.map((kind) => o.ed[kind]),
+    })),
+    settings: {
+      factors,
+      pAdjust: options.pAdjust,
+      groups: [...options.groups],
+      mmmColumn: COMPARE_SITE_COLUMN,
+      mmmInEds: true,
+      relative: options.scale === 'relative',
+      curves: false,
+      input: `colony_eds.csv (each colony's stored ED5/ED50/ED95 under one condition and timepoint, as the
+# platform serves them, with its factor levels, site and the site's MMM)`,
+    },
+  });
+  files.push({
+    name: 'README.txt',
+    text: [
+      'A comparison of the coral CBASS platform, exported with its data: run `Rscript analyses.R` in this folder.',
+      `Data used, cite: ${options.citations.join(' | ')}`,
+      '',
+    ].join('\n'),
+  });
+  return files;
+}
+
+/** The column of the Compare script's input that names each observation's site (for MMM). */
+const COMPARE_SITE_COLUMN = 'Site';
+
+interface RScriptInput {
+  /** Columns between Group and the ED values (grouping columns, factors, site, MMM). */
+  columns: readonly string[];
+  colonies: readonly {
+    key: string;
+    group: string;
+    /** Cells of `columns`: text, or a number (the MMM; null where not known, NA in R). */
+    columns: readonly (string | number | null)[];
+    /** ED values in THRESHOLD_KINDS_BY_LEVEL order. */
+    ed: readonly (number | null)[];
+  }[];
+  settings: ScriptSettings;
+}
+
+/** analyses.R and colony_eds.csv: the files every exported analysis has. */
+function rScriptFiles({ columns, colonies, settings }: RScriptInput): ExportedFile[] {
+  const kinds = THRESHOLD_KINDS_BY_LEVEL.map((kind) => THRESHOLD_KIND_INFO[kind].edLabel);
+  const header = ['Colony', 'Group', ...columns, ...kinds];
+  const lines = [header.map(quote).join(',')];
+  for (const colony of colonies) {
+    lines.push(
+      [
+        quote(colony.key),
+        quote(colony.group),
+        ...colony.columns.map((cell) =>
+          cell === null ? 'NA' : typeof cell === 'number' ? formatFull(cell) : quote(cell),
+        ),
+        ...colony.ed.map((value) => (value === null ? 'NA' : formatFull(value))),
+      ].join(','),
+    );
+  }
+  return [
+    { name: 'analyses.R', text: script({ ...settings, kinds }) },
+    { name: 'colony_eds.csv', text: `${lines.join('\n')}\n` },
+  ];
+}
+
+interface ScriptSettings {
   factors: string[];
   pAdjust: string;
   groups: string[];
-  kinds: string[];
   mmmColumn: string | null;
-  unrounded: boolean;
+  /** The MMM is a column of colony_eds.csv (each observation's own), not mmm.csv by mmmColumn. */
+  mmmInEds: boolean;
+  /** The tests, ANOVA and contrasts on ED − MMM (the regressions stay on the absolute EDs). */
+  relative: boolean;
   curves: boolean;
-}): string {
+  /** What the input files hold, for the script's header. */
+  input: string;
+}
+
+function script(settings: ScriptSettings & { kinds: string[] }): string {
   return `# Post-fit analyses of per-colony ED values, exported by the coral CBASS platform.
 # Re-runs, with R's own functions, every analysis of the platform's analyses table, prints the
 # results and writes them to ${R_SCRIPT_RESULTS_FILE} in the platform's columns and row order.
 #
-# Input: colony_eds.csv (each colony's ${settings.unrounded ? 'full-precision' : '2-decimal'} ED5/ED50/ED95 as the platform fitted them,
-# drc's LL.3 model as in CBASSED50)${settings.mmmColumn ? ', mmm.csv (the maximum monthly mean per ' + settings.mmmColumn + ')' : ''}${settings.curves ? ",\n# observations.csv (each row's group, temperature and Pam value, for drc's compParm between the\n# groups' curves)" : ''}.
+# Input: ${settings.input}.
 # Usage, in this folder: Rscript analyses.R
 # Needs R >= 4 with car, emmeans and multcompView:
 #   install.packages(c("car", "emmeans", "multcompView"))
@@ -119,6 +207,7 @@ p_adjust <- ${rString(settings.pAdjust)}   # p.adjust method of the pairwise Wil
 group_levels <- ${rVector(settings.groups)}
 kinds <- ${rVector(settings.kinds)}
 mmm_column <- ${settings.mmmColumn === null ? 'NULL' : rString(settings.mmmColumn)}
+relative <- ${settings.relative ? 'TRUE' : 'FALSE'}   # the tests on ED - MMM (the regressions on ED)
 
 eds <- read.csv("colony_eds.csv", check.names = FALSE, colClasses = "character",
                 na.strings = character(0))
@@ -143,9 +232,22 @@ attempt <- function(threshold, analysis, expr) {
                                          Note = paste("R:", conditionMessage(e))))
 }
 
+# Each colony's site and the site's maximum monthly mean (MMM), NA where not known.
+if (!is.null(mmm_column)) {
+  site_all <- eds[[mmm_column]]
+  ${
+    settings.mmmInEds
+      ? 'mmm_all <- suppressWarnings(as.numeric(eds$MMM))'
+      : `mmm <- read.csv("mmm.csv", check.names = FALSE, colClasses = "character",
+                  na.strings = character(0))
+  mmm_all <- as.numeric(mmm$MMM[match(site_all, mmm[[mmm_column]])])`
+  }
+}
+
 for (kind in kinds) {
-  d <- eds[!is.na(eds[[kind]]), ]
-  y <- d[[kind]]
+  v <- if (relative) eds[[kind]] - mmm_all else eds[[kind]]
+  d <- eds[!is.na(v), ]
+  y <- v[!is.na(v)]
   g <- factor(d$Group, levels = group_levels[group_levels %in% d$Group])
 
   # Welch's ANOVA and Levene's test (center = median) between the groups.
@@ -191,10 +293,6 @@ for (kind in kinds) {
 
   # Thermal tolerance relative to the local MMM and the regressions on MMM (Evensen et al. 2022).
   if (!is.null(mmm_column)) {
-    mmm <- read.csv("mmm.csv", check.names = FALSE, colClasses = "character",
-                    na.strings = character(0))
-    site_all <- eds[[mmm_column]]
-    mmm_all <- as.numeric(mmm$MMM[match(site_all, mmm[[mmm_column]])])
     ok <- !is.na(eds[[kind]]) & !is.na(mmm_all)
     ed <- eds[[kind]][ok]; m <- mmm_all[ok]; site <- site_all[ok]
     for (k in seq_along(ed)) {
@@ -213,7 +311,8 @@ for (kind in kinds) {
       add(Threshold = kind, Analysis = name, Term = "adjusted R\\u00b2", Estimate = s$adj.r.squared)
     })
     regression("mmm_regression_colonies", m, ed)
-    sf <- fac(site)
+    # One point per site and MMM (a site name may recur at another MMM).
+    sf <- fac(paste(site, sprintf("%.17g", m), sep = "\r"))
     regression("mmm_regression_sites", as.numeric(tapply(m, sf, function(v) v[1])),
                as.numeric(tapply(ed, sf, mean)))
     missing <- unique(site_all[is.na(mmm_all)])

@@ -42,7 +42,12 @@ export { compareCurveEds, type CurveEd, type CurvePair } from './curve-compariso
 export { compareGroupCurves, type GroupCurveComparison } from './group-curves';
 export { readMmmTable, type MmmTable } from './mmm-table';
 export { analyseMmm, type KindMmmAnalyses } from './computed-mmm';
-export { analysesRScript, R_SCRIPT_RESULTS_FILE, type ExportedFile } from './analyses-r-script';
+export {
+  analysesRScript,
+  observedAnalysesRScript,
+  R_SCRIPT_RESULTS_FILE,
+  type ExportedFile,
+} from './analyses-r-script';
 export {
   analyseObservations,
   ED_SCALES,

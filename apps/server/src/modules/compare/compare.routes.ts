@@ -24,6 +24,19 @@ function sendCsv(reply: FastifyReply, csv: string, name: string) {
     .send(csv);
 }
 
+const zipResponse = {
+  description:
+    'analyses.R (the same R calls as the calculator’s script: stats, car, emmeans, multcompView), colony_eds.csv (the values it analyses) and README.txt (the citations); `Rscript analyses.R` writes analyses_from_r.csv in the CSV’s columns (decision 0067)',
+  content: { 'application/zip': { schema: z.string() } },
+};
+
+function sendZip(reply: FastifyReply, zip: Uint8Array, name: string) {
+  return reply
+    .type('application/zip')
+    .header('Content-Disposition', `attachment; filename="${name}"`)
+    .send(Buffer.from(zip));
+}
+
 const query = (request: FastifyRequest) => request.query as Record<string, unknown>;
 
 /**
@@ -46,7 +59,7 @@ export const compareRoutes: FastifyPluginAsyncZod<CompareRoutesOptions> = async 
         response: publicResponses,
       },
     },
-    async (request) => compare.publicSelection(query(request)),
+    async (request) => (await compare.publicSelection(query(request))).result,
   );
   app.get(
     '/api/public/compare/analyses.csv',
@@ -63,6 +76,23 @@ export const compareRoutes: FastifyPluginAsyncZod<CompareRoutesOptions> = async 
         reply,
         compare.csv(await compare.publicSelection(query(request))),
         'compare-analyses.csv',
+      ),
+  );
+  app.get(
+    '/api/public/compare/analyses_R.zip',
+    {
+      schema: {
+        tags: ['public'],
+        summary: 'The same comparison as a self-contained R script with its data',
+        querystring: ZCompareQuery,
+        response: { 200: zipResponse, 400: ZErrorResponse },
+      },
+    },
+    async (request, reply) =>
+      sendZip(
+        reply,
+        compare.rArchive(await compare.publicSelection(query(request))),
+        'compare-analyses_R.zip',
       ),
   );
 
@@ -85,7 +115,7 @@ export const compareRoutes: FastifyPluginAsyncZod<CompareRoutesOptions> = async 
     },
     async (request, reply) => {
       reply.header('Cache-Control', 'no-store');
-      return compare.cartGroups(await authenticator.user(request), query(request));
+      return (await compare.cartGroups(await authenticator.user(request), query(request))).result;
     },
   );
   app.get(
@@ -107,6 +137,30 @@ export const compareRoutes: FastifyPluginAsyncZod<CompareRoutesOptions> = async 
       reply.header('Cache-Control', 'no-store');
       const result = await compare.cartGroups(await authenticator.user(request), query(request));
       return sendCsv(reply, compare.csv(result), 'compare-cart-analyses.csv');
+    },
+  );
+  app.get(
+    '/api/auth/cart/compare/analyses_R.zip',
+    {
+      schema: {
+        tags: ['cart'],
+        summary: 'The same comparison of cart groups as a self-contained R script with its data',
+        querystring: ZCartCompareQuery,
+        response: {
+          200: zipResponse,
+          400: ZErrorResponse,
+          401: ZErrorResponse,
+          404: ZErrorResponse,
+        },
+      },
+    },
+    async (request, reply) => {
+      reply.header('Cache-Control', 'no-store');
+      const comparison = await compare.cartGroups(
+        await authenticator.user(request),
+        query(request),
+      );
+      return sendZip(reply, compare.rArchive(comparison), 'compare-cart-analyses_R.zip');
     },
   );
 };

@@ -10,7 +10,13 @@ import {
   type DownloadThreshold,
   type ThresholdKind,
 } from '@coral/core';
-import { analyseObservations, formatAnalysesCsv, type ObservedEd } from '@coral/core/analysis';
+import {
+  analyseObservations,
+  analysesRArchive,
+  formatAnalysesCsv,
+  observedAnalysesRScript,
+  type ObservedEd,
+} from '@coral/core/analysis';
 import type { AppDb } from '../../db/schema';
 import { badRequest } from '../../errors';
 import type { SessionUser } from '../../plugins/authentication';
@@ -28,6 +34,12 @@ export interface CompareServiceOptions {
 }
 
 type Query = Readonly<Record<string, unknown>>;
+
+/** A comparison's answer with the observations it analysed, in the order it analysed them. */
+export interface Comparison {
+  result: CompareResult;
+  observations: ObservedEd[];
+}
 
 /** One colony's entries of every kind, joined on condition and timepoint (one observation each). */
 function entriesOf(colony: DownloadColony, hideFlagged: boolean) {
@@ -111,7 +123,7 @@ export function createCompareService(db: AppDb, { sources }: CompareServiceOptio
     colonyCount: number,
     versions: readonly DownloadDatasetVersion[],
     notes: string[],
-  ): CompareResult {
+  ): Comparison {
     const [first] = request.factors;
     const names = new Set(all.map((o) => o.levels[first]!));
     if (request.include) {
@@ -144,7 +156,7 @@ export function createCompareService(db: AppDb, { sources }: CompareServiceOptio
       );
     }
     const used = new Set(observations.map((o) => o.levels.dataset));
-    return {
+    const compared: CompareResult = {
       factors: [...request.factors],
       factorLabels: request.factors.map((factor) => COMPARE_FACTOR_LABELS[factor]),
       scale: request.scale,
@@ -166,6 +178,7 @@ export function createCompareService(db: AppDb, { sources }: CompareServiceOptio
         })),
       notes,
     };
+    return { result: compared, observations };
   }
 
   function checkColonies(count: number) {
@@ -183,7 +196,7 @@ export function createCompareService(db: AppDb, { sources }: CompareServiceOptio
 
   return {
     /** A map selection (the map's filter parameters): public data only. */
-    async publicSelection(query: Query): Promise<CompareResult> {
+    async publicSelection(query: Query): Promise<Comparison> {
       const { request, filterQuery } = parsed(query, 'public');
       const plan = await sources.map(filterQuery as Parameters<DownloadSources['map']>[0]);
       checkColonies(plan.colonyIds.length);
@@ -197,7 +210,7 @@ export function createCompareService(db: AppDb, { sources }: CompareServiceOptio
     },
 
     /** The user's cart groups; a colony in two groups is in both. */
-    async cartGroups(user: SessionUser, query: Query): Promise<CompareResult> {
+    async cartGroups(user: SessionUser, query: Query): Promise<Comparison> {
       const { request, groupIds } = parsed(query, 'cart');
       const ids = [...new Set(groupIds)];
       const groups = await Promise.all(ids.map((id) => sources.cartGroup(user, id, false)));
@@ -228,7 +241,22 @@ export function createCompareService(db: AppDb, { sources }: CompareServiceOptio
     },
 
     /** The analyses as core's long CSV table (decision 0061's columns). */
-    csv: (result: CompareResult) => formatAnalysesCsv(result.analyses, { mmm: result.mmm }),
+    csv: ({ result }: Comparison) => formatAnalysesCsv(result.analyses, { mmm: result.mmm }),
+
+    /**
+     * The comparison as the calculator's R script with its data and the citations, zipped
+     * (decision 0067): re-run with Rscript, it writes the numbers of `csv`.
+     */
+    rArchive: ({ result, observations }: Comparison) =>
+      analysesRArchive(
+        observedAnalysesRScript(observations, {
+          factors: result.factors,
+          scale: result.scale,
+          pAdjust: result.pAdjust,
+          groups: result.groups.map((group) => group.name),
+          citations: result.citations.map((citation) => citation.citation),
+        }),
+      ),
   };
 }
 export type CompareService = ReturnType<typeof createCompareService>;

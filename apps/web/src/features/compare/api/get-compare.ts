@@ -1,12 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { api, type QueryParameters } from '@/lib/api-client';
 
 /**
  * One comparison (decision 0067): the map's filter parameters and the comparison's (groupBy,
- * factor, relative), or the user's cart groups (groupIds).
+ * factor, relative, include), or the user's cart groups (groupIds).
  */
-export function useCompare(query: Record<string, string | undefined>, cart: boolean) {
+export function useCompare(query: QueryParameters, cart: boolean, enabled = true) {
   return useQuery({
+    enabled,
     queryKey: ['compare', cart ? 'cart' : 'public', query] as const,
     queryFn: ({ signal }) =>
       cart

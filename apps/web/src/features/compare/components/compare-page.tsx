@@ -18,8 +18,10 @@ import Form from 'react-bootstrap/Form';
 import Spinner from 'react-bootstrap/Spinner';
 import Table from 'react-bootstrap/Table';
 import { Link, useSearchParams } from 'react-router';
+import { ChartDownloads } from '@/components/charts';
 import { PageTitle } from '@/components/page-title';
 import { AnalysisReport } from '@/components/analysis-report/analysis-report';
+import type { QueryParameters } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
 import { useCartGroups, useCompare } from '../api/get-compare';
 import { GroupMeansPlot, MmmRegressionPlot } from './compare-plots';
@@ -76,9 +78,17 @@ function GroupTable({ result }: { result: CompareResult }) {
   );
 }
 
-function Results({ result, csvHref }: { result: CompareResult; csvHref: string }) {
+function Results({
+  result,
+  hrefOf,
+}: {
+  result: CompareResult;
+  /** The address of one of the comparison's downloads (analyses.csv, analyses_R.zip). */
+  hrefOf: (file: string) => string;
+}) {
   const wilcoxon = result.analyses.ed50.wilcoxon;
   const regression = result.mmm.ed50.sites;
+  const meansTitle = `${result.scale === 'relative' ? 'ED50 − MMM' : 'ED50'} by ${result.factorLabels[0]!.toLowerCase()}`;
   return (
     <>
       {result.notes.map((note) => (
@@ -89,23 +99,28 @@ function Results({ result, csvHref }: { result: CompareResult; csvHref: string }
       <p>
         {result.colonies} colonies, {result.observations} observations (colony × condition ×
         timepoint) in {result.groups.length} groups.{' '}
-        <a href={csvHref} download>
+        <a href={hrefOf('analyses.csv')} download>
           Download the analyses (CSV)
+        </a>
+        {' · '}
+        <a href={hrefOf('analyses_R.zip')} download>
+          R script with its data (ZIP)
         </a>
       </p>
       <h2 className="h4">Groups</h2>
       <GroupTable result={result} />
-      <h2 className="h4">
-        {result.scale === 'relative' ? 'ED50 − MMM' : 'ED50'} by{' '}
-        {result.factorLabels[0]!.toLowerCase()}
-      </h2>
-      <GroupMeansPlot
-        groups={result.groups}
-        scale={result.scale}
-        letters={wilcoxon.result?.letters ?? null}
-      />
+      <h2 className="h4">{meansTitle}</h2>
+      <ChartDownloads title={meansTitle}>
+        <GroupMeansPlot
+          groups={result.groups}
+          scale={result.scale}
+          letters={wilcoxon.result?.letters ?? null}
+        />
+      </ChartDownloads>
       <h2 className="h4">ED50 against MMM across sites</h2>
-      <MmmRegressionPlot mmm={result.mmm.ed50} />
+      <ChartDownloads title="ED50 against MMM across sites">
+        <MmmRegressionPlot mmm={result.mmm.ed50} />
+      </ChartDownloads>
       <p className="small" data-testid="compare-regression">
         {regression.regression
           ? `lm(ED50 ~ MMM) over ${regression.regression.n} sites: slope ${regression.regression.slope.estimate.toFixed(3)} (SE ${regression.regression.slope.se.toFixed(3)}, p = ${regression.regression.slope.p.toPrecision(3)}), R² = ${regression.regression.rSquared.toFixed(3)}.`
@@ -128,6 +143,58 @@ function Results({ result, csvHref }: { result: CompareResult; csvHref: string }
 }
 
 /**
+ * Which groups of the selection to compare (the API's repeatable `include`; none listed: all).
+ * Plain checkboxes in a disclosure, so the list stays short on a phone and every box is reached
+ * with Tab and ticked with Space; the last ticked box cannot be unticked (nothing to compare).
+ */
+function GroupChoice({
+  names,
+  label,
+  included,
+  onChange,
+}: {
+  names: readonly string[];
+  label: string;
+  included: readonly string[];
+  /** The groups to include; an empty list means all of them. */
+  onChange: (include: string[]) => void;
+}) {
+  const chosen = new Set(included.length > 0 ? included : names);
+  const count = names.filter((name) => chosen.has(name)).length;
+  const toggle = (name: string, on: boolean) => {
+    const next = names.filter((other) => (other === name ? on : chosen.has(other)));
+    onChange(next.length === names.length ? [] : next);
+  };
+  return (
+    <details className="mt-3" data-testid="compare-include">
+      <summary>
+        Groups to include ({count} of {names.length})
+      </summary>
+      <fieldset className="mt-2">
+        <legend className="visually-hidden">{label}s to include</legend>
+        <div className="d-flex flex-wrap column-gap-4">
+          {names.map((name, i) => (
+            <Form.Check
+              key={name}
+              id={`compare-include-${i}`}
+              label={name}
+              checked={chosen.has(name)}
+              disabled={count === 1 && chosen.has(name)}
+              onChange={(event) => toggle(name, event.target.checked)}
+            />
+          ))}
+        </div>
+        {count < names.length && (
+          <button type="button" className="btn btn-link btn-sm px-0" onClick={() => onChange([])}>
+            Include every group
+          </button>
+        )}
+      </fieldset>
+    </details>
+  );
+}
+
+/**
  * The Compare page (decision 0067): the calculator's post-fit analyses on the platform's data,
  * for the map's current selection (its filter parameters in the address) or the user's cart
  * groups; the choices live in the address so a comparison can be bookmarked and shared.
@@ -145,30 +212,43 @@ export function ComparePage() {
   const filters = Object.fromEntries(
     [...params.entries()].filter(([key]) => FILTER_QUERY_KEYS.includes(key)),
   );
-  const query: Record<string, string | undefined> = {
+  const include = params.getAll('include');
+  const everyGroup: QueryParameters = {
     ...(source === 'cart' ? { groupIds } : filters),
     groupBy,
     factor: factor || undefined,
     relative: relative ? RELATIVE_TO_MMM : undefined,
   };
+  const query: QueryParameters = {
+    ...everyGroup,
+    include: include.length > 0 ? include : undefined,
+  };
   const ready = source === 'map' || groupIds !== '';
-  const compare = useCompare(query, source === 'cart');
+  const compare = useCompare(query, source === 'cart', ready);
+  // Every group of the selection, to choose from (the same request when none is left out).
+  const all = useCompare(everyGroup, source === 'cart', ready);
+  const groupNames = all.data?.groups.map((group) => group.name) ?? [];
   const factors: CompareFactor[] = [
     ...COMPARE_FACTORS,
     ...(source === 'cart' ? [CART_GROUP_FACTOR as CompareFactor] : []),
   ];
-  const set = (changes: Record<string, string | null>) => {
+  const set = (changes: Record<string, string | readonly string[] | null>) => {
     const next = new URLSearchParams(params);
     for (const [key, value] of Object.entries(changes)) {
-      if (value === null || value === '') next.delete(key);
-      else next.set(key, value);
+      next.delete(key);
+      for (const one of typeof value === 'string' ? [value] : (value ?? [])) {
+        if (one !== '') next.append(key, one);
+      }
     }
     setParams(next, { replace: true });
   };
   const csvQuery = new URLSearchParams(
-    Object.entries(query).filter((entry): entry is [string, string] => entry[1] !== undefined),
+    Object.entries(query).flatMap(([key, value]) =>
+      (typeof value === 'string' ? [value] : (value ?? [])).map((one) => [key, one]),
+    ),
   ).toString();
-  const csvHref = `${source === 'cart' ? '/api/auth/cart/compare/' : '/api/public/compare/'}analyses.csv?${csvQuery}`;
+  const hrefOf = (file: string) =>
+    `${source === 'cart' ? '/api/auth/cart/compare/' : '/api/public/compare/'}${file}?${csvQuery}`;
   const mapSearch = new URLSearchParams(filters).toString();
   const chosen = new Set(groupIds.split(',').filter(Boolean));
 
@@ -203,7 +283,7 @@ export function ComparePage() {
               </>
             }
             checked={source === 'map'}
-            onChange={() => set({ source: null, groupBy: null, groupIds: null })}
+            onChange={() => set({ source: null, groupBy: null, groupIds: null, include: null })}
           />
           {auth.isAuthenticated && (
             <Form.Check
@@ -212,7 +292,7 @@ export function ComparePage() {
               name="compare-source"
               label="My cart groups"
               checked={source === 'cart'}
-              onChange={() => set({ source: 'cart', groupBy: CART_GROUP_FACTOR })}
+              onChange={() => set({ source: 'cart', groupBy: CART_GROUP_FACTOR, include: null })}
             />
           )}
         </fieldset>
@@ -230,7 +310,7 @@ export function ComparePage() {
                   const next = new Set(chosen);
                   if (event.target.checked) next.add(String(group.id));
                   else next.delete(String(group.id));
-                  set({ groupIds: [...next].join(',') });
+                  set({ groupIds: [...next].join(','), include: null });
                 }}
               />
             ))}
@@ -239,7 +319,10 @@ export function ComparePage() {
         <div className="row g-3 align-items-end">
           <Form.Group className="col-sm-4" controlId="compare-group-by">
             <Form.Label>Group by</Form.Label>
-            <Form.Select value={groupBy} onChange={(event) => set({ groupBy: event.target.value })}>
+            <Form.Select
+              value={groupBy}
+              onChange={(event) => set({ groupBy: event.target.value, include: null })}
+            >
               {factors.map((f) => (
                 <option key={f} value={f}>
                   {COMPARE_FACTOR_LABELS[f]}
@@ -270,6 +353,14 @@ export function ComparePage() {
             />
           </div>
         </div>
+        {groupNames.length > 1 && (
+          <GroupChoice
+            names={groupNames}
+            label={COMPARE_FACTOR_LABELS[groupBy]}
+            included={include}
+            onChange={(next) => set({ include: next })}
+          />
+        )}
       </Form>
       {!ready ? (
         <p>Choose one or more cart groups.</p>
@@ -280,7 +371,7 @@ export function ComparePage() {
       ) : compare.isError ? (
         <Alert variant="warning">{compare.error.message}</Alert>
       ) : (
-        <Results result={compare.data} csvHref={csvHref} />
+        <Results result={compare.data} hrefOf={hrefOf} />
       )}
     </Container>
   );

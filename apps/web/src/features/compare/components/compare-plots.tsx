@@ -41,7 +41,11 @@ export function GroupMeansPlot({
   return (
     <svg
       viewBox={`0 0 ${WIDTH} ${height}`}
-      className="w-100"
+      // The drawn size, which the saved SVG and PNG take (export-chart's chartSize); on the
+      // page it scales to the column's width.
+      width={WIDTH}
+      height={height}
+      className="w-100 h-auto chart"
       role="img"
       aria-labelledby="compare-means-title"
       data-testid="compare-means-plot"
@@ -104,7 +108,11 @@ export function MmmRegressionPlot({ mmm }: { mmm: KindMmmAnalyses }) {
   return (
     <svg
       viewBox={`0 0 ${WIDTH} ${height}`}
-      className="w-100"
+      // The drawn size, which the saved SVG and PNG take (export-chart's chartSize); on the
+      // page it scales to the column's width.
+      width={WIDTH}
+      height={height}
+      className="w-100 h-auto chart"
       role="img"
       aria-labelledby="compare-mmm-title"
       data-testid="compare-mmm-plot"

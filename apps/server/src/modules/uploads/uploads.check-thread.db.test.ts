@@ -1,3 +1,4 @@
+import { Worker } from 'node:worker_threads';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { prepareUpload, type TUploadAccepted } from '@coral/core';
 import {
@@ -8,8 +9,11 @@ import {
   type UploadTestApp,
 } from '../../../test/upload-test-helpers';
 import { watchEventLoop } from '../../../test/event-loop-watch';
+import { workerScript } from '../../lib/worker-script';
 import {
   PLAN_PART_ITEMS,
+  type CheckMessage,
+  type CheckReply,
   prepareUploadInThread,
   UploadTooLargeToCheckError,
 } from './prepare-upload-thread';
@@ -69,23 +73,51 @@ describe('the check thread', () => {
     }
   });
 
-  it('hands over a long plan part by part, whole, without stopping the event loop to receive it', async () => {
-    const sheet = new TextEncoder().encode(bigTwoProjectSheet(16));
-    const files = { main: { name: 'big.csv', bytes: sheet }, ed: null };
-    // the thread started and warm, as for every upload after the first
-    const small = { name: 'cbass_84.csv', bytes: bytes('cbass_84.csv') };
-    await prepareUploadInThread({ main: small, ed: null, options: {} }, { maxHeapMb: 1024 });
-    const stopWatching = watchEventLoop();
-    const inThread = await prepareUploadInThread({ ...files, options: {} }, { maxHeapMb: 1024 });
-    const longestStallMs = stopWatching();
-    expect(inThread.ok && inThread.plan.observations.length).toBeGreaterThan(3 * PLAN_PART_ITEMS);
-    // Receiving the plan in one message was a structured clone of all of it on this thread.
-    const started = performance.now();
-    structuredClone(inThread);
-    const cloneMs = performance.now() - started;
-    expect(cloneMs, 'the plan must take long enough to copy to tell').toBeGreaterThan(50);
-    expect(longestStallMs).toBeLessThan(cloneMs / 3);
-    expect(inThread).toEqual(prepareUpload(files.main, files.ed, {}));
+  it('hands over a long plan in parts of at most PLAN_PART_ITEMS items, and whole', async () => {
+    // Receiving a 56,000-row plan in one message was a structured clone of all of it on the
+    // server's thread (a stall of 1–4 s on a loaded machine); the stall itself is measured by
+    // the imports bench (docs/decisions/0069-embedded-database-in-a-thread.md). Here: the protocol
+    // that avoids it, spoken to the check thread's own script.
+    const main = { name: 'big.csv', bytes: new TextEncoder().encode(bigTwoProjectSheet(16)) };
+    const worker = new Worker(await workerScript('prepare-upload-worker'));
+    const replies: CheckReply[] = [];
+    let wake = () => {};
+    worker.on('message', (reply: CheckReply) => {
+      replies.push(reply);
+      wake();
+    });
+    const ask = async (message: CheckMessage): Promise<CheckReply> => {
+      const arrived = new Promise<void>((resolve) => (wake = resolve));
+      worker.postMessage(message);
+      await arrived;
+      return replies.shift()!;
+    };
+    try {
+      const first = await ask({ id: 1, request: { main, ed: null, options: {} } });
+      if (!('result' in first) || !first.result.ok) throw new Error(JSON.stringify(first));
+      expect(first.result.plan.observations).toEqual([]);
+      const parts = first.parts ?? {};
+      expect(parts.observations).toBeGreaterThan(3 * PLAN_PART_ITEMS);
+      const plan = first.result.plan as unknown as Record<string, unknown[]>;
+      let id = 2;
+      for (const [field, length] of Object.entries(parts)) {
+        const items: unknown[] = [];
+        for (let from = 0; from < length; from += PLAN_PART_ITEMS) {
+          const answer = await ask({ id: id++, pull: { field, from } });
+          if (!('part' in answer)) throw new Error(JSON.stringify(answer));
+          expect(answer.part.length).toBeLessThanOrEqual(PLAN_PART_ITEMS);
+          items.push(...answer.part);
+        }
+        plan[field] = items;
+      }
+      expect(first.result).toEqual(prepareUpload(main, null, {}));
+      // and the server's side puts it together the same way
+      expect(
+        await prepareUploadInThread({ main, ed: null, options: {} }, { maxHeapMb: 1024 }),
+      ).toEqual(first.result);
+    } finally {
+      await worker.terminate();
+    }
   });
 
   it('a check that needs more memory than allowed fails with a clear reason, and the next check works', async () => {

@@ -22,7 +22,7 @@ export async function createTestDatabase(options: OpenOptions = {}): Promise<Dat
   assertDatabaseTestFile(expect.getState().testPath);
   if (testDatabaseKind === 'embedded') {
     const dump = fs.readFileSync(inject(TEMPLATE_DUMP_KEY));
-    return openDatabase({ kind: 'memory', loadDataDir: new Blob([dump]) }, options);
+    return openDatabase({ kind: 'memory', loadDataDir: dump }, options);
   }
   const baseUrl = process.env.TEST_DATABASE_URL!;
   const template = inject(TEMPLATE_DATABASE_KEY);

@@ -42,7 +42,7 @@ export type DatabaseTarget =
   | { kind: 'server'; url: string }
   | { kind: 'embedded'; dataDir: string }
   /** In-memory PGlite, optionally started from a dump (tests). */
-  | { kind: 'memory'; loadDataDir?: Blob };
+  | { kind: 'memory'; loadDataDir?: Blob | Uint8Array };
 
 export interface OpenOptions {
   /** Called for every SQL statement once it ran (tests count queries, benchmarks time them). */

@@ -1,4 +1,7 @@
 import { EventEmitter } from 'node:events';
+import fs from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { DatabaseError, serialize } from 'pg-protocol';
 import { Parser } from 'pg-protocol/dist/parser';
@@ -7,7 +10,13 @@ import { workerScript } from '../lib/worker-script';
 
 /** What the server's thread asks the database's thread (`pglite.worker.ts`). */
 export type PgliteRequest = { id: number } & (
-  | { kind: 'open'; dataDir?: string; loadDataDir?: ArrayBuffer }
+  | {
+      kind: 'open';
+      dataDir?: string;
+      loadDataDir?: ArrayBuffer;
+      /** PGlite's WebAssembly, compiled once per process (`compiledPglite`). */
+      pgliteWasmModule: WebAssembly.Module;
+    }
   /** Frontend protocol messages, ending with a Sync, Flush or simple Query. */
   | { kind: 'protocol'; bytes: Uint8Array }
   /** COPY … FROM '/dev/blob' of these bytes. */
@@ -22,6 +31,28 @@ export type PgliteReply = { id: number } & (
   | { kind: 'count'; count: number }
   | { kind: 'error'; error: Record<string, unknown> }
 );
+
+let pgliteModule: Promise<WebAssembly.Module> | undefined;
+
+/** Node's WebAssembly global: the server's types (no DOM library) know only its types. */
+const nodeWasm = (
+  globalThis as unknown as {
+    WebAssembly: { compile(bytes: Uint8Array): Promise<WebAssembly.Module> };
+  }
+).WebAssembly;
+
+/**
+ * PGlite's WebAssembly (9 MB), compiled once per process and handed to every database thread:
+ * without it each thread (each test file's database, each server start) compiled it again, and
+ * the code V8 optimises while it runs is kept with the module, so later threads start warm.
+ */
+function compiledPglite(): Promise<WebAssembly.Module> {
+  pgliteModule ??= (async () => {
+    const entry = createRequire(import.meta.url).resolve('@electric-sql/pglite');
+    return nodeWasm.compile(await fs.readFile(path.join(path.dirname(entry), 'pglite.wasm')));
+  })();
+  return pgliteModule;
+}
 
 type Waiting = { resolve: (reply: PgliteReply) => void; reject: (error: Error) => void };
 
@@ -51,13 +82,26 @@ export class PgliteThread {
     );
   }
 
-  /** Starts the thread and opens PGlite in it: in `dataDir`, or in memory (from a dump). */
-  static async open(target: { dataDir?: string; loadDataDir?: Blob }): Promise<PgliteThread> {
-    const thread = new PgliteThread(new Worker(await workerScript('pglite-worker')));
+  /**
+   * Starts the thread and opens PGlite in it: in `dataDir`, or in memory (from a dump). A dump
+   * given as bytes is copied once; Node 20's `Blob.arrayBuffer()` reads a 40 MB dump in small
+   * chunks (about three times the CPU of a copy), which every test file's database paid.
+   */
+  static async open(target: {
+    dataDir?: string;
+    loadDataDir?: Blob | Uint8Array;
+  }): Promise<PgliteThread> {
+    const [script, pgliteWasmModule] = await Promise.all([
+      workerScript('pglite-worker'),
+      compiledPglite(),
+    ]);
+    const thread = new PgliteThread(new Worker(script));
     try {
-      const loadDataDir = target.loadDataDir ? await target.loadDataDir.arrayBuffer() : undefined;
+      const dump = target.loadDataDir;
+      const loadDataDir =
+        dump instanceof Uint8Array ? copyToArrayBuffer(dump) : await dump?.arrayBuffer();
       await thread.request(
-        { kind: 'open', dataDir: target.dataDir, loadDataDir },
+        { kind: 'open', dataDir: target.dataDir, loadDataDir, pgliteWasmModule },
         loadDataDir ? [loadDataDir] : [],
       );
     } catch (error) {
@@ -116,6 +160,13 @@ export class PgliteThread {
     for (const waiting of this.pending.values()) waiting.reject(error);
     this.pending.clear();
   }
+}
+
+/** The bytes in an ArrayBuffer of their own, which can be transferred to the thread. */
+function copyToArrayBuffer(bytes: Uint8Array): ArrayBuffer {
+  const copy = new Uint8Array(bytes.byteLength);
+  copy.set(bytes);
+  return copy.buffer;
 }
 
 /** An error of the database's thread as node-postgres would raise it (code, detail…). */

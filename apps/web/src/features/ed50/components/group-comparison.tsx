@@ -1,9 +1,9 @@
 import { formatPValue, type TukeyPair } from '@coral/core/ed50';
 import type { ThresholdKind } from '@coral/core';
 import Button from 'react-bootstrap/Button';
-import Form from 'react-bootstrap/Form';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { StatTable } from '@/components/stat-table';
+import { ThresholdSelect } from '@/components/threshold-select';
 import { saveFile } from '@/lib/save-file';
 import type { CalculatorResult } from '../worker/protocol';
 import { ED_KINDS } from '../utils/ed-display';
@@ -78,7 +78,6 @@ export function GroupComparison({ result }: { result: CalculatorResult }) {
 
 function Comparison({ result }: { result: CalculatorResult }) {
   const [kind, setKind] = useState<ThresholdKind>('ed50');
-  const selectId = useId();
   const { comparison, reason } = result.comparisons[kind];
   const label = ED_KINDS.find((info) => info.kind === kind)!.edLabel;
   const names = new Map(
@@ -99,21 +98,7 @@ function Comparison({ result }: { result: CalculatorResult }) {
         as R’s <code>TukeyHSD(aov(ED50 ~ group))</code> (Tukey–Kramer for groups of different
         sizes). An interval that excludes 0 means the two groups differ at the 5 % level.
       </p>
-      <Form.Group className="mb-2 d-flex align-items-center gap-2" controlId={selectId}>
-        <Form.Label className="mb-0">Threshold</Form.Label>
-        <Form.Select
-          size="sm"
-          className="w-auto"
-          value={kind}
-          onChange={(event) => setKind(event.target.value as ThresholdKind)}
-        >
-          {ED_KINDS.map((info) => (
-            <option key={info.kind} value={info.kind}>
-              {info.edLabel}
-            </option>
-          ))}
-        </Form.Select>
-      </Form.Group>
+      <ThresholdSelect label="Threshold" value={kind} onChange={setKind} />
       {comparison === null ? (
         <p>{reason}</p>
       ) : (

@@ -1,7 +1,7 @@
-import { THRESHOLD_KIND_INFO, THRESHOLD_KINDS_BY_LEVEL, type ThresholdKind } from '@coral/core';
+import { THRESHOLD_KIND_INFO, type ThresholdKind } from '@coral/core';
 import type { KindAnalyses } from '@coral/core/analysis';
-import Form from 'react-bootstrap/Form';
-import { useId, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
+import { ThresholdSelect } from '@/components/threshold-select';
 import {
   AnovaTable,
   FTestsTable,
@@ -96,25 +96,10 @@ export interface AnalysisReportProps extends Omit<
 /** The analyses of every threshold kind, one at a time, chosen in a labelled select. */
 export function AnalysisReport({ analyses, initialKind = 'ed50', ...props }: AnalysisReportProps) {
   const [kind, setKind] = useState<ThresholdKind>(initialKind);
-  const selectId = useId();
   const threshold = THRESHOLD_KIND_INFO[kind].edLabel;
   return (
     <>
-      <Form.Group className="mb-2 d-flex align-items-center gap-2" controlId={selectId}>
-        <Form.Label className="mb-0">Analyses of</Form.Label>
-        <Form.Select
-          size="sm"
-          className="w-auto"
-          value={kind}
-          onChange={(event) => setKind(event.target.value as ThresholdKind)}
-        >
-          {THRESHOLD_KINDS_BY_LEVEL.map((option) => (
-            <option key={option} value={option}>
-              {THRESHOLD_KIND_INFO[option].edLabel}
-            </option>
-          ))}
-        </Form.Select>
-      </Form.Group>
+      <ThresholdSelect label="Analyses of" value={kind} onChange={setKind} />
       <KindAnalysisReport analyses={analyses[kind]} threshold={threshold} {...props} />
     </>
   );

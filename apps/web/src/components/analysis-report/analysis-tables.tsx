@@ -1,5 +1,5 @@
 import type { AnovaResult, FTestResult, KindAnalyses } from '@coral/core/analysis';
-import { ScrollableTable } from '@/components/scrollable-table';
+import { StatTable } from '@/components/stat-table';
 import { celsius2, degrees, pValue, statistic } from './format';
 
 /**
@@ -41,44 +41,26 @@ export function FTestsTable({
     { name: 'Levene’s test (median-centred)', r: 'car::leveneTest', result: levene },
   ];
   return (
-    <ScrollableTable label={`Group tests: ${threshold}`} size="sm" bordered className="small">
-      <thead>
-        <tr>
-          <th scope="col">Test</th>
-          <th scope="col" className="text-end">
-            F
-          </th>
-          <th scope="col" className="text-end">
-            df
-          </th>
-          <th scope="col" className="text-end">
-            Residual df
-          </th>
-          <th scope="col" className="text-end">
-            p
-          </th>
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map(({ name, r, result }) => (
-          <tr key={name}>
-            <th scope="row" className="fw-normal">
-              {name} <span className="text-body-secondary">({r})</span>
-            </th>
-            {result.test === null ? (
-              <td colSpan={4}>{result.reason}</td>
-            ) : (
-              <>
-                <td className="text-end">{statistic(result.test.f)}</td>
-                <td className="text-end">{degrees(result.test.df1)}</td>
-                <td className="text-end">{degrees(result.test.df2)}</td>
-                <td className="text-end">{pValue(result.test.p)}</td>
-              </>
-            )}
-          </tr>
-        ))}
-      </tbody>
-    </ScrollableTable>
+    <StatTable
+      label={`Group tests: ${threshold}`}
+      rows={rows}
+      rowKey={(row) => row.name}
+      rowHeader={{
+        header: 'Test',
+        cell: ({ name, r }) => (
+          <>
+            {name} <span className="text-body-secondary">({r})</span>
+          </>
+        ),
+      }}
+      spanning={({ result }) => (result.test === null ? result.reason : null)}
+      columns={[
+        { header: 'F', numeric: true, cell: ({ result }) => statistic(result.test!.f) },
+        { header: 'df', numeric: true, cell: ({ result }) => degrees(result.test!.df1) },
+        { header: 'Residual df', numeric: true, cell: ({ result }) => degrees(result.test!.df2) },
+        { header: 'p', numeric: true, cell: ({ result }) => pValue(result.test!.p) },
+      ]}
+    />
   );
 }
 
@@ -96,66 +78,33 @@ export function WilcoxonTables({
   const { groups, pairs, letters, method } = wilcoxon.result;
   return (
     <>
-      <ScrollableTable
+      <StatTable
         label={`Compact letters (Wilcoxon, ${method}): ${threshold}`}
-        size="sm"
-        bordered
         className="small w-auto"
-      >
-        <thead>
-          <tr>
-            <th scope="col">Group</th>
-            <th scope="col">Letters</th>
-          </tr>
-        </thead>
-        <tbody>
-          {groups.map((group) => (
-            <tr key={group}>
-              <th scope="row" className="fw-normal">
-                {groupLabel(group)}
-              </th>
-              <td className="font-monospace">{letters[group]}</td>
-            </tr>
-          ))}
-        </tbody>
-      </ScrollableTable>
-      <ScrollableTable
+        rows={groups}
+        rowKey={(group) => group}
+        rowHeader={{ header: 'Group', cell: groupLabel }}
+        columns={[
+          { header: 'Letters', className: 'font-monospace', cell: (group) => letters[group] },
+        ]}
+      />
+      <StatTable
         label={`Pairwise Wilcoxon tests (${method}): ${threshold}`}
-        size="sm"
-        bordered
-        className="small"
-      >
-        <thead>
-          <tr>
-            <th scope="col">Group</th>
-            <th scope="col">against</th>
-            <th scope="col" className="text-end">
-              W
-            </th>
-            <th scope="col" className="text-end">
-              p
-            </th>
-            <th scope="col" className="text-end">
-              Adjusted p ({method})
-            </th>
-            <th scope="col">p by</th>
-          </tr>
-        </thead>
-        <tbody>
-          {pairs.map((pair) => (
-            <tr key={`${pair.group}\u0000${pair.reference}`}>
-              <th scope="row" className="fw-normal">
-                {groupLabel(pair.group)}
-              </th>
-              <td>{groupLabel(pair.reference)}</td>
-              <td className="text-end">{statistic(pair.w)}</td>
-              <td className="text-end">{pValue(pair.p)}</td>
-              <td className="text-end">{pValue(pair.pAdjusted)}</td>
-              <td>{pair.exact ? 'exact' : 'normal approximation'}</td>
-            </tr>
-          ))}
-        </tbody>
-      </ScrollableTable>
+        rows={pairs}
+        rowKey={(pair) => `${pair.group}\u0000${pair.reference}`}
+        rowHeader={{ header: 'Group', cell: (pair) => groupLabel(pair.group) }}
+        columns={[
+          { header: 'against', cell: (pair) => groupLabel(pair.reference) },
+          { header: 'W', numeric: true, cell: (pair) => statistic(pair.w) },
+          { header: 'p', numeric: true, cell: (pair) => pValue(pair.p) },
+          {
+            header: `Adjusted p (${method})`,
+            numeric: true,
+            cell: (pair) => pValue(pair.pAdjusted),
+          },
+          { header: 'p by', cell: (pair) => (pair.exact ? 'exact' : 'normal approximation') },
+        ]}
+      />
     </>
   );
 }
@@ -164,40 +113,21 @@ export function WilcoxonTables({
 export function AnovaTable({ result, label }: { result: AnovaResult; label: string }) {
   if (result.rows === null) return <Reason>{result.reason}</Reason>;
   return (
-    <ScrollableTable label={label} size="sm" bordered className="small caption-top">
-      {/* Seen as well as announced: type II and III tables look alike. */}
-      <caption className="text-body fw-semibold">{label}</caption>
-      <thead>
-        <tr>
-          <th scope="col">Term</th>
-          <th scope="col" className="text-end">
-            Sum of squares
-          </th>
-          <th scope="col" className="text-end">
-            df
-          </th>
-          <th scope="col" className="text-end">
-            F
-          </th>
-          <th scope="col" className="text-end">
-            p
-          </th>
-        </tr>
-      </thead>
-      <tbody>
-        {result.rows.map((row) => (
-          <tr key={row.term}>
-            <th scope="row" className="fw-normal">
-              {row.term}
-            </th>
-            <td className="text-end">{statistic(row.sumSquares)}</td>
-            <td className="text-end">{degrees(row.df)}</td>
-            <td className="text-end">{statistic(row.f)}</td>
-            <td className="text-end">{pValue(row.p)}</td>
-          </tr>
-        ))}
-      </tbody>
-    </ScrollableTable>
+    <StatTable
+      label={label}
+      className="small caption-top"
+      // Seen as well as announced: type II and III tables look alike.
+      caption={<caption className="text-body fw-semibold">{label}</caption>}
+      rows={result.rows}
+      rowKey={(row) => row.term}
+      rowHeader={{ header: 'Term', cell: (row) => row.term }}
+      columns={[
+        { header: 'Sum of squares', numeric: true, cell: (row) => statistic(row.sumSquares) },
+        { header: 'df', numeric: true, cell: (row) => degrees(row.df) },
+        { header: 'F', numeric: true, cell: (row) => statistic(row.f) },
+        { header: 'p', numeric: true, cell: (row) => pValue(row.p) },
+      ]}
+    />
   );
 }
 
@@ -213,86 +143,35 @@ export function MarginalMeansTables({
   const { factor, means: rows, contrasts } = means.result;
   return (
     <>
-      <ScrollableTable
+      <StatTable
         label={`Marginal means of ${threshold} by ${factor}`}
-        size="sm"
-        bordered
-        className="small"
-      >
-        <thead>
-          <tr>
-            <th scope="col">{factor}</th>
-            <th scope="col" className="text-end">
-              Mean, °C
-            </th>
-            <th scope="col" className="text-end">
-              SE
-            </th>
-            <th scope="col" className="text-end">
-              df
-            </th>
-            <th scope="col" className="text-end">
-              95 % interval, °C
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row) => (
-            <tr key={row.level}>
-              <th scope="row" className="fw-normal">
-                {row.level}
-              </th>
-              <td className="text-end">{celsius2(row.estimate)}</td>
-              <td className="text-end">{statistic(row.se)}</td>
-              <td className="text-end">{degrees(row.df)}</td>
-              <td className="text-end">
-                {celsius2(row.lower)} to {celsius2(row.upper)}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </ScrollableTable>
-      <ScrollableTable
+        rows={rows}
+        rowKey={(row) => row.level}
+        rowHeader={{ header: factor, cell: (row) => row.level }}
+        columns={[
+          { header: 'Mean, °C', numeric: true, cell: (row) => celsius2(row.estimate) },
+          { header: 'SE', numeric: true, cell: (row) => statistic(row.se) },
+          { header: 'df', numeric: true, cell: (row) => degrees(row.df) },
+          {
+            header: '95 % interval, °C',
+            numeric: true,
+            cell: (row) => `${celsius2(row.lower)} to ${celsius2(row.upper)}`,
+          },
+        ]}
+      />
+      <StatTable
         label={`Tukey contrasts of ${threshold} by ${factor}`}
-        size="sm"
-        bordered
-        className="small"
-      >
-        <thead>
-          <tr>
-            <th scope="col">Contrast</th>
-            <th scope="col" className="text-end">
-              Estimate, °C
-            </th>
-            <th scope="col" className="text-end">
-              SE
-            </th>
-            <th scope="col" className="text-end">
-              df
-            </th>
-            <th scope="col" className="text-end">
-              t ratio
-            </th>
-            <th scope="col" className="text-end">
-              p (Tukey)
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {contrasts.map((row) => (
-            <tr key={row.contrast}>
-              <th scope="row" className="fw-normal">
-                {row.contrast}
-              </th>
-              <td className="text-end">{celsius2(row.estimate)}</td>
-              <td className="text-end">{statistic(row.se)}</td>
-              <td className="text-end">{degrees(row.df)}</td>
-              <td className="text-end">{statistic(row.tRatio)}</td>
-              <td className="text-end">{pValue(row.p)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </ScrollableTable>
+        rows={contrasts}
+        rowKey={(row) => row.contrast}
+        rowHeader={{ header: 'Contrast', cell: (row) => row.contrast }}
+        columns={[
+          { header: 'Estimate, °C', numeric: true, cell: (row) => celsius2(row.estimate) },
+          { header: 'SE', numeric: true, cell: (row) => statistic(row.se) },
+          { header: 'df', numeric: true, cell: (row) => degrees(row.df) },
+          { header: 't ratio', numeric: true, cell: (row) => statistic(row.tRatio) },
+          { header: 'p (Tukey)', numeric: true, cell: (row) => pValue(row.p) },
+        ]}
+      />
     </>
   );
 }
@@ -323,31 +202,23 @@ export function InfluenceTables({
       </p>
       {flagged.length > 0 && (
         <>
-          <ScrollableTable
+          <StatTable
             label={`Influential colonies: ${threshold}`}
-            size="sm"
-            bordered
             className="small w-auto"
-          >
-            <thead>
-              <tr>
-                <th scope="col">Colony</th>
-                <th scope="col" className="text-end">
-                  Cook’s distance
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {flagged.map((colony) => (
-                <tr key={colony.index}>
-                  <th scope="row" className="fw-normal">
-                    {colonyLabel(colonyKeys[colony.index] ?? String(colony.index + 1))}
-                  </th>
-                  <td className="text-end">{colony.cooksDistance.toPrecision(4)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </ScrollableTable>
+            rows={flagged}
+            rowKey={(colony) => colony.index}
+            rowHeader={{
+              header: 'Colony',
+              cell: (colony) => colonyLabel(colonyKeys[colony.index] ?? String(colony.index + 1)),
+            }}
+            columns={[
+              {
+                header: 'Cook’s distance',
+                numeric: true,
+                cell: (colony) => colony.cooksDistance.toPrecision(4),
+              },
+            ]}
+          />
           <AnovaTable
             result={refit}
             label={`Type II ANOVA without the influential colonies: ${threshold}`}

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { GroupSummary, KindMmmAnalyses } from '@coral/core/analysis';
 
 const WIDTH = 640;
@@ -13,6 +14,51 @@ function padded(values: number[]): [number, number] {
   const max = Math.max(...values);
   const pad = max > min ? (max - min) * 0.08 : 1;
   return [min - pad, max + pad];
+}
+
+/**
+ * A linear axis over the values (padded by 8 %) drawn from pixel `start` to pixel `end` (a y
+ * axis runs from the bottom, so its end is above its start), and its five ticks.
+ */
+function linearAxis(values: number[], start: number, end: number) {
+  const [min, max] = padded(values);
+  return {
+    min,
+    max,
+    at: (value: number) => start + ((value - min) / (max - min)) * (end - start),
+    ticks: ticks(min, max),
+  };
+}
+
+/** A plot's SVG, named by its title. */
+function PlotSvg({
+  height,
+  id,
+  title,
+  children,
+}: {
+  height: number;
+  /** Names the title (`${id}-title`) and the plot for tests (`${id}-plot`). */
+  id: string;
+  title: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <svg
+      viewBox={`0 0 ${WIDTH} ${height}`}
+      // The drawn size, which the saved SVG and PNG take (export-chart's chartSize); on the
+      // page it scales to the column's width.
+      width={WIDTH}
+      height={height}
+      className="w-100 h-auto chart"
+      role="img"
+      aria-labelledby={`${id}-title`}
+      data-testid={`${id}-plot`}
+    >
+      <title id={`${id}-title`}>{title}</title>
+      {children}
+    </svg>
+  );
 }
 
 /**
@@ -35,23 +81,16 @@ export function GroupMeansPlot({
   const height = MARGIN.top + shown.length * row + MARGIN.bottom;
   const low = shown.map((g) => g[scale].ed50.mean! - (g[scale].ed50.sd ?? 0));
   const high = shown.map((g) => g[scale].ed50.mean! + (g[scale].ed50.sd ?? 0));
-  const [min, max] = padded([...low, ...high]);
-  const x = (value: number) => left + ((value - min) / (max - min)) * (WIDTH - left - 40);
+  const axis = linearAxis([...low, ...high], left, WIDTH - 40);
+  const x = axis.at;
   const label = scale === 'absolute' ? 'ED50 (°C)' : 'ED50 − MMM (°C)';
   return (
-    <svg
-      viewBox={`0 0 ${WIDTH} ${height}`}
-      // The drawn size, which the saved SVG and PNG take (export-chart's chartSize); on the
-      // page it scales to the column's width.
-      width={WIDTH}
+    <PlotSvg
       height={height}
-      className="w-100 h-auto chart"
-      role="img"
-      aria-labelledby="compare-means-title"
-      data-testid="compare-means-plot"
+      id="compare-means"
+      title={`${label} by group: mean ± SD, with compact letters`}
     >
-      <title id="compare-means-title">{`${label} by group: mean ± SD, with compact letters`}</title>
-      {ticks(min, max).map((tick) => (
+      {axis.ticks.map((tick) => (
         <g key={tick}>
           <line
             x1={x(tick)}
@@ -89,7 +128,7 @@ export function GroupMeansPlot({
           </g>
         );
       })}
-    </svg>
+    </PlotSvg>
   );
 }
 
@@ -98,29 +137,26 @@ export function MmmRegressionPlot({ mmm }: { mmm: KindMmmAnalyses }) {
   const points = mmm.sitePoints;
   if (points.length === 0) return <p>No site has an MMM: no regression on MMM.</p>;
   const height = 300;
-  const [xMin, xMax] = padded(points.map((p) => p.mmm));
-  const [yMin, yMax] = padded(points.map((p) => p.ed));
-  const x = (v: number) =>
-    MARGIN.left + ((v - xMin) / (xMax - xMin)) * (WIDTH - MARGIN.left - MARGIN.right);
-  const y = (v: number) =>
-    height - MARGIN.bottom - ((v - yMin) / (yMax - yMin)) * (height - MARGIN.top - MARGIN.bottom);
+  const xAxis = linearAxis(
+    points.map((p) => p.mmm),
+    MARGIN.left,
+    WIDTH - MARGIN.right,
+  );
+  const yAxis = linearAxis(
+    points.map((p) => p.ed),
+    height - MARGIN.bottom,
+    MARGIN.top,
+  );
+  const { min: xMin, max: xMax, at: x } = xAxis;
+  const y = yAxis.at;
   const regression = mmm.sites.regression;
   return (
-    <svg
-      viewBox={`0 0 ${WIDTH} ${height}`}
-      // The drawn size, which the saved SVG and PNG take (export-chart's chartSize); on the
-      // page it scales to the column's width.
-      width={WIDTH}
+    <PlotSvg
       height={height}
-      className="w-100 h-auto chart"
-      role="img"
-      aria-labelledby="compare-mmm-title"
-      data-testid="compare-mmm-plot"
+      id="compare-mmm"
+      title="Mean ED50 of each site against its maximum monthly mean, with the regression line"
     >
-      <title id="compare-mmm-title">
-        Mean ED50 of each site against its maximum monthly mean, with the regression line
-      </title>
-      {ticks(xMin, xMax).map((tick) => (
+      {xAxis.ticks.map((tick) => (
         <text
           key={tick}
           x={x(tick)}
@@ -131,7 +167,7 @@ export function MmmRegressionPlot({ mmm }: { mmm: KindMmmAnalyses }) {
           {tick.toFixed(1)}
         </text>
       ))}
-      {ticks(yMin, yMax).map((tick) => (
+      {yAxis.ticks.map((tick) => (
         <g key={tick}>
           <line
             x1={MARGIN.left}
@@ -178,6 +214,6 @@ export function MmmRegressionPlot({ mmm }: { mmm: KindMmmAnalyses }) {
           <title>{`${point.site}: MMM ${point.mmm.toFixed(2)} °C, mean ED50 ${point.ed.toFixed(2)} °C (n = ${point.n})`}</title>
         </circle>
       ))}
-    </svg>
+    </PlotSvg>
   );
 }

@@ -55,6 +55,137 @@ function FieldError({ id, message }: { id: string; message: string | undefined }
   );
 }
 
+/** A field's state for the eye (red border) and for assistive technology (invalid, why). */
+function invalidProps(fields: Record<string, string>, prefix: string, key: string) {
+  return fields[key]
+    ? { isInvalid: true, 'aria-invalid': true, 'aria-describedby': `${prefix}-${key}-error` }
+    : {};
+}
+
+/** One text field of a list's row. */
+interface ListColumn<Row> {
+  key: keyof Row & string;
+  /** After "Creator 2: ". */
+  label: string;
+  /** The Bootstrap column's width. */
+  className: string;
+  /** The end of the input's id (kept as the journeys and earlier pages knew it). */
+  idPart?: string;
+  maxLength?: number;
+  placeholder?: string;
+}
+
+const CREATOR_COLUMNS: ListColumn<CreatorRow>[] = [
+  {
+    key: 'name',
+    label: 'name',
+    className: 'col-md-4',
+    maxLength: DATASET_LIMITS.creatorName,
+    placeholder: 'Family, Given',
+  },
+  { key: 'orcid', label: 'ORCID iD', className: 'col-md-3', placeholder: '0000-0002-1825-0097' },
+  {
+    key: 'affiliation',
+    label: 'affiliation',
+    className: 'col-md-3',
+    idPart: 'aff',
+    maxLength: DATASET_LIMITS.affiliation,
+  },
+];
+const PUBLICATION_COLUMNS: ListColumn<PublicationRow>[] = [
+  { key: 'doi', label: 'DOI', className: 'col-md-4', placeholder: '10.1111/gcb.15148' },
+  {
+    key: 'title',
+    label: 'title',
+    className: 'col-md-6',
+    maxLength: DATASET_LIMITS.publicationTitle,
+  },
+];
+
+/**
+ * A list of rows of text fields (the creators, the publications) with add and remove buttons;
+ * the server's message for the list and for each field (`creators.1.orcid`) stands under it.
+ */
+function ListFieldset<Row extends { [K in keyof Row]: string }>({
+  legend,
+  noun,
+  field,
+  rows,
+  setRows,
+  blank,
+  keepOne = false,
+  columns,
+  prefix,
+  fields,
+}: {
+  legend: string;
+  /** "creator": the buttons' and labels' word for a row. */
+  noun: string;
+  /** The request's field ("creators"), which names the server's messages. */
+  field: string;
+  rows: Row[];
+  setRows: (update: (rows: Row[]) => Row[]) => void;
+  blank: Row;
+  /** The last row cannot be removed. */
+  keepOne?: boolean;
+  columns: ListColumn<Row>[];
+  prefix: string;
+  fields: Record<string, string>;
+}) {
+  const title = noun[0]!.toUpperCase() + noun.slice(1);
+  const change = (index: number, key: keyof Row, value: string) =>
+    setRows((all) => all.map((row, i) => (i === index ? { ...row, [key]: value } : row)));
+  return (
+    <fieldset className="mb-3">
+      <legend className="h6">{legend}</legend>
+      <FieldError id={`${prefix}-${field}-error`} message={fields[field]} />
+      {rows.map((row, index) => (
+        <div key={index} className="row g-2 mb-2 align-items-start">
+          {columns.map((column) => {
+            const key = `${field}.${index}.${column.key}`;
+            return (
+              <Form.Group
+                key={column.key}
+                className={column.className}
+                controlId={`${prefix}-${noun}-${index}-${column.idPart ?? column.key}`}
+              >
+                <Form.Label className="small mb-0">
+                  {title} {index + 1}: {column.label}
+                </Form.Label>
+                <Form.Control
+                  value={row[column.key]}
+                  maxLength={column.maxLength}
+                  placeholder={column.placeholder}
+                  {...invalidProps(fields, prefix, key)}
+                  onChange={(e) => change(index, column.key, e.target.value)}
+                />
+                <FieldError id={`${prefix}-${key}-error`} message={fields[key]} />
+              </Form.Group>
+            );
+          })}
+          <div className="col-md-2 d-flex align-items-end pt-md-4">
+            <Button
+              variant="outline-secondary"
+              size="sm"
+              disabled={keepOne && rows.length === 1}
+              onClick={() => setRows((all) => all.filter((_, i) => i !== index))}
+            >
+              Remove {noun} {index + 1}
+            </Button>
+          </div>
+        </div>
+      ))}
+      <Button
+        variant="outline-secondary"
+        size="sm"
+        onClick={() => setRows((all) => [...all, blank])}
+      >
+        Add a {noun}
+      </Button>
+    </fieldset>
+  );
+}
+
 const blankCreator: CreatorRow = { name: '', orcid: '', affiliation: '' };
 const blankPublication: PublicationRow = { doi: '', title: '' };
 
@@ -128,15 +259,7 @@ export function MetadataRevisionForm({ dataset }: { dataset: TDatasetDetail }) {
     });
   };
 
-  /** A field's state for the eye (red border) and for assistive technology (invalid, why). */
-  const invalid = (key: string) =>
-    fields[key]
-      ? { isInvalid: true, 'aria-invalid': true, 'aria-describedby': `${prefix}-${key}-error` }
-      : {};
-  const setCreator = (index: number, change: Partial<CreatorRow>) =>
-    setCreators((rows) => rows.map((row, i) => (i === index ? { ...row, ...change } : row)));
-  const setPublication = (index: number, change: Partial<PublicationRow>) =>
-    setPublications((rows) => rows.map((row, i) => (i === index ? { ...row, ...change } : row)));
+  const invalid = (key: string) => invalidProps(fields, prefix, key);
 
   return (
     <SectionCard id="metadata-revision-title" title="Complete the description">
@@ -163,111 +286,30 @@ export function MetadataRevisionForm({ dataset }: { dataset: TDatasetDetail }) {
               {general}
             </Alert>
           )}
-          <fieldset className="mb-3">
-            <legend className="h6">Creators, in citation order</legend>
-            <FieldError id={`${prefix}-creators-error`} message={fields.creators} />
-            {creators.map((row, index) => (
-              <div key={index} className="row g-2 mb-2 align-items-start">
-                <Form.Group className="col-md-4" controlId={`${prefix}-creator-${index}-name`}>
-                  <Form.Label className="small mb-0">Creator {index + 1}: name</Form.Label>
-                  <Form.Control
-                    value={row.name}
-                    maxLength={DATASET_LIMITS.creatorName}
-                    placeholder="Family, Given"
-                    {...invalid(`creators.${index}.name`)}
-                    onChange={(e) => setCreator(index, { name: e.target.value })}
-                  />
-                  <FieldError
-                    id={`${prefix}-creators.${index}.name-error`}
-                    message={fields[`creators.${index}.name`]}
-                  />
-                </Form.Group>
-                <Form.Group className="col-md-3" controlId={`${prefix}-creator-${index}-orcid`}>
-                  <Form.Label className="small mb-0">Creator {index + 1}: ORCID iD</Form.Label>
-                  <Form.Control
-                    value={row.orcid}
-                    placeholder="0000-0002-1825-0097"
-                    {...invalid(`creators.${index}.orcid`)}
-                    onChange={(e) => setCreator(index, { orcid: e.target.value })}
-                  />
-                  <FieldError
-                    id={`${prefix}-creators.${index}.orcid-error`}
-                    message={fields[`creators.${index}.orcid`]}
-                  />
-                </Form.Group>
-                <Form.Group className="col-md-3" controlId={`${prefix}-creator-${index}-aff`}>
-                  <Form.Label className="small mb-0">Creator {index + 1}: affiliation</Form.Label>
-                  <Form.Control
-                    value={row.affiliation}
-                    maxLength={DATASET_LIMITS.affiliation}
-                    onChange={(e) => setCreator(index, { affiliation: e.target.value })}
-                  />
-                </Form.Group>
-                <div className="col-md-2 d-flex align-items-end pt-md-4">
-                  <Button
-                    variant="outline-secondary"
-                    size="sm"
-                    disabled={creators.length === 1}
-                    onClick={() => setCreators((rows) => rows.filter((_, i) => i !== index))}
-                  >
-                    Remove creator {index + 1}
-                  </Button>
-                </div>
-              </div>
-            ))}
-            <Button
-              variant="outline-secondary"
-              size="sm"
-              onClick={() => setCreators((rows) => [...rows, blankCreator])}
-            >
-              Add a creator
-            </Button>
-          </fieldset>
-
-          <fieldset className="mb-3">
-            <legend className="h6">Related publications</legend>
-            {publications.map((row, index) => (
-              <div key={index} className="row g-2 mb-2 align-items-start">
-                <Form.Group className="col-md-4" controlId={`${prefix}-publication-${index}-doi`}>
-                  <Form.Label className="small mb-0">Publication {index + 1}: DOI</Form.Label>
-                  <Form.Control
-                    value={row.doi}
-                    placeholder="10.1111/gcb.15148"
-                    {...invalid(`related_publications.${index}.doi`)}
-                    onChange={(e) => setPublication(index, { doi: e.target.value })}
-                  />
-                  <FieldError
-                    id={`${prefix}-related_publications.${index}.doi-error`}
-                    message={fields[`related_publications.${index}.doi`]}
-                  />
-                </Form.Group>
-                <Form.Group className="col-md-6" controlId={`${prefix}-publication-${index}-title`}>
-                  <Form.Label className="small mb-0">Publication {index + 1}: title</Form.Label>
-                  <Form.Control
-                    value={row.title}
-                    maxLength={DATASET_LIMITS.publicationTitle}
-                    onChange={(e) => setPublication(index, { title: e.target.value })}
-                  />
-                </Form.Group>
-                <div className="col-md-2 d-flex align-items-end pt-md-4">
-                  <Button
-                    variant="outline-secondary"
-                    size="sm"
-                    onClick={() => setPublications((rows) => rows.filter((_, i) => i !== index))}
-                  >
-                    Remove publication {index + 1}
-                  </Button>
-                </div>
-              </div>
-            ))}
-            <Button
-              variant="outline-secondary"
-              size="sm"
-              onClick={() => setPublications((rows) => [...rows, blankPublication])}
-            >
-              Add a publication
-            </Button>
-          </fieldset>
+          <ListFieldset
+            legend="Creators, in citation order"
+            noun="creator"
+            field="creators"
+            rows={creators}
+            setRows={setCreators}
+            blank={blankCreator}
+            // A version is cited by its creators: the last one is corrected, not removed.
+            keepOne
+            columns={CREATOR_COLUMNS}
+            prefix={prefix}
+            fields={fields}
+          />
+          <ListFieldset
+            legend="Related publications"
+            noun="publication"
+            field="related_publications"
+            rows={publications}
+            setRows={setPublications}
+            blank={blankPublication}
+            columns={PUBLICATION_COLUMNS}
+            prefix={prefix}
+            fields={fields}
+          />
 
           <fieldset className="mb-3">
             <legend className="h6">Licence</legend>

@@ -1,9 +1,9 @@
 import { formatPValue, type TukeyPair } from '@coral/core/ed50';
 import type { ThresholdKind } from '@coral/core';
 import Button from 'react-bootstrap/Button';
-import Form from 'react-bootstrap/Form';
-import { useId, useState } from 'react';
-import { ScrollableTable } from '@/components/scrollable-table';
+import { useState } from 'react';
+import { StatTable } from '@/components/stat-table';
+import { ThresholdSelect } from '@/components/threshold-select';
 import { saveFile } from '@/lib/save-file';
 import type { CalculatorResult } from '../worker/protocol';
 import { ED_KINDS } from '../utils/ed-display';
@@ -41,41 +41,27 @@ export function GroupComparison({ result }: { result: CalculatorResult }) {
             <code>ED(fit, c(5, 50, 95), interval = "delta")</code> gives them. They describe the
             group as one population; the summary above averages the colonies’ own values.
           </p>
-          <ScrollableTable label={POOLED_HEADING} size="sm" bordered className="small">
-            <thead>
-              <tr>
-                <th scope="col">Group</th>
-                {ED_KINDS.map((kind) => (
-                  <th scope="col" className="text-end" key={kind.kind}>
-                    {kind.edLabel} (95 % interval), °C
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {groups.map((group) => (
-                <tr key={group.groupingProperty}>
-                  <th scope="row" className="fw-normal">
-                    {groupLabel(group.groupValues, computation.grouping)}
-                  </th>
-                  {ED_KINDS.map(({ kind }) => {
-                    const ed = group.curve?.eds[kind];
-                    return (
-                      <td className="text-end" key={kind}>
-                        {ed
-                          ? `${ed.value.toFixed(2)}${
-                              ed.interval
-                                ? ` (${ed.interval.lower.toFixed(2)}–${ed.interval.upper.toFixed(2)})`
-                                : ''
-                            }`
-                          : 'Not fitted'}
-                      </td>
-                    );
-                  })}
-                </tr>
-              ))}
-            </tbody>
-          </ScrollableTable>
+          <StatTable
+            label={POOLED_HEADING}
+            rows={groups}
+            rowKey={(group) => group.groupingProperty}
+            rowHeader={{
+              header: 'Group',
+              cell: (group) => groupLabel(group.groupValues, computation.grouping),
+            }}
+            columns={ED_KINDS.map(({ kind, edLabel }) => ({
+              header: `${edLabel} (95 % interval), °C`,
+              numeric: true,
+              cell: (group: (typeof groups)[number]) => {
+                const ed = group.curve?.eds[kind];
+                if (!ed) return 'Not fitted';
+                const interval = ed.interval
+                  ? ` (${ed.interval.lower.toFixed(2)}–${ed.interval.upper.toFixed(2)})`
+                  : '';
+                return `${ed.value.toFixed(2)}${interval}`;
+              },
+            }))}
+          />
           <Button
             variant="outline-primary"
             size="sm"
@@ -92,7 +78,6 @@ export function GroupComparison({ result }: { result: CalculatorResult }) {
 
 function Comparison({ result }: { result: CalculatorResult }) {
   const [kind, setKind] = useState<ThresholdKind>('ed50');
-  const selectId = useId();
   const { comparison, reason } = result.comparisons[kind];
   const label = ED_KINDS.find((info) => info.kind === kind)!.edLabel;
   const names = new Map(
@@ -113,21 +98,7 @@ function Comparison({ result }: { result: CalculatorResult }) {
         as R’s <code>TukeyHSD(aov(ED50 ~ group))</code> (Tukey–Kramer for groups of different
         sizes). An interval that excludes 0 means the two groups differ at the 5 % level.
       </p>
-      <Form.Group className="mb-2 d-flex align-items-center gap-2" controlId={selectId}>
-        <Form.Label className="mb-0">Threshold</Form.Label>
-        <Form.Select
-          size="sm"
-          className="w-auto"
-          value={kind}
-          onChange={(event) => setKind(event.target.value as ThresholdKind)}
-        >
-          {ED_KINDS.map((info) => (
-            <option key={info.kind} value={info.kind}>
-              {info.edLabel}
-            </option>
-          ))}
-        </Form.Select>
-      </Form.Group>
+      <ThresholdSelect label="Threshold" value={kind} onChange={setKind} />
       {comparison === null ? (
         <p>{reason}</p>
       ) : (
@@ -137,43 +108,26 @@ function Comparison({ result }: { result: CalculatorResult }) {
             residual mean square {comparison.meanSquareError.toFixed(4)} °C², critical studentized
             range {comparison.criticalValue.toFixed(3)}.
           </p>
-          <ScrollableTable
+          <StatTable
             label={`${COMPARISON_HEADING}: ${label}`}
-            size="sm"
-            bordered
-            className="small"
-          >
-            <thead>
-              <tr>
-                <th scope="col">Group</th>
-                <th scope="col">minus</th>
-                <th scope="col" className="text-end">
-                  Difference, °C
-                </th>
-                <th scope="col" className="text-end">
-                  95 % interval, °C
-                </th>
-                <th scope="col" className="text-end">
-                  Adjusted p
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {comparison.pairs.map((pair) => (
-                <tr key={`${pair.group}\u0000${pair.reference}`}>
-                  <th scope="row" className="fw-normal">
-                    {nameOf(pair.group)}
-                  </th>
-                  <td>{nameOf(pair.reference)}</td>
-                  <td className="text-end">{fixed2(pair.difference)}</td>
-                  <td className="text-end">
-                    {fixed2(pair.lower)} to {fixed2(pair.upper)}
-                  </td>
-                  <td className="text-end">{formatPValue(pair.pAdjusted)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </ScrollableTable>
+            rows={comparison.pairs}
+            rowKey={(pair) => `${pair.group}\u0000${pair.reference}`}
+            rowHeader={{ header: 'Group', cell: (pair) => nameOf(pair.group) }}
+            columns={[
+              { header: 'minus', cell: (pair) => nameOf(pair.reference) },
+              { header: 'Difference, °C', numeric: true, cell: (pair) => fixed2(pair.difference) },
+              {
+                header: '95 % interval, °C',
+                numeric: true,
+                cell: (pair) => `${fixed2(pair.lower)} to ${fixed2(pair.upper)}`,
+              },
+              {
+                header: 'Adjusted p',
+                numeric: true,
+                cell: (pair) => formatPValue(pair.pAdjusted),
+              },
+            ]}
+          />
           <DifferencePlot pairs={comparison.pairs} label={label} nameOf={nameOf} />
         </>
       )}

@@ -98,6 +98,16 @@ for (const [name, viewport] of [
       await expect(groups.getByRole('rowheader')).toHaveCount(17);
       await expect(page).not.toHaveURL(/include=/);
 
+      // The seed's failed fits are left out, and said so, until the reader includes them.
+      const leftOut = page.getByText(/ED values are left out: their quality flags/);
+      await expect(leftOut).toBeVisible();
+      await page.getByLabel('Include flagged values').check();
+      await expect(page).toHaveURL(/flagged=include/);
+      await expect(leftOut).toHaveCount(0);
+      expect(await csv.getAttribute('href')).toBe(
+        '/api/public/compare/analyses.csv?groupBy=species&relative=mmm&flagged=include',
+      );
+
       await page.getByLabel('Group by').selectOption('site');
       await expect(page).toHaveURL(/groupBy=site/);
       await expect(groups.getByRole('rowheader').first()).toBeVisible();

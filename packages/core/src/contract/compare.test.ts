@@ -10,6 +10,7 @@ describe('a comparison’s query (decision 0067)', () => {
       scale: 'relative',
       pAdjust: 'holm',
       include: null,
+      includeFlagged: false,
     });
     expect(parsed.filterQuery).toEqual({ species: 'Porites lobata' });
     expect(compareQueryString(parsed.request, { species: 'Porites lobata' })).toBe(
@@ -17,15 +18,33 @@ describe('a comparison’s query (decision 0067)', () => {
     );
   });
 
+  it('keeps flagged values only when asked, in both variants', () => {
+    const parsed = parseCompareQuery({ groupIds: '1', flagged: 'include' }, 'cart');
+    expect(parsed.problems).toEqual([]);
+    expect(parsed.request.includeFlagged).toBe(true);
+    expect(compareQueryString(parsed.request, { groupIds: '1' })).toBe(
+      'groupIds=1&groupBy=species&flagged=include',
+    );
+    expect(parseCompareQuery({}, 'public').request.includeFlagged).toBe(false);
+  });
+
   it('names every bad parameter', () => {
     const parsed = parseCompareQuery(
-      { groupBy: 'site', factor: 'site', relative: 'yes', pAdjust: 'fdr', include: [''] },
+      {
+        groupBy: 'site',
+        factor: 'site',
+        relative: 'yes',
+        pAdjust: 'fdr',
+        include: [''],
+        flagged: 'yes',
+      },
       'public',
     );
     expect(parsed.problems).toEqual([
       'factor: must differ from groupBy (both are "site")',
       'relative: the only value is "mmm" (leave it out for absolute EDs)',
       'pAdjust: expected one of holm, BH, bonferroni, none, got "fdr"',
+      'flagged: the only value is "include" (leave it out to leave flagged values out)',
       'include: a group name must not be empty',
     ]);
     expect(parseCompareQuery({ groupBy: 'group' }, 'public').problems).toEqual([

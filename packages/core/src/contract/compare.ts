@@ -3,6 +3,7 @@ import type { KindAnalyses, KindMmmAnalyses } from '../analysis';
 import { P_ADJUST_METHODS, type EdScale, type GroupSummary, type PAdjustMethod } from '../analysis';
 import { FILTER_QUERY_KEYS } from '../filters/filter-query';
 import { ZFilterQuery } from '../filters/filter-set.schema';
+import { PLAUSIBLE_ABSOLUTE_RANGE_C } from '../thresholds/quality-flags';
 import type { ThresholdKind } from '../thresholds/threshold-kinds';
 
 /**
@@ -49,8 +50,10 @@ export function compareLimitProblem(
 
 /** The value of `relative` that asks for ED − MMM. */
 export const RELATIVE_TO_MMM = 'mmm';
+/** The value of `flagged` that keeps untrustworthy values in the comparison. */
+export const INCLUDE_FLAGGED = 'include';
 
-const COMPARE_KEYS = ['groupBy', 'factor', 'relative', 'pAdjust', 'include'] as const;
+const COMPARE_KEYS = ['groupBy', 'factor', 'relative', 'pAdjust', 'include', 'flagged'] as const;
 const factorDescription = (cart: boolean) =>
   `${[...COMPARE_FACTORS, ...(cart ? [CART_GROUP_FACTOR] : [])].join(', ')}`;
 
@@ -84,6 +87,12 @@ const compareParameters = (cart: boolean) => ({
     .union([z.string(), z.array(z.string())])
     .optional()
     .meta({ description: 'Only these groups (repeat the parameter); default every group' }),
+  flagged: z
+    .string()
+    .optional()
+    .meta({
+      description: `"${INCLUDE_FLAGGED}": keep values whose quality flags make them untrustworthy (an absolute ED outside ${PLAUSIBLE_ABSOLUTE_RANGE_C.min}–${PLAUSIBLE_ABSOLUTE_RANGE_C.max} °C, a relative value that is not ED − MMM); by default they are left out and the answer's notes count them`,
+    }),
 });
 
 /** The public variant's query: the map's filter parameters and the comparison's. */
@@ -104,6 +113,12 @@ export interface CompareRequest {
   pAdjust: PAdjustMethod;
   /** Only these groups; null: all. */
   include: string[] | null;
+  /**
+   * Keep values whose quality flags make them untrustworthy (an ED outside any physical
+   * temperature, a relative value that is not ED − MMM); left out by default, as from dataset
+   * ranges (docs/decisions/0002-*.md, 0067 amendment).
+   */
+  includeFlagged: boolean;
 }
 
 export interface ParsedCompareQuery {
@@ -158,6 +173,12 @@ export function parseCompareQuery(
   if (!(P_ADJUST_METHODS as readonly string[]).includes(pAdjust)) {
     problems.push(`pAdjust: expected one of ${P_ADJUST_METHODS.join(', ')}, got "${pAdjust}"`);
   }
+  const flagged = single('flagged', query.flagged, problems);
+  if (flagged !== undefined && flagged !== INCLUDE_FLAGGED) {
+    problems.push(
+      `flagged: the only value is "${INCLUDE_FLAGGED}" (leave it out to leave flagged values out)`,
+    );
+  }
   const rawInclude = query.include;
   const include =
     rawInclude === undefined ? null : Array.isArray(rawInclude) ? rawInclude : [rawInclude];
@@ -190,6 +211,7 @@ export function parseCompareQuery(
       scale: relative === RELATIVE_TO_MMM ? 'relative' : 'absolute',
       pAdjust: pAdjust as PAdjustMethod,
       include: include as string[] | null,
+      includeFlagged: flagged === INCLUDE_FLAGGED,
     },
     filterQuery,
     groupIds,
@@ -210,6 +232,7 @@ export function compareQueryString(
   if (request.scale === 'relative') params.set('relative', RELATIVE_TO_MMM);
   if (request.pAdjust !== 'holm') params.set('pAdjust', request.pAdjust);
   for (const name of request.include ?? []) params.append('include', name);
+  if (request.includeFlagged) params.set('flagged', INCLUDE_FLAGGED);
   return params.toString();
 }
 

@@ -1,7 +1,12 @@
 import { readFileSync } from 'node:fs';
 import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CompareResult } from '@coral/core';
+import {
+  isUntrustworthy,
+  THRESHOLD_KIND_INFO,
+  THRESHOLD_KINDS,
+  type CompareResult,
+} from '@coral/core';
 import { TestAgent } from '../../../test/auth-client';
 import { studyVariant, uploadDraft } from '../../../test/dataset-helpers';
 import {
@@ -44,10 +49,11 @@ const errorOf = async (url: string, agent = anonymous) => {
   return { status: response.statusCode, error: response.json<{ error: string }>().error };
 };
 
-describe('comparing the public data by species, ED50 − MMM', () => {
+// The R reference (make-platform-reference.R) takes every stored value, flagged ones too.
+describe('comparing the public data by species, ED50 − MMM, flagged values included', () => {
   let result: CompareResult;
   beforeAll(async () => {
-    result = await compare('groupBy=species&relative=mmm');
+    result = await compare('groupBy=species&relative=mmm&flagged=include');
   });
 
   it('has one group per species, with n, mean and SD absolute and relative', () => {
@@ -86,7 +92,7 @@ describe('comparing the public data by species, ED50 − MMM', () => {
 
 describe('by site and as CSV', () => {
   it("regresses ED50 on MMM over the sites as R's lm does", async () => {
-    const result = await compare('groupBy=site');
+    const result = await compare('groupBy=site&flagged=include');
     const sites = result.mmm.ed50.sitePoints;
     expect(sites.length).toBeGreaterThan(10);
     const slope = expected.find(
@@ -122,6 +128,41 @@ describe('by site and as CSV', () => {
   });
 });
 
+describe('flagged values (decision 0067, amendment)', () => {
+  it('are left out by default, counted in a note, and kept with flagged=include', async () => {
+    // The untrustworthy values the public colonies list, counted independently of the service.
+    const colonies = (await get(anonymous, '/api/public/colonies/')).json<
+      Record<string, unknown>[]
+    >();
+    let untrustworthy = 0;
+    for (const colony of colonies) {
+      for (const kind of THRESHOLD_KINDS) {
+        const entries = colony[THRESHOLD_KIND_INFO[kind].listKey] as {
+          quality_flags: string[];
+        }[];
+        untrustworthy += entries.filter((entry) => isUntrustworthy(entry.quality_flags)).length;
+      }
+    }
+    expect(untrustworthy).toBeGreaterThan(20);
+
+    const byDefault = await compare('groupBy=species');
+    expect(byDefault.notes).toContain(
+      `${untrustworthy} ED values are left out: their quality flags make them untrustworthy (an absolute ED outside 15–45 °C, or a relative value that is not ED − MMM).`,
+    );
+    const hyacinthus = (result: CompareResult) =>
+      result.groups.find((group) => group.name === 'Acropora hyacinthus')!.absolute.ed50;
+    // The seed's failed fits (ED50 up to 196 °C) no longer make a mean above any coral's limit.
+    expect(hyacinthus(byDefault).mean).toBeLessThan(40);
+    const kept = await compare('groupBy=species&flagged=include');
+    expect(hyacinthus(kept).mean).toBeGreaterThan(45);
+    expect(hyacinthus(kept).n).toBeGreaterThan(hyacinthus(byDefault).n);
+    expect(kept.notes.join(' ')).not.toMatch(/left out: their quality flags/);
+    // "Hide flagged values" in the map's filter hides them whatever flagged= says.
+    const hidden = await compare('groupBy=species&hideFlagged=true&flagged=include');
+    expect(hyacinthus(hidden).mean).toBeLessThan(40);
+  });
+});
+
 describe('visibility and limits', () => {
   it("a draft's colonies never appear, not even to their owner", async () => {
     await uploadDraft(app.ctx, app.ann, studyVariant('Cmp'));
@@ -149,6 +190,10 @@ describe('visibility and limits', () => {
       [
         'relative=yes',
         'Invalid comparison: relative: the only value is "mmm" (leave it out for absolute EDs)',
+      ],
+      [
+        'flagged=yes',
+        'Invalid comparison: flagged: the only value is "include" (leave it out to leave flagged values out)',
       ],
       [
         'include=Nonexistent%20coral',

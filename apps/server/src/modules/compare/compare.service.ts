@@ -3,6 +3,7 @@ import {
   compareLimitProblem,
   isHiddenByHideFlagged,
   parseCompareQuery,
+  PLAUSIBLE_ABSOLUTE_RANGE_C,
   THRESHOLD_KINDS,
   type CompareRequest,
   type CompareResult,
@@ -41,8 +42,11 @@ export interface Comparison {
   observations: ObservedEd[];
 }
 
-/** One colony's entries of every kind, joined on condition and timepoint (one observation each). */
-function entriesOf(colony: DownloadColony, hideFlagged: boolean) {
+/**
+ * One colony's entries of every kind, joined on condition and timepoint (one observation each),
+ * with how many of its values were left out as untrustworthy.
+ */
+function entriesOf(colony: DownloadColony, leaveOutFlagged: boolean) {
   const entries = new Map<
     string,
     {
@@ -50,6 +54,7 @@ function entriesOf(colony: DownloadColony, hideFlagged: boolean) {
       timepoint: string;
       first: DownloadThreshold;
       ed: Record<ThresholdKind, number | null>;
+      flaggedOut: number;
     }
   >();
   for (const kind of THRESHOLD_KINDS) {
@@ -62,12 +67,16 @@ function entriesOf(colony: DownloadColony, hideFlagged: boolean) {
           timepoint: threshold.timepoint ?? 'N/A',
           first: threshold,
           ed: { ed5: null, ed50: null, ed95: null },
+          flaggedOut: 0,
         };
         entries.set(key, entry);
       }
-      const hidden =
-        hideFlagged && isHiddenByHideFlagged({ quality_flags: threshold.qualityFlags });
-      if (!hidden && threshold.abs !== null) entry.ed[kind] = threshold.abs;
+      if (threshold.abs === null) continue;
+      if (leaveOutFlagged && isHiddenByHideFlagged({ quality_flags: threshold.qualityFlags })) {
+        entry.flaggedOut += 1;
+      } else {
+        entry.ed[kind] = threshold.abs;
+      }
     }
   }
   return [...entries.values()];
@@ -76,28 +85,32 @@ function entriesOf(colony: DownloadColony, hideFlagged: boolean) {
 const compareText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 export function createCompareService(db: AppDb, { sources }: CompareServiceOptions) {
-  /** The observations of the colonies, each colony under each of its groups' names. */
+  /**
+   * The observations of the colonies, each colony under each of its groups' names, and how many
+   * untrustworthy values each one left out.
+   */
   async function observationsOf(
     colonyIds: readonly number[],
     versions: readonly DownloadDatasetVersion[],
-    hideFlagged: boolean,
+    leaveOutFlagged: boolean,
     groupsOf: (colonyId: number) => string[],
-  ): Promise<{ observations: ObservedEd[]; colonies: DownloadColony[] }> {
+  ): Promise<{ observations: ObservedEd[]; flaggedOut: Map<ObservedEd, number> }> {
     const byVersion = new Map(versions.map((version) => [version.versionId, version]));
     const colonies = await loadDownloadColonies(db, colonyIds, byVersion);
     const titles = new Map(
       versions.map((v) => [v.citationKey, `${v.facts.title} (v${v.facts.version})`]),
     );
     const observations: ObservedEd[] = [];
+    const flaggedOut = new Map<ObservedEd, number>();
     for (const colony of colonies) {
       const assays = new Map(colony.assays.map((assay) => [assay.id, assay]));
-      for (const entry of entriesOf(colony, hideFlagged)) {
+      for (const entry of entriesOf(colony, leaveOutFlagged)) {
         // The assay's name is the site in every real datasheet (download-model.ts); a value
         // without observations is placed at its colony's coordinates.
         const assay = entry.first.assayId === null ? undefined : assays.get(entry.first.assayId);
         const site = assay?.name ?? `${colony.latitude.toFixed(4)}, ${colony.longitude.toFixed(4)}`;
         for (const group of groupsOf(colony.id)) {
-          observations.push({
+          const observation: ObservedEd = {
             key: `${colony.name} · ${entry.condition} · ${entry.timepoint}`,
             levels: {
               species: colony.species,
@@ -110,16 +123,18 @@ export function createCompareService(db: AppDb, { sources }: CompareServiceOptio
             site,
             mmm: entry.first.mmm,
             ed: entry.ed,
-          });
+          };
+          observations.push(observation);
+          if (entry.flaggedOut > 0) flaggedOut.set(observation, entry.flaggedOut);
         }
       }
     }
-    return { observations, colonies };
+    return { observations, flaggedOut };
   }
 
   function analyse(
     request: CompareRequest,
-    all: ObservedEd[],
+    { observations: all, flaggedOut }: Awaited<ReturnType<typeof observationsOf>>,
     colonyCount: number,
     versions: readonly DownloadDatasetVersion[],
     notes: string[],
@@ -149,6 +164,12 @@ export function createCompareService(db: AppDb, { sources }: CompareServiceOptio
       scale: request.scale,
       pAdjust: request.pAdjust,
     });
+    const leftOut = observations.reduce((sum, o) => sum + (flaggedOut.get(o) ?? 0), 0);
+    if (leftOut > 0) {
+      notes.push(
+        `${leftOut} ED ${leftOut === 1 ? 'value is' : 'values are'} left out: ${leftOut === 1 ? 'its' : 'their'} quality flags make ${leftOut === 1 ? 'it' : 'them'} untrustworthy (an absolute ED outside ${PLAUSIBLE_ABSOLUTE_RANGE_C.min}–${PLAUSIBLE_ABSOLUTE_RANGE_C.max} °C, or a relative value that is not ED − MMM).`,
+      );
+    }
     const withoutMmm = observations.filter((o) => o.mmm === null).length;
     if (withoutMmm > 0) {
       notes.push(
@@ -200,13 +221,13 @@ export function createCompareService(db: AppDb, { sources }: CompareServiceOptio
       const { request, filterQuery } = parsed(query, 'public');
       const plan = await sources.map(filterQuery as Parameters<DownloadSources['map']>[0]);
       checkColonies(plan.colonyIds.length);
-      const { observations } = await observationsOf(
+      const observed = await observationsOf(
         plan.colonyIds,
         plan.versions,
-        plan.query.hideFlagged,
+        plan.query.hideFlagged || !request.includeFlagged,
         () => [''],
       );
-      return analyse(request, observations, plan.colonyIds.length, plan.versions, []);
+      return analyse(request, observed, plan.colonyIds.length, plan.versions, []);
     },
 
     /** The user's cart groups; a colony in two groups is in both. */
@@ -228,8 +249,11 @@ export function createCompareService(db: AppDb, { sources }: CompareServiceOptio
       const versions = await sources.versionsOf(colonyIds);
       // A group saved with "Hide flagged values" compares as the cart shows it (decision 0013).
       const hide = groups.some((group) => group.query.hideFlagged);
-      const { observations } = await observationsOf(colonyIds, versions, hide, (id) =>
-        request.factors.includes('group') ? members.get(id)! : [members.get(id)![0]!],
+      const observed = await observationsOf(
+        colonyIds,
+        versions,
+        hide || !request.includeFlagged,
+        (id) => (request.factors.includes('group') ? members.get(id)! : [members.get(id)![0]!]),
       );
       const shared = [...members.values()].filter((names) => names.length > 1).length;
       const notes: string[] = [];
@@ -237,7 +261,7 @@ export function createCompareService(db: AppDb, { sources }: CompareServiceOptio
         notes.push(`${shared} colonies are in more than one of the groups: they count in each.`);
       }
       if (hide) notes.push('Flagged values are hidden, as a group was saved with that option.');
-      return analyse(request, observations, colonyIds.length, versions, notes);
+      return analyse(request, observed, colonyIds.length, versions, notes);
     },
 
     /** The analyses as core's long CSV table (decision 0061's columns). */

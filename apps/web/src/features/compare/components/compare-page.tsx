@@ -5,6 +5,7 @@ import {
   COMPARE_FACTORS,
   COMPARE_LIMITS,
   FILTER_QUERY_KEYS,
+  INCLUDE_FLAGGED,
   RELATIVE_TO_MMM,
   THRESHOLD_KIND_INFO,
   THRESHOLD_KINDS_BY_LEVEL,
@@ -208,6 +209,7 @@ export function ComparePage() {
     (source === 'cart' ? CART_GROUP_FACTOR : 'species')) as CompareFactor;
   const factor = params.get('factor') ?? '';
   const relative = params.get('relative') === RELATIVE_TO_MMM;
+  const includeFlagged = params.get('flagged') === INCLUDE_FLAGGED;
   const groupIds = params.get('groupIds') ?? '';
   const filters = Object.fromEntries(
     [...params.entries()].filter(([key]) => FILTER_QUERY_KEYS.includes(key)),
@@ -218,6 +220,7 @@ export function ComparePage() {
     groupBy,
     factor: factor || undefined,
     relative: relative ? RELATIVE_TO_MMM : undefined,
+    flagged: includeFlagged ? INCLUDE_FLAGGED : undefined,
   };
   const query: QueryParameters = {
     ...everyGroup,
@@ -351,6 +354,17 @@ export function ComparePage() {
               checked={relative}
               onChange={(event) => set({ relative: event.target.checked ? RELATIVE_TO_MMM : null })}
             />
+            <Form.Check
+              type="switch"
+              id="compare-flagged"
+              label="Include flagged values"
+              aria-describedby="compare-flagged-help"
+              checked={includeFlagged}
+              onChange={(event) => set({ flagged: event.target.checked ? INCLUDE_FLAGGED : null })}
+            />
+            <Form.Text id="compare-flagged-help">
+              Values flagged as untrustworthy (failed fits) are left out unless included.
+            </Form.Text>
           </div>
         </div>
         {groupNames.length > 1 && (

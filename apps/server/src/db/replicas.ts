@@ -11,7 +11,7 @@ import {
   type QueryResult,
   type TransactionSettings,
 } from 'kysely';
-import { currentReadContext, type ReadContext } from './read-context';
+import { currentReadContext, type ReadContext } from '../lib/read-context';
 
 /**
  * Public reads from PostgreSQL streaming replicas (docs/decisions/0073-read-replicas.md).
@@ -22,7 +22,7 @@ import { currentReadContext, type ReadContext } from './read-context';
  * - it runs outside a transaction (a transaction begins on the primary and stays there);
  * - it is a plain read (`isPlainRead`);
  * - it runs for a request that may read replicas (an anonymous GET/HEAD that has not written,
- *   `read-context.ts`);
+ *   `lib/read-context.ts`);
  * - the replica's data version is not behind the newest one this process or the request's
  *   client has seen, so no cache keyed by the data version and no answer goes back in time.
  * Otherwise, and whenever a replica is unreachable or refuses the statement as a write, the

@@ -1,6 +1,6 @@
 import { SESSION_COOKIE_NAME } from '@coral/core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { newReadContext, runWithReadContext, type ReadContext } from '../db/read-context';
+import { newReadContext, runWithReadContext, type ReadContext } from '../lib/read-context';
 
 /**
  * The newest data version a browser has been answered with, so another API process (behind the

@@ -1,5 +1,9 @@
-import { defineProject } from 'vitest/config';
-import { DATABASE_TEST_PATTERNS, type TestDatabaseKind } from './test/test-database-target.ts';
+import { configDefaults, defineProject } from 'vitest/config';
+import {
+  DATABASE_TEST_PATTERNS,
+  REPLICA_TEST_PATTERN,
+  type TestDatabaseKind,
+} from './test/test-database-target.ts';
 
 /**
  * The server suite on one database. On the embedded database it runs every file; on PostgreSQL
@@ -15,6 +19,9 @@ export function serverProject(database: TestDatabaseKind) {
         database === 'embedded'
           ? ['src/**/*.test.ts', 'test/**/*.test.ts']
           : DATABASE_TEST_PATTERNS,
+      // The read-replica test starts its own primary and standby: its own project and CI step
+      // (vitest.replica.config.ts, `npm run test:replica`).
+      exclude: [...configDefaults.exclude, REPLICA_TEST_PATTERN],
       environment: 'node',
       env: { TEST_DB: database },
       globalSetup: ['test/global-setup.ts'],

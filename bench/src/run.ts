@@ -9,19 +9,23 @@ import { runUploadBench } from './upload-bench';
 import { runScaleBench } from './scale-bench';
 import { runBlankLinesBench } from './blank-lines-bench';
 import { runImportResponsivenessBench } from './import-responsiveness-bench';
+import { runReplicaBench } from './replica-bench';
 import { printTable } from './report';
 
 /**
  * `npm run bench`: prints figures and ratios against baselines measured in the same run.
  * BENCH_COLONIES (default 100000) sets the synthetic size; BENCH_DATABASE_URL adds runs on a
  * PostgreSQL server (and the scale section, BENCH_SCALE_COLONIES, default 1,000,000, on it);
- * BENCH_ONLY=api,seed-api,clusters,ed50,map,upload,imports,downloads,scale selects sections
- * (`imports`: public requests, memory and concurrent downloads during an upload's import, also
- * part of `upload`).
+ * BENCH_ONLY=api,seed-api,clusters,ed50,map,upload,imports,downloads,replicas,scale selects
+ * sections (`imports`: public requests, memory and concurrent downloads during an upload's import,
+ * also part of `upload`; `replicas`: its own PostgreSQL primary and streaming standby, decision
+ * 0073).
  */
 const colonies = Number(process.env.BENCH_COLONIES ?? 100_000);
 const only = new Set(
-  (process.env.BENCH_ONLY ?? 'api,seed-api,clusters,ed50,map,upload,downloads,scale').split(','),
+  (
+    process.env.BENCH_ONLY ?? 'api,seed-api,clusters,ed50,map,upload,downloads,replicas,scale'
+  ).split(','),
 );
 console.log(`Coral platform benchmarks — ${new Date().toISOString()}, Node ${process.version}`);
 
@@ -50,6 +54,7 @@ if (only.has('upload')) {
   await runImportResponsivenessBench();
 }
 if (only.has('downloads')) await runDownloadBench({ colonies });
+if (only.has('replicas')) await runReplicaBench();
 if (only.has('scale')) {
   await runScaleBench({
     databaseUrl: process.env.BENCH_DATABASE_URL,

@@ -47,6 +47,7 @@ import { registerCors } from './plugins/cors';
 import { createCsrfTokens, registerCsrfProtection } from './plugins/csrf';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerOpenApi } from './plugins/openapi';
+import { registerReadRouting } from './plugins/read-routing';
 import { loggingOptions } from './plugins/request-log';
 import { registerWebApp } from './plugins/web-app';
 import { discoveryRoutes } from './modules/discovery/discovery.routes';
@@ -89,6 +90,12 @@ export interface AppDependencies {
    * moves (decision 0041): what a serving process does (main.ts); tests build it on demand.
    */
   warmMapModel?: boolean;
+  /**
+   * The database reads replicas (DATABASE_REPLICA_URLS): responses carry the data version they
+   * were built on in a cookie, so no process answers a browser from older data
+   * (docs/decisions/0073-read-replicas.md).
+   */
+  readReplicas?: boolean;
 }
 
 /** JSON bodies are small (cart calls, login); uploads are multipart and have their own limit. */
@@ -112,6 +119,7 @@ export async function buildApp({
   jobs,
   logStream,
   warmMapModel = false,
+  readReplicas = false,
 }: AppDependencies): Promise<FastifyInstance> {
   const app = Fastify({
     ...loggingOptions(config, logStream),
@@ -148,6 +156,8 @@ export async function buildApp({
   registerCors(app);
   await app.register(compress, { threshold: 1024 });
   await app.register(cookie);
+  // After the cookie parser: which database each statement of a request may read.
+  registerReadRouting(app, { versionCookie: readReplicas });
   // After the cookie parser, before any body is read: see plugins/csrf.ts.
   const serverSecret = await loadSessionSecret(db, config);
   const csrf = createCsrfTokens(serverSecret);

@@ -53,6 +53,8 @@ const SQL_INFRASTRUCTURE: Readonly<Record<string, string>> = {
   'db/shown-species.ts':
     'the name a colony is shown under (a synonym under its accepted name), for SELECT and WHERE',
   'jobs/job-queue.ts': "pg-boss's connection adapter and its own job table",
+  'db/replicas.ts':
+    'routes statements between primary and read replicas, and asks a replica its data version',
 };
 
 /** Entry points that open and migrate the database (they import `db/` for real). */

@@ -25,9 +25,16 @@ import { createDoiRegistrationService } from './modules/datasets/dataset-doi.ser
 async function main() {
   keepRunningOnUnhandledRejections();
   const config = loadConfig();
+  if (!config.database.url && config.database.replicaUrls.length > 0) {
+    // A replica is a copy of a PostgreSQL server; the embedded database has none to follow.
+    console.log(
+      'DATABASE_REPLICA_URLS is set but ignored: the embedded database (no DATABASE_URL) reads ' +
+        'only itself (docs/decisions/0073-read-replicas.md)',
+    );
+  }
   const database = await openDatabase(
     config.database.url
-      ? { kind: 'server', url: config.database.url }
+      ? { kind: 'server', url: config.database.url, replicaUrls: config.database.replicaUrls }
       : { kind: 'embedded', dataDir: config.dataDir },
   );
   const servers: FastifyInstance[] = [];
@@ -86,7 +93,13 @@ async function main() {
   }
 
   if (config.role !== 'worker') {
-    const app = await buildApp({ config, db: database.db, jobs, warmMapModel: true });
+    const app = await buildApp({
+      config,
+      db: database.db,
+      jobs,
+      warmMapModel: true,
+      readReplicas: database.replicaStats !== undefined,
+    });
     servers.push(app);
     serveEd50Calculator(app, { port: config.ed50.port, host: config.http.host });
     await app.listen({ port: config.http.port, host: config.http.host });

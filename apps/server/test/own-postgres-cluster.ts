@@ -12,6 +12,11 @@ const run = promisify(execFile);
 
 export interface OwnPostgresCluster {
   port: number;
+  /** The server's data directory and the directory of its socket and log. */
+  dataDir: string;
+  dir: string;
+  /** Runs one of PostgreSQL's programs as the user the server runs as. */
+  pgCommand(name: string, args: string[]): Promise<{ stdout: string; stderr: string }>;
   /** A connection URL (trust authentication, user postgres). */
   url(database?: string): string;
   /** `pg_ctl stop -m fast`: sessions are ended (57P01), new connections refused. */
@@ -33,7 +38,7 @@ export function postgresBinDir(): string | null {
   return versions[0] ? path.join(root, versions[0], 'bin') : null;
 }
 
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
     server.unref();
@@ -45,28 +50,47 @@ async function freePort(): Promise<number> {
   });
 }
 
+/** Runs PostgreSQL's programs from `bin`: as the `postgres` user when the tests run as root. */
+export function postgresCommand(bin: string) {
+  const asRoot = process.getuid?.() === 0;
+  return (name: string, args: string[]) =>
+    asRoot
+      ? run('runuser', ['-u', 'postgres', '--', path.join(bin, name), ...args])
+      : run(path.join(bin, name), args);
+}
+
+/** Makes `dir` the postgres user's when the tests run as root (the server refuses root). */
+export async function giveToPostgresUser(dir: string): Promise<void> {
+  if (process.getuid?.() !== 0) return;
+  const { stdout } = await run('id', ['-u', 'postgres']);
+  const { stdout: gid } = await run('id', ['-g', 'postgres']);
+  fs.chownSync(dir, Number(stdout.trim()), Number(gid.trim()));
+}
+
+export interface OwnClusterOptions {
+  /** Default: a free port. */
+  port?: number;
+  /** Where its temporary directory is made (default: the system's). */
+  parentDir?: string;
+}
+
 /**
  * initdb + pg_ctl start on a free port in a temporary directory. PostgreSQL refuses to run as
  * root (CI runs the tests as root): then every command runs as the `postgres` user.
  */
 export async function startOwnPostgresCluster(
   databases: readonly string[] = [],
+  where: OwnClusterOptions = {},
 ): Promise<OwnPostgresCluster> {
   const bin = postgresBinDir();
   if (!bin) throw new Error('PostgreSQL binaries not found (set PG_BIN_DIR)');
-  const asRoot = process.getuid?.() === 0;
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'coral-own-pg-'));
+  const parentDir = where.parentDir ?? os.tmpdir();
+  fs.mkdirSync(parentDir, { recursive: true });
+  const dir = fs.mkdtempSync(path.join(parentDir, 'coral-own-pg-'));
   const data = path.join(dir, 'data');
   const logFile = path.join(dir, 'server.log');
-  if (asRoot) {
-    const { stdout } = await run('id', ['-u', 'postgres']);
-    const { stdout: gid } = await run('id', ['-g', 'postgres']);
-    fs.chownSync(dir, Number(stdout.trim()), Number(gid.trim()));
-  }
-  const pgCommand = (name: string, args: string[]) =>
-    asRoot
-      ? run('runuser', ['-u', 'postgres', '--', path.join(bin, name), ...args])
-      : run(path.join(bin, name), args);
+  await giveToPostgresUser(dir);
+  const pgCommand = postgresCommand(bin);
 
   await pgCommand('initdb', [
     '-D',
@@ -79,11 +103,14 @@ export async function startOwnPostgresCluster(
     'UTF8',
     '--no-sync',
   ]);
-  const port = await freePort();
+  const port = where.port ?? (await freePort());
   const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`;
   const url = (database = 'postgres') => `postgres://postgres@127.0.0.1:${port}/${database}`;
   const cluster: OwnPostgresCluster = {
     port,
+    dataDir: data,
+    dir,
+    pgCommand,
     url,
     async start() {
       await pgCommand('pg_ctl', ['-D', data, '-o', options, '-l', logFile, '-w', 'start']);

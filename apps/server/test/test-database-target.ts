@@ -24,3 +24,9 @@ export const DATABASE_TEST_PATTERNS = [
   `src/**/*${DATABASE_TEST_SUFFIX}`,
   `test/**/*${DATABASE_TEST_SUFFIX}`,
 ];
+
+/**
+ * The read-replica tests (docs/decisions/0073-read-replicas.md): they start their own primary
+ * and standby, so they run in their own project (`npm run test:replica`), not in either pass.
+ */
+export const REPLICA_TEST_PATTERN = '**/*.replica.test.ts';

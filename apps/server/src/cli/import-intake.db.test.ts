@@ -181,7 +181,10 @@ describe('one intake for the API and the CLI', () => {
       await worker.start();
       const [job] = await worker.boss.fetch<{ uploadId: number }>(UPLOAD_IMPORT_JOB.queue);
       expect(job?.data.uploadId).toBe(id);
-      const onServer = { ...app.ctx.config, database: { url: 'postgres://elsewhere/coral' } };
+      const onServer = {
+        ...app.ctx.config,
+        database: { url: 'postgres://elsewhere/coral', replicaUrls: [] },
+      };
       const importing = cli(
         ['import', path.join(DATASHEETS, 'cbass_84.csv'), '--owner', 'bob'],
         onServer,

@@ -22,7 +22,11 @@ export interface AppConfig {
   ed50: { port: number; calculatorUrl: string | null };
   role: Role;
   dataDir: string;
-  database: { url: string | undefined };
+  /**
+   * `replicaUrls`: streaming replicas for public reads (decision 0073); empty when none are
+   * configured, and unused by the embedded database (main.ts says so at start).
+   */
+  database: { url: string | undefined; replicaUrls: readonly string[] };
   /** Key for the CSRF tokens; when unset (development, tests) one is generated per database. */
   sessionSecret: string | undefined;
   sessions: { idleTimeoutSeconds: number; maxAgeSeconds: number };
@@ -99,7 +103,7 @@ export function loadConfig(
     ed50: { port: e.ED50_PORT, calculatorUrl: e.ED50_CALCULATOR_URL ?? null },
     role: e.ROLE,
     dataDir: path.resolve(e.DATA_DIR),
-    database: { url: e.DATABASE_URL },
+    database: { url: e.DATABASE_URL, replicaUrls: e.DATABASE_REPLICA_URLS },
     sessionSecret: e.SESSION_SECRET,
     sessions: {
       idleTimeoutSeconds: e.SESSION_IDLE_TIMEOUT_SECONDS,

@@ -42,6 +42,18 @@ describe('loadConfig', () => {
     expect(message).toContain('DATABASE_URL: must be a postgres:// or postgresql:// URL');
   });
 
+  it('reads DATABASE_REPLICA_URLS as a comma-separated list of postgres URLs (decision 0073)', () => {
+    expect(loadConfig({}).database.replicaUrls).toEqual([]);
+    expect(
+      loadConfig({
+        DATABASE_REPLICA_URLS: ' postgres://r1/coral, postgresql://r2:5433/coral ,',
+      }).database.replicaUrls,
+    ).toEqual(['postgres://r1/coral', 'postgresql://r2:5433/coral']);
+    expect(() => loadConfig({ DATABASE_REPLICA_URLS: 'postgres://r1/coral,mysql://r2' })).toThrow(
+      'DATABASE_REPLICA_URLS.1: each must be a postgres:// or postgresql:// URL',
+    );
+  });
+
   it('builds citation links on PUBLIC_URL, by default this server on localhost', () => {
     expect(loadConfig({}).publicUrl).toBe('http://localhost:8000');
     expect(loadConfig({ PORT: '9000' }).publicUrl).toBe('http://localhost:9000');

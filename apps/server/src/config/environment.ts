@@ -35,6 +35,29 @@ const GeneralVariables = z.object({
       .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
       .optional(),
   ),
+  /**
+   * Streaming replicas of DATABASE_URL's server, comma-separated: anonymous public reads are
+   * served from them (docs/decisions/0073-read-replicas.md). Ignored by the embedded database.
+   */
+  DATABASE_REPLICA_URLS: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .transform((list) =>
+        list
+          .split(',')
+          .map((url) => url.trim())
+          .filter((url) => url !== ''),
+      )
+      .pipe(
+        z.array(
+          z
+            .string()
+            .regex(/^postgres(ql)?:\/\//, 'each must be a postgres:// or postgresql:// URL'),
+        ),
+      )
+      .default([]),
+  ),
   ROLE: z.preprocess(emptyAsUndefined, z.enum(['all', 'api', 'worker']).default('all')),
   SESSION_SECRET: z.preprocess(
     emptyAsUndefined,

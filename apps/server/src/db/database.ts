@@ -1,12 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { Kysely, PostgresDialect } from 'kysely';
+import { Kysely, PostgresDialect, PostgresDriver, type Dialect } from 'kysely';
 import pg from 'pg';
 import type { AppDb, Database } from './schema';
 import { copyThroughBlob, copyThroughSocket, withCopySupport, type CopyRunner } from './copy-rows';
 import { acquireEmbeddedLock, DatabaseInUseError } from './embedded-lock';
 import { PgliteThread, PgliteThreadConnection } from './pglite-thread';
 import { describeDatabaseError } from '../lib/database-errors';
+import { ReplicaRouter, routingDialect, type ReplicaStats } from './replicas';
 
 export interface DatabaseHandle {
   db: AppDb;
@@ -17,6 +18,11 @@ export interface DatabaseHandle {
   description: string;
   /** Embedded only: the whole data directory as a tarball (test templates). */
   dump?: () => Promise<Blob>;
+  /**
+   * With read replicas (DATABASE_REPLICA_URLS): which statements each served and why reads fell
+   * back to the primary (docs/decisions/0073-read-replicas.md).
+   */
+  replicaStats?: () => ReplicaStats;
   close(): Promise<void>;
 }
 
@@ -39,7 +45,8 @@ const typeParsers: pg.CustomTypesConfig = {
 };
 
 export type DatabaseTarget =
-  | { kind: 'server'; url: string }
+  /** `replicaUrls`: streaming replicas of that server for public reads (decision 0073). */
+  | { kind: 'server'; url: string; replicaUrls?: readonly string[] }
   | { kind: 'embedded'; dataDir: string }
   /** In-memory PGlite, optionally started from a dump (tests). */
   | { kind: 'memory'; loadDataDir?: Blob | Uint8Array };
@@ -72,13 +79,19 @@ export async function openDatabase(
   target: DatabaseTarget,
   options: OpenOptions = {},
 ): Promise<DatabaseHandle> {
-  return target.kind === 'server' ? openServer(target.url, options) : openEmbedded(target, options);
+  return target.kind === 'server'
+    ? openServer(target.url, target.replicaUrls ?? [], options)
+    : openEmbedded(target, options);
 }
 
 /** `copy`: how this database runs the bulk inserts' COPY (`copy-rows.ts`). */
-function createKysely(pool: pg.Pool, copy: CopyRunner, { onQuery }: OpenOptions) {
+function createKysely(pool: pg.Pool, copy: CopyRunner, options: OpenOptions) {
+  return kyselyOn(new PostgresDialect({ pool: withCopySupport(pool, copy) }), options);
+}
+
+function kyselyOn(dialect: Dialect, { onQuery }: OpenOptions) {
   return new Kysely<Database>({
-    dialect: new PostgresDialect({ pool: withCopySupport(pool, copy) }),
+    dialect,
     log: onQuery
       ? (event) => {
           if (event.level === 'query') onQuery(event.query.sql, event.queryDurationMillis);
@@ -97,7 +110,7 @@ export function redactUrl(url: string): string {
   }
 }
 
-async function openServer(url: string, options: OpenOptions): Promise<DatabaseHandle> {
+function serverPool(url: string, report: (error: Error) => void): pg.Pool {
   const pool = new pg.Pool({
     connectionString: url,
     max: 10,
@@ -108,9 +121,18 @@ async function openServer(url: string, options: OpenOptions): Promise<DatabaseHa
   // A connection lost while idle, or in the middle of a query (a database restart), must not
   // crash the process: the query in flight rejects with the error, and the pool replaces the
   // connection. Logged once per outage rather than once per connection.
-  const report = connectionLossReporter(options.onConnectionError);
   pool.on('error', report);
   pool.on('connect', (client) => client.on('error', report));
+  return pool;
+}
+
+async function openServer(
+  url: string,
+  replicaUrls: readonly string[],
+  options: OpenOptions,
+): Promise<DatabaseHandle> {
+  const report = connectionLossReporter(options.onConnectionError);
+  const pool = serverPool(url, report);
   try {
     await pool.query('SELECT 1');
   } catch (error) {
@@ -119,12 +141,38 @@ async function openServer(url: string, options: OpenOptions): Promise<DatabaseHa
       `Cannot reach the PostgreSQL server at ${redactUrl(url)}: ${(error as Error).message}`,
     );
   }
-  const db = createKysely(pool, copyThroughSocket, options);
+  if (replicaUrls.length === 0) {
+    const db = createKysely(pool, copyThroughSocket, options);
+    return {
+      db,
+      pool,
+      kind: 'server',
+      description: `PostgreSQL at ${redactUrl(url)}`,
+      close: () => db.destroy(),
+    };
+  }
+  // A replica that cannot be reached at start is not fatal: reads go to the primary until it
+  // answers (the router asks again), so a standby being rebuilt does not stop the site.
+  const replicaReport = connectionLossReporter(options.onConnectionError);
+  const router = new ReplicaRouter(
+    new PostgresDriver({ pool: withCopySupport(pool, copyThroughSocket) }),
+    replicaUrls.map((replicaUrl) => ({
+      description: redactUrl(replicaUrl),
+      driver: new PostgresDriver({ pool: serverPool(replicaUrl, replicaReport) }),
+    })),
+    (description, error) =>
+      replicaReport(
+        new Error(`read replica ${description}: ${(error as Error).message ?? String(error)}`),
+      ),
+  );
+  const db = kyselyOn(routingDialect(router), options);
+  const names = replicaUrls.map(redactUrl).join(', ');
   return {
     db,
     pool,
     kind: 'server',
-    description: `PostgreSQL at ${redactUrl(url)}`,
+    description: `PostgreSQL at ${redactUrl(url)}, public reads from ${replicaUrls.length} replica(s) at ${names}`,
+    replicaStats: () => router.stats(),
     close: () => db.destroy(),
   };
 }

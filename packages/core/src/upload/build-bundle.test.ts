@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { buildUploadBundle } from './build-bundle';
+import { buildUploadBundle, buildUploadBundleInParts } from './build-bundle';
+import { flagBundleThresholds, flagBundleThresholdsInParts } from '../datasets/threshold-flags';
+import { QUALITY_FLAGS } from '../thresholds/quality-flags';
 import { prepareUpload } from './prepare-upload';
 import { speciesDistribution, unusualForSpeciesFlags } from './species-check';
 import { datasheet, TODAY } from '../../test/upload-test-files';
@@ -79,5 +81,36 @@ describe('unusual ED50 for the species', () => {
     const flags = unusualForSpeciesFlags(p, new Map([['Stylophora pistillata', distribution]]));
     expect(flags.map((f) => [f.colony, f.value])).toContainEqual(['AF1', 41]);
     expect(speciesDistribution([36, 37])).toBeNull();
+  });
+});
+
+describe('buildUploadBundleInParts', () => {
+  it('builds the same bundle, letting the caller run something between parts', async () => {
+    const p = plan('cbass_84.csv');
+    const context = { ...noMmm, mmmAt: () => 29.1 };
+    let parts = 0;
+    const built = await buildUploadBundleInParts(p, context, 50, async () => {
+      parts++;
+    });
+    expect(built).toEqual(buildUploadBundle(p, context));
+    const records =
+      p.colonies.length + p.biosamples.length + p.observations.length + p.curves.length;
+    expect(parts).toBe(Math.floor(records / 50));
+  });
+});
+
+describe('flagBundleThresholdsInParts', () => {
+  it('gives the same flags, letting the caller run something between parts', async () => {
+    const { bundle } = buildUploadBundle(plan('cbass_84.csv'), noMmm);
+    // an ED5 above its colony's ED50: inconsistent order
+    const ed50 = bundle.thresholds.ed50[0]!;
+    bundle.thresholds.ed5 = [{ ...ed50, key: 'ed5-high', abs: (ed50.abs ?? 30) + 1 }];
+    let parts = 0;
+    const flags = await flagBundleThresholdsInParts(bundle.thresholds, 10, async () => {
+      parts++;
+    });
+    expect(flags).toEqual(flagBundleThresholds(bundle.thresholds));
+    expect(flags.ed5[0]).toContainEqual(QUALITY_FLAGS.inconsistentOrder);
+    expect(parts).toBeGreaterThan(3);
   });
 });

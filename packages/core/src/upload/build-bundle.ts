@@ -26,17 +26,59 @@ export interface BuiltUpload {
  * stays empty; relative values are absolute − MMM.
  */
 export function buildUploadBundle(plan: UploadPlan, context: BundleContext): BuiltUpload {
-  const bundle = emptyBundle();
-  for (const project of plan.projects) {
+  const building = bundleInParts(plan, context, Number.POSITIVE_INFINITY);
+  for (;;) {
+    const next = building.next();
+    if (next.done) return next.value;
+  }
+}
+
+/**
+ * As buildUploadBundle, calling `between` (a turn of the server's event loop) after every
+ * `partItems` records: a 56,000-row sheet's bundle took half a second of one thread
+ * (docs/decisions/0069-embedded-database-in-a-thread.md), during which a server answered nothing.
+ */
+export async function buildUploadBundleInParts(
+  plan: UploadPlan,
+  context: BundleContext,
+  partItems: number,
+  between: () => Promise<void>,
+): Promise<BuiltUpload> {
+  const building = bundleInParts(plan, context, partItems);
+  for (;;) {
+    const next = building.next();
+    if (next.done) return next.value;
+    await between();
+  }
+}
+
+/** The projects of an upload's bundle: the uploader's project of the same name is referred to. */
+export function uploadBundleProjects(
+  plan: Pick<UploadPlan, 'projects'>,
+  context: Pick<BundleContext, 'ownerUsername' | 'existingProjects'>,
+): DatasetBundle['projects'] {
+  return plan.projects.map((project) => {
     const id = context.existingProjects.get(project.name);
-    bundle.projects.push({
+    return {
       key: project.key,
       ...(id !== undefined ? { id, existing: true } : {}),
       name: project.name,
       description: '',
       ownerUsername: context.ownerUsername,
-    });
-  }
+    };
+  });
+}
+
+/** Builds the bundle, yielding after every `partItems` records. */
+function* bundleInParts(
+  plan: UploadPlan,
+  context: BundleContext,
+  partItems: number,
+): Generator<void, BuiltUpload> {
+  let items = 0;
+  const counted = () => ++items % partItems === 0;
+  const bundle = emptyBundle();
+  bundle.projects.push(...uploadBundleProjects(plan, context));
   for (const publication of plan.publications) {
     bundle.publications.push({
       key: publication.key,
@@ -65,6 +107,7 @@ export function buildUploadBundle(plan: UploadPlan, context: BundleContext): Bui
       longitude: colony.longitude,
       ownerUsername: context.ownerUsername,
     });
+    if (counted()) yield;
   }
   for (const biosample of plan.biosamples) {
     bundle.biosamples.push({
@@ -74,6 +117,7 @@ export function buildUploadBundle(plan: UploadPlan, context: BundleContext): Bui
       name: biosample.name,
       collectionDate: biosample.collectionDate,
     });
+    if (counted()) yield;
   }
   for (const observation of plan.observations) {
     bundle.observations.push({
@@ -85,6 +129,7 @@ export function buildUploadBundle(plan: UploadPlan, context: BundleContext): Bui
       timepoint: observation.timepoint,
       pamValue: observation.pamValue,
     });
+    if (counted()) yield;
   }
   for (const curve of plan.curves) {
     const colonyMmm = mmm.get(curve.colonyKey) ?? null;
@@ -103,6 +148,7 @@ export function buildUploadBundle(plan: UploadPlan, context: BundleContext): Bui
         provenance: curve.provenance?.[kind] ?? SUBMITTED_PROVENANCE,
       });
     }
+    if (counted()) yield;
   }
   return { bundle, flags: mmmFlags(plan.colonies, mmm) };
 }

@@ -1,5 +1,5 @@
 import {
-  flagBundleThresholds,
+  flagBundleThresholdsInParts,
   SUBMITTED_PROVENANCE,
   type EdProvenance,
   perThresholdList,
@@ -28,6 +28,13 @@ export interface ImportOptions {
 }
 
 type KeyMap = Map<string, number>;
+
+/**
+ * The work on the server's thread between statements (the thresholds' quality flags) is done in
+ * parts of this many records, each followed by `between` (uploads: a turn of the event loop):
+ * docs/decisions/0069-embedded-database-in-a-thread.md.
+ */
+export const IMPORT_PART_ITEMS = 2_000;
 
 /**
  * How the rows of the big tables are written: with the caller's transaction (the seed), or in
@@ -321,7 +328,7 @@ async function importBody(
     })),
   );
 
-  const flags = flagBundleThresholds(bundle.thresholds);
+  const flags = await flagBundleThresholdsInParts(bundle.thresholds, IMPORT_PART_ITEMS, between);
   for (const kind of THRESHOLD_KINDS) {
     const { table, linkTable } = repo.thresholdTable(kind);
     const entries = bundle.thresholds[kind];

@@ -1,5 +1,5 @@
 import {
-  buildUploadBundle,
+  buildUploadBundleInParts,
   FlagList,
   speciesDistribution,
   thresholdTotal,
@@ -10,11 +10,16 @@ import {
   type SpeciesDistribution,
   type UploadError,
   type UploadPlan,
+  uploadBundleProjects,
 } from '@coral/core';
 import type { AppConfig } from '../../config';
 import type { AppDb } from '../../db/schema';
 import { UPLOAD_IMPORT_JOB } from '../../jobs/job-definitions';
-import { importBodyInShortSteps, importHead } from '../datasets/dataset-import.service';
+import {
+  IMPORT_PART_ITEMS,
+  importBodyInShortSteps,
+  importHead,
+} from '../datasets/dataset-import.service';
 import {
   discardStagedImports,
   placeUploadVersion,
@@ -41,10 +46,15 @@ export interface AttemptInfo {
 
 /**
  * Test hooks: simulate a worker dying in the middle of the import's steps (`afterStep`, with the
- * number of steps written so far) or in its last transaction (`beforeCommit`).
+ * number of steps written so far) or in its last transaction (`beforeCommit`), or look at what
+ * happens while the bundle is built (`whileBuilding`).
  */
 export interface ProcessHooks {
   afterStep?: (step: number) => Promise<void>;
+  /** Between two parts of building the bundle (before the import's first transaction). */
+  whileBuilding?: () => Promise<void>;
+  /** Records per part of that building (IMPORT_PART_ITEMS): smaller, a small sheet has several. */
+  partItems?: number;
   beforeCommit?: (trx: AppDb) => Promise<void>;
 }
 
@@ -156,6 +166,39 @@ async function runAttempt(
   // What an earlier attempt left (its worker was killed half-way) goes first; nobody saw it.
   await discardStagedImports(db, upload.id, letRequestsThrough);
 
+  // The bundle and its flags are built before the first transaction, in parts with a turn of
+  // the event loop between them: built inside it, they held the server's thread for half a
+  // second and the embedded database's one session for as long
+  // (docs/decisions/0069-embedded-database-in-a-thread.md). What they read does not need the
+  // upload's locks: usernames never change, and the MMMs and ED50s of other datasets are read
+  // as any check would read them. The uploader's existing project is looked up in the head.
+  const owner = await repo.usernameOf(db, upload.owner_id);
+  const mmm = await repo.mmmByLocation(db, uniqueLocations(plan));
+  const ed50s = await repo.speciesEd50s(db, [...new Set(plan.colonies.map((c) => c.species))]);
+  const built = await buildUploadBundleInParts(
+    plan,
+    {
+      ownerUsername: owner,
+      existingProjects: new Map(),
+      mmmAt: (latitude, longitude) => mmm.get(locationKey(latitude, longitude)) ?? null,
+    },
+    hooks.partItems ?? IMPORT_PART_ITEMS,
+    async () => {
+      await hooks.whileBuilding?.();
+      await letRequestsThrough();
+    },
+  );
+  const distributions = new Map<string, SpeciesDistribution>();
+  for (const [species, values] of ed50s) {
+    const distribution = speciesDistribution(values);
+    if (distribution) distributions.set(species, distribution);
+  }
+  const flags = new FlagList();
+  flags.addAll(plan.flags);
+  flags.addAll(built.flags);
+  flags.addAll(unusualForSpeciesFlags(plan, distributions));
+  const rowCount = plan.rowCount;
+
   // The head: checks, the project and the staged version, in one short transaction.
   const started = await db.transaction().execute(async (trx) => {
     const status = await repo.lockForImport(trx, upload.id);
@@ -213,27 +256,9 @@ async function runAttempt(
       ]);
     }
 
-    const owner = await repo.usernameOf(trx, upload.owner_id);
-    const [existingProjects, mmm, ed50s] = [
-      await repo.ownProjects(trx, upload.owner_id, [project.name]),
-      await repo.mmmByLocation(trx, uniqueLocations(plan)),
-      await repo.speciesEd50s(trx, [...new Set(plan.colonies.map((c) => c.species))]),
-    ];
-    const built = buildUploadBundle(plan, {
-      ownerUsername: owner,
-      existingProjects,
-      mmmAt: (latitude, longitude) => mmm.get(locationKey(latitude, longitude)) ?? null,
-    });
-
-    const distributions = new Map<string, SpeciesDistribution>();
-    for (const [species, values] of ed50s) {
-      const distribution = speciesDistribution(values);
-      if (distribution) distributions.set(species, distribution);
-    }
-    const flags = new FlagList();
-    flags.addAll(plan.flags);
-    flags.addAll(built.flags);
-    flags.addAll(unusualForSpeciesFlags(plan, distributions));
+    // Under the owner's lock: two uploads naming the same new project cannot both create it.
+    const existingProjects = await repo.ownProjects(trx, upload.owner_id, [project.name]);
+    built.bundle.projects = uploadBundleProjects(plan, { ownerUsername: owner, existingProjects });
 
     let versionId: number | null = null;
     let projectId: number | null = null;
@@ -249,7 +274,6 @@ async function runAttempt(
       outcome: null,
       head,
       bundle: built.bundle,
-      flags,
       common,
       request,
       project: { id: projectId!, name: project.name },
@@ -257,7 +281,7 @@ async function runAttempt(
     };
   });
   if (started.outcome) return started.outcome;
-  const { head, bundle, flags, common, request, project, versionId } = started;
+  const { head, bundle, common, request, project, versionId } = started;
 
   try {
     // The body: every other row, in short steps, into the staged version nobody sees.
@@ -290,7 +314,7 @@ async function runAttempt(
       const flagList = flags.list();
       const flagCount = Object.values(flags.countsByCode()).reduce((a, b) => a + b, 0);
       const counts = {
-        rows: plan.rowCount,
+        rows: rowCount,
         ...created,
         flags: flagCount,
         flag_counts: flags.countsByCode(),

@@ -91,6 +91,36 @@ describe('public requests while an upload is imported', () => {
     // COPY to its commit: every request waited for the end.
     expect(copiesWhenAnswered.filter((n) => n > 0 && n < copies).length).toBeGreaterThan(0);
   });
+
+  it('are answered while its bundle is built, before its first transaction holds the upload', async () => {
+    const id = await queued(fiji(7));
+    let parts = 0;
+    const outcome = await processUpload(
+      { db: ctx.database.db, config: ctx.config },
+      id,
+      undefined,
+      {
+        // 70 colonies, 70 biosamples, 560 observations and 70 curves: several parts of 100
+        partItems: 100,
+        whileBuilding: async () => {
+          parts++;
+          // Inside the first transaction, the embedded database's one session (and the
+          // upload's row lock) would be the import's: this request and lock would wait for it.
+          await publicStatistics();
+          await ctx.database.db.transaction().execute(async (trx) => {
+            const { rows } = await sql<{
+              id: number;
+            }>`SELECT id FROM uploads WHERE id = ${id} FOR UPDATE NOWAIT`.execute(trx);
+            expect(rows).toHaveLength(1);
+          });
+        },
+      },
+    );
+    expect(outcome.status).toBe('done');
+    // Building the 56,000-row sheet's bundle in one go stalled the server's thread for 0.5 s
+    // (docs/decisions/0069-embedded-database-in-a-thread.md).
+    expect(parts).toBeGreaterThanOrEqual(7);
+  });
 });
 
 describe('an import interrupted half-way', () => {

@@ -1,3 +1,4 @@
+import { runAnalysesBench, runCompareBench } from './analyses-bench';
 import { runApiBench } from './api-bench';
 import { runClustersBench } from './clusters-bench';
 import { runDownloadBench } from './download-bench';
@@ -16,15 +17,17 @@ import { printTable } from './report';
  * `npm run bench`: prints figures and ratios against baselines measured in the same run.
  * BENCH_COLONIES (default 100000) sets the synthetic size; BENCH_DATABASE_URL adds runs on a
  * PostgreSQL server (and the scale section, BENCH_SCALE_COLONIES, default 1,000,000, on it);
- * BENCH_ONLY=api,seed-api,clusters,ed50,map,upload,imports,downloads,replicas,scale selects
- * sections (`imports`: public requests, memory and concurrent downloads during an upload's import,
- * also part of `upload`; `replicas`: its own PostgreSQL primary and streaming standby, decision
- * 0073).
+ * BENCH_ONLY=api,seed-api,clusters,ed50,analyses,map,upload,imports,downloads,replicas,scale
+ * selects sections (`imports`: public requests, memory and concurrent downloads during an upload's
+ * import, also part of `upload`; `analyses`: the post-fit analysis set on 10,000 colonies against
+ * the fit alone, and Compare on the seed, BENCH_PORT its server's port; `replicas`: its own
+ * PostgreSQL primary and streaming standby, decision 0073).
  */
 const colonies = Number(process.env.BENCH_COLONIES ?? 100_000);
 const only = new Set(
   (
-    process.env.BENCH_ONLY ?? 'api,seed-api,clusters,ed50,map,upload,downloads,replicas,scale'
+    process.env.BENCH_ONLY ??
+    'api,seed-api,clusters,ed50,analyses,map,upload,downloads,replicas,scale'
   ).split(','),
 );
 console.log(`Coral platform benchmarks — ${new Date().toISOString()}, Node ${process.version}`);
@@ -39,6 +42,10 @@ if (only.has('ed50')) {
     ]);
   }
   runEdMethodsBench();
+}
+if (only.has('analyses')) {
+  runAnalysesBench();
+  await runCompareBench();
 }
 if (only.has('api')) await runApiBench({ colonies, databaseUrl: process.env.BENCH_DATABASE_URL });
 if (only.has('seed-api')) await runSeedApiBench({ databaseUrl: process.env.BENCH_DATABASE_URL });

@@ -70,11 +70,14 @@ export interface ListeningApp {
   close(): Promise<void>;
 }
 
-/** The app on the seeded database, listening on a free port of 127.0.0.1. */
-export async function listenOnSeeded({ config, handle }: SeededDatabase): Promise<ListeningApp> {
+/** The app on the seeded database, listening on `port` of 127.0.0.1 (default: a free one). */
+export async function listenOnSeeded(
+  { config, handle }: SeededDatabase,
+  listenPort = 0,
+): Promise<ListeningApp> {
   const app = await buildApp({ config, db: handle.db });
   try {
-    await app.listen({ host: '127.0.0.1', port: 0 });
+    await app.listen({ host: '127.0.0.1', port: listenPort });
   } catch (error) {
     await app.close();
     throw error;

@@ -86,13 +86,21 @@ export function compactLetters(
   pairs: readonly PairwiseP[],
   threshold = 0.05,
 ): Record<string, string> {
-  const p = new Map(pairs.map((pair) => [`${pair.group}\u0000${pair.reference}`, pair.p]));
-  const pOf = (a: string, b: string) => p.get(`${a}\u0000${b}`) ?? p.get(`${b}\u0000${a}`) ?? null;
+  // "Differ" by group indices (not text keys: 1,000 groups have half a million pairs).
+  const index = new Map(groups.map((name, i) => [name, i]));
+  const count = groups.length;
+  const differ = new Uint8Array(count * count);
+  for (const pair of pairs) {
+    const a = index.get(pair.group);
+    const b = index.get(pair.reference);
+    if (a === undefined || b === undefined || pair.p === null || !(pair.p < threshold)) continue;
+    differ[a * count + b] = 1;
+    differ[b * count + a] = 1;
+  }
   const distinct: [number, number][] = [];
-  for (let j = 0; j < groups.length; j++) {
-    for (let i = j + 1; i < groups.length; i++) {
-      const value = pOf(groups[i]!, groups[j]!);
-      if (value !== null && value < threshold) distinct.push([j, i]);
+  for (let j = 0; j < count; j++) {
+    for (let i = j + 1; i < count; i++) {
+      if (differ[i * count + j]) distinct.push([j, i]);
     }
   }
   let matrix: Matrix = groups.map(() => [true]);

@@ -1,4 +1,5 @@
-import { fitLinearModel, type LinearFitResult } from './linear-model';
+import { fitCellMeans } from './cell-means';
+import { fitLinearModel } from './linear-model';
 
 /**
  * A full factorial design (y ~ A * B * …) of per-colony values, as R's `model.matrix` builds it:
@@ -94,15 +95,58 @@ export function designRow(
 export const termDf = (design: FactorialDesign, term: Term) =>
   term.factors.reduce((product, f) => product * (design.levels[f]!.length - 1), 1);
 
-/** Least squares of y on the given terms. */
-export function fitTerms(
+/**
+ * The residual sum of squares of y on the given terms (decision 0071). Observations of one cell
+ * (one combination of levels) share their design row, so the least squares run on the cells:
+ * rows √n_c·x_c against √n_c·ȳ_c give the same coefficients, and the RSS is theirs plus the
+ * within-cell sum of squares. A set of terms saturated in its factors (every interaction of them,
+ * nothing else) is their cell means, with no QR at all.
+ */
+export function termsRss(
   design: FactorialDesign,
   terms: readonly Term[],
   coding: Coding,
   intercept = true,
-): LinearFitResult {
-  return fitLinearModel(
-    design.cells.map((cell) => designRow(design, cell, terms, coding, intercept)),
-    design.y,
+): { rss: number; reason: null } | { rss: null; reason: string } {
+  const used = [...new Set(terms.flatMap((term) => term.factors))].sort((a, b) => a - b);
+  const saturated =
+    intercept &&
+    terms.length === 2 ** used.length - 1 &&
+    terms.every((term) => term.factors.every((f) => used.includes(f)));
+  if (saturated) {
+    const fit = fitCellMeans(design, used);
+    return fit.fit === null
+      ? { rss: null, reason: fit.reason }
+      : { rss: fit.fit.rss, reason: null };
+  }
+  const p = (intercept ? 1 : 0) + terms.reduce((sum, term) => sum + termDf(design, term), 0);
+  const n = design.y.length;
+  if (n <= p) {
+    return {
+      rss: null,
+      reason: `${n} observations for ${p} coefficients: at least ${p + 1} are needed.`,
+    };
+  }
+  const full = fitCellMeans(design);
+  if (full.fit === null) return { rss: null, reason: full.reason };
+  const { count, mean, cellOf } = full.fit;
+  const levelsOf = new Map<number, readonly number[]>();
+  cellOf.forEach((cell, i) => {
+    if (!levelsOf.has(cell)) levelsOf.set(cell, design.cells[i]!);
+  });
+  const cells = [...levelsOf.keys()].sort((a, b) => a - b);
+  const rows = cells.map((cell) => {
+    const weight = Math.sqrt(count[cell]!);
+    return designRow(design, levelsOf.get(cell)!, terms, coding, intercept).map(
+      (value) => value * weight,
+    );
+  });
+  const fit = fitLinearModel(
+    rows,
+    cells.map((cell) => Math.sqrt(count[cell]!) * mean[cell]!),
+    { exactFit: true },
   );
+  return fit.fit === null
+    ? { rss: null, reason: fit.reason }
+    : { rss: fit.fit.rss + full.fit.rss, reason: null };
 }

@@ -1,5 +1,6 @@
 import { factorialAnova, type AnovaResult } from './factorial-anova';
-import { factorialDesign, fitTerms, type FactorialData } from './factorial-design';
+import { fitCellMeans } from './cell-means';
+import { factorialDesign, type FactorialData } from './factorial-design';
 
 /** One colony's influence on the factorial model. */
 export interface ColonyInfluence {
@@ -30,19 +31,23 @@ export type InfluenceScreeningResult =
  */
 export function screenInfluentialColonies(data: FactorialData): InfluenceScreeningResult {
   const design = factorialDesign(data);
-  const fitted = fitTerms(design, design.terms, 'treatment');
+  // The full model is its cell means (cell-means.ts): a colony's residual is its distance to its
+  // cell's mean, its leverage 1/n of its cell, and the model has one coefficient per cell.
+  const fitted = fitCellMeans(design);
   if (fitted.fit === null) return { screening: null, reason: fitted.reason };
-  const { residuals, hat, rss, dfResidual, coefficients } = fitted.fit;
+  const { rss, dfResidual, cellOf, count, mean } = fitted.fit;
   const s = Math.sqrt(rss / dfResidual);
-  const p = coefficients.length;
+  const p = count.length;
   const n = design.y.length;
   const threshold = 4 / n;
   const withValue = data.observations
     .map((observation, index) => ({ observation, index }))
     .filter(({ observation }) => Number.isFinite(observation.value));
   const colonies = withValue.map(({ index }, i) => {
-    const h = hat[i]!;
-    const cooksDistance = (residuals[i]! / (s * (1 - h))) ** 2 * (h / p);
+    const cell = cellOf[i]!;
+    const h = 1 / count[cell]!;
+    const residual = design.y[i]! - mean[cell]!;
+    const cooksDistance = (residual / (s * (1 - h))) ** 2 * (h / p);
     return { index, cooksDistance, flagged: cooksDistance > threshold };
   });
   const flagged = new Set(

@@ -24,10 +24,15 @@ const RANK_TOLERANCE = 1e-7;
 export function fitLinearModel(
   x: readonly (readonly number[])[],
   y: readonly number[],
+  /**
+   * exactFit: allow as many rows as coefficients (rows of cell means: the residual degrees of
+   * freedom are the caller's, factorial-design.ts).
+   */
+  options: { exactFit?: boolean } = {},
 ): LinearFitResult {
   const n = y.length;
   const p = x[0]?.length ?? 0;
-  if (n <= p) {
+  if (n < p || (n === p && !options.exactFit)) {
     return {
       fit: null,
       reason: `${n} observations for ${p} coefficients: at least ${p + 1} are needed.`,

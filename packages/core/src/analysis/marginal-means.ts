@@ -1,6 +1,7 @@
 import { tukeyUpperTail } from '../ed50/group-comparison';
 import { studentTCdf, studentTQuantile } from './distributions';
-import { designRow, factorialDesign, fitTerms, type FactorialData } from './factorial-design';
+import { fitCellMeans } from './cell-means';
+import { factorialDesign, type FactorialData } from './factorial-design';
 
 /** One estimated marginal mean, as a row of `summary(emmeans(fit, ~ factor))`. */
 export interface MarginalMean {
@@ -55,37 +56,30 @@ export function marginalMeans(data: FactorialData, factor: string): MarginalMean
   if (design.levels[index]!.length < 2) {
     return { result: null, reason: `${factor} needs at least two levels with values.` };
   }
-  const fitted = fitTerms(design, design.terms, 'treatment');
+  const fitted = fitCellMeans(design);
   if (fitted.fit === null) return { result: null, reason: fitted.reason };
-  const { coefficients, unscaledCovariance, rss, dfResidual } = fitted.fit;
+  const { sizes, strides, count, mean, rss, dfResidual } = fitted.fit;
   const sigma2 = rss / dfResidual;
 
-  // Reference grid: every combination of levels; the weights of a level average its cells.
-  let grid: number[][] = [[]];
-  for (const levels of design.levels) {
-    grid = grid.flatMap((cell) => levels.map((_, l) => [...cell, l]));
+  // Reference grid: every cell; a level's mean is the plain average of its cells' means (the
+  // saturated model's predictions, equal weights), its variance σ²/m² Σ 1/n_c over its m cells
+  // (cell means are independent: decision 0071).
+  const levelCount = sizes[index]!;
+  const sums = new Float64Array(levelCount);
+  const inverseCounts = new Float64Array(levelCount);
+  for (let cell = 0; cell < count.length; cell++) {
+    const level = Math.floor(cell / strides[index]!) % levelCount;
+    sums[level]! += mean[cell]!;
+    inverseCounts[level]! += 1 / count[cell]!;
   }
-  const linear = design.levels[index]!.map((_, level) => {
-    const cells = grid.filter((cell) => cell[index] === level);
-    const sum = new Array<number>(coefficients.length).fill(0);
-    for (const cell of cells) {
-      designRow(design, cell, design.terms, 'treatment').forEach((value, k) => (sum[k]! += value));
-    }
-    return sum.map((value) => value / cells.length);
-  });
-  const dot = (a: readonly number[], b: readonly number[]) =>
-    a.reduce((total, value, k) => total + value * b[k]!, 0);
-  const variance = (l: readonly number[]) =>
-    sigma2 *
-    dot(
-      l,
-      unscaledCovariance.map((row) => dot(row, l)),
-    );
+  const perLevel = count.length / levelCount;
+  const levelMean = (level: number) => sums[level]! / perLevel;
+  const levelVariance = (level: number) => (sigma2 * inverseCounts[level]!) / perLevel ** 2;
   const quantile = studentTQuantile(0.975, dfResidual);
   const names = design.levels[index]!;
-  const means = linear.map((l, level) => {
-    const estimate = dot(l, coefficients);
-    const se = Math.sqrt(variance(l));
+  const means = names.map((_, level) => {
+    const estimate = levelMean(level);
+    const se = Math.sqrt(levelVariance(level));
     return {
       level: names[level]!,
       estimate,
@@ -98,9 +92,8 @@ export function marginalMeans(data: FactorialData, factor: string): MarginalMean
   const contrasts: MarginalContrast[] = [];
   for (let i = 0; i < names.length; i++) {
     for (let j = i + 1; j < names.length; j++) {
-      const l = linear[i]!.map((value, k) => value - linear[j]![k]!);
-      const estimate = dot(l, coefficients);
-      const se = Math.sqrt(variance(l));
+      const estimate = levelMean(i) - levelMean(j);
+      const se = Math.sqrt(levelVariance(i) + levelVariance(j));
       const tRatio = estimate / se;
       const pUnadjusted = 2 * studentTCdf(Math.abs(tRatio), dfResidual, false);
       contrasts.push({

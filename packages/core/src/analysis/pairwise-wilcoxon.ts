@@ -1,7 +1,7 @@
 import { compactLetters } from './compact-letters';
 import { presentGroups, type ValueGroup } from './groups';
 import { pAdjust, type PAdjustMethod } from './p-adjust';
-import { wilcoxonRankSum } from './wilcoxon';
+import { wilcoxonRankSumSorted } from './wilcoxon';
 
 /** One pair of groups: `group` (the later one) against `reference`. */
 export interface WilcoxonPair {
@@ -40,10 +40,12 @@ export function pairwiseWilcoxon(
   if (present.length < 2) {
     return { result: null, reason: 'At least two groups with values are needed.' };
   }
+  // Each group sorted once, not once per pair (decision 0071).
+  const sorted = present.map((group) => [...group.values].sort((a, b) => a - b));
   const tests: Omit<WilcoxonPair, 'pAdjusted'>[] = [];
   for (let j = 0; j < present.length; j++) {
     for (let i = j + 1; i < present.length; i++) {
-      const test = wilcoxonRankSum(present[i]!.values, present[j]!.values);
+      const test = wilcoxonRankSumSorted(sorted[i]!, sorted[j]!);
       tests.push({ group: present[i]!.name, reference: present[j]!.name, ...test });
     }
   }

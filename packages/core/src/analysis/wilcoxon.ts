@@ -9,22 +9,6 @@ export interface WilcoxonTest {
   exact: boolean;
 }
 
-/** Mid-ranks of the values (R's rank(), ties.method = "average"). */
-function ranks(values: readonly number[]): { ranks: number[]; tieSizes: number[] } {
-  const order = values.map((_, i) => i).sort((a, b) => values[a]! - values[b]!);
-  const result = new Array<number>(values.length);
-  const tieSizes: number[] = [];
-  for (let start = 0; start < order.length;) {
-    let end = start + 1;
-    while (end < order.length && values[order[end]!] === values[order[start]!]) end++;
-    const rank = (start + 1 + end) / 2;
-    for (let i = start; i < end; i++) result[order[i]!] = rank;
-    tieSizes.push(end - start);
-    start = end;
-  }
-  return { ranks: result, tieSizes };
-}
-
 /**
  * The number of ways to pick m of m + n ranks with rank sum − m(m+1)/2 = w, for every w
  * (R's cwilcox, by the standard recursion over the largest rank).
@@ -54,14 +38,27 @@ function rankSumCounts(m: number, n: number): number[] {
   return result;
 }
 
+/** Tails already computed, per (m, n) and q: pairwise tests ask the same ones many times. */
+const tailCache = new Map<string, Map<number, number>>();
+
 /** R's pwilcox(q, m, n) (lower tail, P(W ≤ q)) and its upper tail P(W > q). */
 function wilcoxonTail(q: number, m: number, n: number, upper: boolean): number {
+  const key = `${m} ${n} ${upper ? 'upper' : 'lower'}`;
+  let tails = tailCache.get(key);
+  const known = tails?.get(q);
+  if (known !== undefined) return known;
   const counts = rankSumCounts(m, n);
   const total = counts.reduce((sum, count) => sum + count, 0);
   let sum = 0;
   counts.forEach((count, w) => {
     if (upper ? w > q : w <= q) sum += count;
   });
+  if (!tails) {
+    if (tailCache.size > 200) tailCache.clear();
+    tails = new Map();
+    tailCache.set(key, tails);
+  }
+  tails.set(q, sum / total);
   return sum / total;
 }
 
@@ -71,20 +68,52 @@ function wilcoxonTail(q: number, m: number, n: number, upper: boolean): number {
  * correction and the tie correction of the variance (decision 0061).
  */
 export function wilcoxonRankSum(x: readonly number[], y: readonly number[]): WilcoxonTest {
+  const ascending = (a: number, b: number) => a - b;
+  return wilcoxonRankSumSorted([...x].sort(ascending), [...y].sort(ascending));
+}
+
+/**
+ * `wilcoxonRankSum` of two samples each sorted ascending (decision 0071): the mid-ranks come
+ * from one merge of the two, with no sort and no array per test, as the pairwise tests between
+ * 1,000 groups run it half a million times on samples they sort once.
+ */
+export function wilcoxonRankSumSorted(x: readonly number[], y: readonly number[]): WilcoxonTest {
   const nx = x.length;
   const ny = y.length;
-  const { ranks: r, tieSizes } = ranks([...x, ...y]);
-  const w = r.slice(0, nx).reduce((sum, rank) => sum + rank, 0) - (nx * (nx + 1)) / 2;
-  const ties = tieSizes.some((size) => size > 1);
-  if (nx < 50 && ny < 50 && !ties) {
+  let rankSumX = 0;
+  let tieTerm = 0;
+  let i = 0;
+  let j = 0;
+  let below = 0; // values ranked so far
+  while (i < nx || j < ny) {
+    const value = j >= ny || (i < nx && x[i]! <= y[j]!) ? x[i]! : y[j]!;
+    let inX = 0;
+    while (i < nx && x[i] === value) {
+      i++;
+      inX++;
+    }
+    let inY = 0;
+    while (j < ny && y[j] === value) {
+      j++;
+      inY++;
+    }
+    const size = inX + inY;
+    // Mid-rank of the tied run (R's rank, ties.method = "average").
+    rankSumX += inX * ((below + 1 + below + size) / 2);
+    if (size > 1) tieTerm += size * size * size - size;
+    below += size;
+  }
+  const w = rankSumX - (nx * (nx + 1)) / 2;
+  if (nx < 50 && ny < 50 && tieTerm === 0) {
     const p =
       w > (nx * ny) / 2 ? wilcoxonTail(w - 1, nx, ny, true) : wilcoxonTail(w, nx, ny, false);
     return { w, p: Math.min(2 * p, 1), exact: true };
   }
   const z = w - (nx * ny) / 2;
-  const tieTerm = tieSizes.reduce((sum, t) => sum + (t * t * t - t), 0);
   const sigma = Math.sqrt(((nx * ny) / 12) * (nx + ny + 1 - tieTerm / ((nx + ny) * (nx + ny - 1))));
   const corrected = (z - Math.sign(z) * 0.5) / sigma;
-  const p = 2 * Math.min(normalCdf(corrected), normalCdf(corrected, false));
+  // normalCdf's two tails are `outer` and 1 − outer of one evaluation: computed once.
+  const outer = normalCdf(-Math.abs(corrected));
+  const p = 2 * Math.min(outer, 1 - outer);
   return { w, p: Math.min(p, 1), exact: false };
 }

@@ -50,11 +50,12 @@ describe('ColonyPopup', () => {
       species: 'Coryphaena hippurus',
       verbatim_species: 'Coryphaena immaculata',
     });
-    render(<ColonyPopup members={listed([synonym], [0])} />);
+    const first = render(<ColonyPopup members={listed([synonym], [0])} />);
     const popup = screen.getByRole('group', { name: synonym.name });
     const link = within(popup).getByRole('link', { name: 'Coryphaena hippurus' });
     expect(link.getAttribute('href')).toBe(speciesPath('Coryphaena hippurus'));
     expect(within(popup).getByText('(written as Coryphaena immaculata)')).toBeTruthy();
+    first.unmount();
     // A name nothing moved is shown once.
     render(<ColonyPopup members={listed(buildColonies(), [0])} />);
     const plain = screen.getByRole('group', { name: 'Vatu-o-lalai_Porites_cylindrica_1' });

@@ -52,6 +52,10 @@ colony_rows <- function(colonies) {
     ed95_mmm = col(function(r) matching(r$colony$thermal_limits, r$entry$condition,
                                         r$entry$timepoint, "ed95_mmm"), numeric(1)),
     quality_flags = col(function(r) joined(r$entry$quality_flags), character(1)),
+    # Last, as in the downloads' CSV (decision 0063), so columns read by position stay put. The
+    # feed gives the name as written only where it differs from the shown species.
+    verbatim_species = col(function(r) chr(if (is.null(r$colony$verbatim_species))
+      r$colony$species else r$colony$verbatim_species), character(1)),
     stringsAsFactors = FALSE
   )
 }
@@ -63,6 +67,10 @@ colony_rows <- function(colonies) {
 #' temperatures are in degrees C; \code{mmm} is the colony's maximum monthly mean sea surface
 #' temperature and the \code{_mmm} columns are thresholds relative to it. Pages through the
 #' list with the server's cursors.
+#'
+#' \code{species} is the name the platform shows and filters by: for a name WoRMS gives as a
+#' synonym, its accepted name. The last column, \code{verbatim_species}, is the species as
+#' written in the data (as the downloads' CSV), equal to \code{species} unless a synonym moved it.
 #'
 #' @param species A species name, exactly as the platform spells it (see \code{ct_species()}).
 #' @param project A project name (see \code{ct_projects()}).
@@ -216,7 +224,8 @@ ct_species <- function(base_url = NULL) {
 #'
 #' @param id The colony's id (the \code{colony_id} of \code{ct_colonies()}).
 #' @inheritParams ct_colonies
-#' @return A list: \code{colony} (a one-row data frame), \code{thresholds} (its ED50 entries
+#' @return A list: \code{colony} (a one-row data frame; \code{species} as shown, a synonym's
+#'   accepted name, and \code{verbatim_species} as written), \code{thresholds} (its ED50 entries
 #'   with ED5 and ED95, as in \code{ct_colonies()}), \code{observations} (the raw PAM data: one
 #'   row per biosample measurement with \code{condition}, \code{timepoint}, \code{temperature}
 #'   in degrees C and \code{pam_value}) and \code{projects}. Carries the citation of its dataset version.
@@ -227,8 +236,8 @@ ct_colony <- function(id, base_url = NULL) {
   observations <- colony$observations
   thresholds <- colony_rows(list(colony))
   result <- list(
-    colony = thresholds[1, c("colony_id", "name", "species", "country", "latitude", "longitude"),
-                        drop = FALSE],
+    colony = thresholds[1, c("colony_id", "name", "species", "country", "latitude", "longitude",
+                             "verbatim_species"), drop = FALSE],
     thresholds = thresholds[, setdiff(names(thresholds), c("projects", "collection_years")),
                             drop = FALSE],
     observations = data.frame(

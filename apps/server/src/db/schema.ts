@@ -153,6 +153,8 @@ export interface DatasetVersionsTable {
   /** The latest metadata revision's number, 0 for the description as published (decision 0064). */
   metadata_revision: Generated<number>;
   metadata_revised_at: Timestamp | null;
+  /** The owner's latest in-place edit of the description (decision 0070); null before any. */
+  metadata_edited_at: Timestamp | null;
 }
 
 /** A curator's revision of a published version's description (decision 0064), never changed. */
@@ -273,6 +275,8 @@ export interface DatasetStateTable {
   version: Generated<number>;
   updated_at: Timestamp;
   seeded_at: Timestamp | null;
+  /** Counts metadata revisions, which change no data (decision 0070). */
+  metadata_stamp: Generated<number>;
 }
 
 export interface PublishedSnapshotsTable {

@@ -18,3 +18,26 @@ export function SpeciesLink({ species }: { species: string }) {
     </Link>
   );
 }
+
+/**
+ * A colony's species: the name it is shown under (a synonym's accepted name, decision 0060),
+ * linked, with the name as written beside it where it differs (decision 0063), the same on the
+ * colony page and in the map's popup.
+ */
+export function ColonySpecies({
+  species,
+  verbatimSpecies,
+}: {
+  species: string;
+  /** The name as written; absent or equal to `species` when nothing moved it. */
+  verbatimSpecies?: string;
+}) {
+  return (
+    <>
+      <SpeciesLink species={species} />
+      {verbatimSpecies !== undefined && verbatimSpecies !== species && (
+        <span className="text-body-secondary"> (written as {verbatimSpecies})</span>
+      )}
+    </>
+  );
+}

@@ -97,6 +97,10 @@ test_that("downloads of a view as CSV, GeoJSON and Darwin Core Archive", {
   csv <- ct_download("csv", species = "Pocillopora verrucosa", ed50 = c(36, 38))
   expect_true(all(csv$species == "Pocillopora verrucosa"))
   expect_type(csv$ed50_abs, "double")
+  # The name as written is the CSV's last column (decision 0063), read as text.
+  expect_equal(names(csv)[ncol(csv)], "verbatim_species")
+  expect_type(csv$verbatim_species, "character")
+  expect_false(anyNA(csv$verbatim_species))
   expect_gt(length(ct_citation(csv)), 0)
 
   geojson <- ct_download("geojson", species = "Pocillopora verrucosa")

@@ -5,7 +5,14 @@ export const ZColony = z
   .object({
     id: z.number().int(),
     name: z.string(),
-    species: z.string(),
+    species: z.string().meta({
+      description:
+        "The species the colony is shown and filtered under: a synonym's accepted name (decision 0060)",
+    }),
+    verbatim_species: z.string().optional().meta({
+      description:
+        'The species as written in the data, only where it differs from `species` (a synonym shown under its accepted name, decision 0063)',
+    }),
     country: z.string().meta({ description: 'ISO 3166-1 alpha-3 code' }),
     latitude: z.number(),
     longitude: z.number(),

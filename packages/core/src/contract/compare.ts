@@ -255,6 +255,11 @@ export interface CompareResult {
   colonies: number;
   observations: number;
   groups: GroupSummary[];
+  /**
+   * Every group of the selection by the first factor, included or not, in name order: the groups
+   * to choose from come with the comparison, so leaving groups out costs one request, not two.
+   */
+  selectionGroups: string[];
   analyses: Record<ThresholdKind, KindAnalyses>;
   mmm: Record<ThresholdKind, KindMmmAnalyses>;
   citations: CompareCitation[];
@@ -289,6 +294,10 @@ export const ZCompareResult = z
         relative: perKindSchema(ZValueSummary),
       }),
     ),
+    selectionGroups: z.array(z.string()).meta({
+      description:
+        'Every group of the selection by the first factor, included or not (the names `include` takes), in name order',
+    }),
     analyses: perKindSchema(
       z.object({
         welch: z.unknown(),

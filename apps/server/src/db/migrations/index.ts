@@ -16,6 +16,7 @@ import { taxonMatching } from './0013-taxon-matching';
 import { orcidNames } from './0014-orcid-names';
 import { bareDois } from './0017-bare-dois';
 import { metadataRevisions } from './0018-metadata-revisions';
+import { metadataStampAndOwnerEdits } from './0019-metadata-stamp-and-owner-edits';
 
 /** Every migration, in order. Names are permanent: never rename or edit one that has shipped. */
 export const migrations: Readonly<Record<string, Migration>> = {
@@ -36,4 +37,5 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '0014-orcid-names': orcidNames,
   '0017-bare-dois': bareDois,
   '0018-metadata-revisions': metadataRevisions,
+  '0019-metadata-stamp-and-owner-edits': metadataStampAndOwnerEdits,
 };

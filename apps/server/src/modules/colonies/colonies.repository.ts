@@ -25,6 +25,8 @@ export interface ColonyPageQuery {
 }
 
 export interface ColonyRow extends ColonyColumns {
+  /** The species as written, where it differs from the shown `species` (decision 0063). */
+  verbatim_species: string | null;
   projects: string[];
   /** Distinct collection years of the colony's biosamples, ascending. */
   collection_years: number[];
@@ -48,12 +50,14 @@ export const coloniesRepository = {
     const onlyColonies = colonyScopeWhere(scope, 'c', 'id');
     const onlyBiosamples = colonyScopeWhere(scope, 'b', 'colony_id');
     const [colonies, memberships] = await Promise.all([
-      selectColumnar<ColonyColumns>(
+      selectColumnar<ColonyColumns & { verbatim_species: string | null }>(
         db,
-        ['id', 'name', 'species', 'country', 'latitude', 'longitude'],
+        ['id', 'name', 'species', 'verbatim_species', 'country', 'latitude', 'longitude'],
         // The feed (and the map's filters and popups built from it) shows a synonym under its
-        // accepted name (decision 0060).
-        sql`SELECT c.id, c.name, ${shownSpecies('c')} AS species, c.country, c.latitude, c.longitude
+        // accepted name (decision 0060), and the name as written only where it differs (0063).
+        sql`SELECT c.id, c.name, ${shownSpecies('c')} AS species,
+                   CASE WHEN c.species <> ${shownSpecies('c')} THEN c.species END AS verbatim_species,
+                   c.country, c.latitude, c.longitude
             FROM colonies c ${shownSpeciesJoin('c')} ${onlyColonies} ORDER BY c.id`,
       ),
       // A colony is in a project, and was sampled in a year, through its biosamples.

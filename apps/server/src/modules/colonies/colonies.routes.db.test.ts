@@ -152,7 +152,7 @@ describe("collection years in the feed (the map's years filter)", () => {
 
 describe('the format stored with the feed snapshot', () => {
   it('names the JSON shape and every threshold kind of the registry, in order', () => {
-    expect(COLONY_FEED_FORMAT).toBe(`3:${THRESHOLD_KINDS.join('.')}`);
+    expect(COLONY_FEED_FORMAT).toBe(`4:${THRESHOLD_KINDS.join('.')}`);
     expect(COLONY_FEED_FORMAT).not.toContain(','); // part of the ETag: If-None-Match uses commas
   });
 

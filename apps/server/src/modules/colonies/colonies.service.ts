@@ -56,7 +56,12 @@ export async function loadAllColonies(db: AppDb, scope: ColonyScope = {}): Promi
     coloniesRepository.listWithProjects(db, scope),
     loadThresholdLists(db, scope),
   ]);
-  return rows.map((row) => ({ ...row, ...(thresholds.get(row.id) ?? emptyThresholdLists()) }));
+  return rows.map(({ verbatim_species, ...row }) => ({
+    ...row,
+    // Only a synonym carries it: the feed of a million colonies does not repeat every name.
+    ...(verbatim_species === null ? {} : { verbatim_species }),
+    ...(thresholds.get(row.id) ?? emptyThresholdLists()),
+  }));
 }
 
 /** Colonies read per query when a long list of items is streamed (a few MB of JSON each). */
@@ -77,9 +82,10 @@ export type MatchingIds = (
 
 /**
  * Version of the feed's JSON shape. 2: colonies carry `collection_years`; 3: `species` is the
- * name shown, a synonym's accepted name (decision 0060), so feeds stored before are rebuilt.
+ * name shown, a synonym's accepted name (decision 0060), so feeds stored before are rebuilt;
+ * 4: a synonym's colony carries the name as written, `verbatim_species` (decision 0063).
  */
-const COLONY_FEED_SHAPE = 3;
+const COLONY_FEED_SHAPE = 4;
 
 /**
  * The format of the feed this code builds: its shape and the threshold kinds each colony lists,

@@ -215,6 +215,11 @@ describe('visibility and limits', () => {
       'Pocillopora verrucosa',
       'Porites lobata',
     ]);
+    // Every group of the selection comes with it, to choose from without a second request.
+    const every = await compare('groupBy=species');
+    expect(every.selectionGroups).toEqual(every.groups.map((group) => group.name));
+    expect(result.selectionGroups).toEqual(every.selectionGroups);
+    expect(result.selectionGroups.length).toBeGreaterThan(2);
   });
 });
 

@@ -185,6 +185,7 @@ export function createCompareService(db: AppDb, { sources }: CompareServiceOptio
       colonies: colonyCount,
       observations: observations.length,
       groups: result.groups,
+      selectionGroups: [...names].sort(compareText),
       analyses: result.analyses,
       mmm: result.mmm,
       citations: versions

@@ -30,15 +30,4 @@ export const dataSummaryRepository = {
     `.execute(db);
     return rows;
   },
-
-  /**
-   * The latest metadata revision's id (0 before any): a revision can state a licence without a
-   * new data version (docs/decisions/0064-metadata-revisions.md), so it keys the cache too.
-   */
-  async metadataStamp(db: AppDb): Promise<number> {
-    const { rows } = await sql<{ stamp: number }>`
-      SELECT coalesce(max(id), 0)::int AS stamp FROM dataset_metadata_revisions
-    `.execute(db);
-    return rows[0]!.stamp;
-  },
 };

@@ -41,6 +41,16 @@ describe('GET /api/public/data-summary/', () => {
     });
   });
 
+  it('reads only the data state row to know its answer is current, never the metadata revisions', async () => {
+    await getSummary();
+    app.ctx.queries.length = 0;
+    await getSummary();
+    // The cache key (data version and metadata stamp) is one row of dataset_state; a revision
+    // bumps the stamp there (docs/decisions/0070-metadata-stamp-and-owner-edit-datestamp.md).
+    expect(app.ctx.queries.filter((q) => q.includes('dataset_metadata_revisions'))).toEqual([]);
+    expect(app.ctx.queries.filter((q) => q.includes('dataset_state'))).toHaveLength(1);
+  });
+
   it('counts a dataset when it is published, not while it is a draft', async () => {
     const { datasetId } = await uploadDraft(app.ctx, app.ann, studyVariant('Footerone'));
     expect(await getSummary()).toEqual(seeded);

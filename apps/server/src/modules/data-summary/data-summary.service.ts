@@ -10,9 +10,9 @@ const isLicenceId = (value: string): value is LicenceId =>
 /**
  * The footer's summary of the public data. Licences change with the data version (a publication,
  * a withdrawal; the owner's edit may not touch a licence, decision 0012) or with a curator's
- * metadata revision, which states a licence without bumping the data version (decision 0064): the
- * answer is computed once per data version and latest revision; one small grouped query, not
- * worth a stored snapshot.
+ * metadata revision, which states a licence without bumping the data version (decision 0064) but
+ * bumps the metadata stamp beside it (decision 0070): the answer is computed once per data version
+ * and metadata stamp; one small grouped query, not worth a stored snapshot.
  */
 export function createDataSummaryService(db: AppDb) {
   const cache = new VersionedCache<TDataSummary>();
@@ -38,11 +38,9 @@ export function createDataSummaryService(db: AppDb) {
 
   return {
     async get(): Promise<TDataSummary> {
-      const [{ version }, stamp] = await Promise.all([
-        currentDataVersion(db),
-        repo.metadataStamp(db),
-      ]);
-      return cache.get(`${version}:${stamp}`, compute);
+      // Both counters live in one row, read once: no query of the revisions per request.
+      const { version, metadataStamp } = await currentDataVersion(db);
+      return cache.get(`${version}:${metadataStamp}`, compute);
     },
   };
 }

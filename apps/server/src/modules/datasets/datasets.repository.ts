@@ -187,6 +187,7 @@ export const datasetsRepository = {
       metadata: unknown;
       submitted_at: 'now' | null;
       published_at: 'now';
+      metadata_edited_at: 'now';
       review_message: string | null;
       change_summary: unknown;
       doi: string;
@@ -205,6 +206,7 @@ export const datasetsRepository = {
       set.submitted_at = values.submitted_at === null ? null : sql`now()`;
     }
     if (values.published_at !== undefined) set.published_at = sql`now()`;
+    if (values.metadata_edited_at !== undefined) set.metadata_edited_at = sql`now()`;
     await db.updateTable('dataset_versions').set(set).where('id', '=', id).execute();
   },
 

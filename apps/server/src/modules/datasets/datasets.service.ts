@@ -22,6 +22,7 @@ import type { AppDb } from '../../db/schema';
 import { badRequest, conflict, forbidden, notFound } from '../../errors';
 import { datasetsRepository as repo, type VersionRow } from './datasets.repository';
 import { factsOf, parseMetadata, refreshPublicVersion } from './dataset-versions.service';
+import { bumpMetadataStamp } from '../read-models/read-models.service';
 import { metadataRevisionsRepository as revisions } from './metadata-revisions.repository';
 import { versionFlagCount } from './review-evidence.service';
 
@@ -121,7 +122,11 @@ export function createDatasetsService(db: AppDb, options: DatasetsServiceOptions
           next[field] = value;
         }
         if (Object.keys(changes).length === 0) return 'Nothing changed.';
-        await repo.updateVersion(trx, version.id, { metadata: ZDatasetMetadata.parse(next) });
+        // The record's metadata changed: its OAI-PMH datestamp moves (decision 0070).
+        await repo.updateVersion(trx, version.id, {
+          metadata: ZDatasetMetadata.parse(next),
+          metadata_edited_at: 'now',
+        });
         await repo.insertEvent(trx, {
           datasetId: loaded.dataset.id,
           versionNumber: version.number,
@@ -161,6 +166,9 @@ export function createDatasetsService(db: AppDb, options: DatasetsServiceOptions
           licenceSource: outcome.changes.licence ? request.licence_source : null,
           actorId: viewer.userId,
         });
+        // The data do not change, so the data version stays; the footer's licences may
+        // (docs/decisions/0070-metadata-stamp-and-owner-edit-datestamp.md).
+        await bumpMetadataStamp(trx);
         await repo.insertEvent(trx, {
           datasetId: loaded.dataset.id,
           versionNumber: version.number,

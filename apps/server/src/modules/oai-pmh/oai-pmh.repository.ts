@@ -4,10 +4,11 @@ import type { AppDb } from '../../db/schema';
 
 /**
  * A harvestable record: a public (published or embargoed) version of a dataset. Its datestamp is
- * when it was published, or when a curator last revised its description (the record's metadata
- * changed: an incremental harvest must pick it up, docs/decisions/0064-metadata-revisions.md), or
- * when its dataset was withdrawn (then it is a deleted record; a withdrawn dataset is never
- * revised, so its withdrawal is its last change).
+ * the latest change of its metadata: its publication, a curator's revision of its description
+ * (docs/decisions/0064-metadata-revisions.md) or its owner's in-place edit of it
+ * (docs/decisions/0070-metadata-stamp-and-owner-edit-datestamp.md), whichever came last (an
+ * incremental harvest must pick each up); or when its dataset was withdrawn (then it is a deleted
+ * record, whose metadata are no longer given, so its withdrawal is its last change).
  */
 export interface OaiRecordRow {
   version_id: number;
@@ -34,7 +35,11 @@ export interface OaiRecordFilter {
   versionId?: number;
 }
 
-const DATESTAMP = sql`COALESCE(d.withdrawn_at, v.metadata_revised_at, v.published_at, v.created_at)`;
+// GREATEST skips nulls: an edit made before the publication (of a draft) does not count.
+const DATESTAMP = sql`COALESCE(
+  d.withdrawn_at,
+  GREATEST(v.published_at, v.metadata_revised_at, v.metadata_edited_at),
+  v.created_at)`;
 
 function where(filter: OaiRecordFilter) {
   return sql.join(

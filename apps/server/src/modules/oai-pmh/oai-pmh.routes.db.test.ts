@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { oaiDatestamp, PUBLIC_STATES, type TDatasetSummary } from '@coral/core';
 import { xmlSchemaErrors, type XmlSchema } from '@coral/core/testing';
 import { createTestApp, type TestContext } from '../../../test/test-app';
+import { createUser } from '../../../test/auth-client';
 import { curator } from '../../../test/dataset-helpers';
 import { createDatasetsService } from '../datasets/datasets.service';
 
@@ -232,6 +233,41 @@ describe('OAI-PMH', () => {
     expect(datacite).toContain(`<date dateType="Updated">${day}</date>`);
     const eml = await oai(`verb=GetRecord&metadataPrefix=eml&identifier=${identifier}`);
     expect(eml).toContain(`description revision 1 of ${day}`);
+  });
+
+  it("an owner's in-place edit of the description moves the record's datestamp, so a harvest from before it picks it up", async () => {
+    const host = new URL(ctx.config.publicUrl).hostname;
+    const list = (await ctx.app.inject({ url: '/api/public/datasets/' })).json<TDatasetSummary[]>();
+    // A published version not touched by the tests above (not withdrawn, not revised).
+    const edited = list.find((d) => d.id !== withdrawnId && d.creators.length === 0)!;
+    const identifier = `oai:${host}:dataset-${edited.id}-v${edited.version}`;
+    const ownerId = await createUser(ctx.database.db, 'olga');
+    await sql`UPDATE datasets SET owner_id = ${ownerId} WHERE id = ${edited.id}`.execute(
+      ctx.database.db,
+    );
+    // The next second (OAI-PMH dates are to the second, `from` inclusive): after every change so far.
+    const from = oaiDatestamp(new Date(Date.now() + 1000));
+    while (Date.now() < Date.parse(from)) await new Promise((done) => setTimeout(done, 100));
+    const harvest = `verb=ListIdentifiers&metadataPrefix=oai_dc&from=${from}`;
+    expect(await oai(harvest)).toContain('noRecordsMatch');
+
+    const datasets = createDatasetsService(ctx.database.db, { publicUrl: ctx.config.publicUrl });
+    await datasets.editMetadata(
+      { userId: ownerId, role: 'contributor' },
+      String(edited.id),
+      String(edited.version),
+      { title: 'Thermal tolerance of corals, retitled by its owner' },
+    );
+    const { rows } = await sql<{ at: Date }>`
+      SELECT metadata_edited_at AS at FROM dataset_versions
+      WHERE dataset_id = ${edited.id} AND number = ${edited.version}`.execute(ctx.database.db);
+
+    const after = await oai(harvest);
+    expect(schemaErrors(after)).toBe('');
+    expect(all(after, 'identifier')).toEqual([identifier]);
+    const dc = await oai(`verb=GetRecord&metadataPrefix=oai_dc&identifier=${identifier}`);
+    expect(all(dc, 'datestamp')).toEqual([oaiDatestamp(rows[0]!.at)]);
+    expect(dc).toContain('<dc:title>Thermal tolerance of corals, retitled by its owner</dc:title>');
   });
 
   it.each([

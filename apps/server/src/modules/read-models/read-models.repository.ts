@@ -4,7 +4,7 @@ import type { DeflatedSegment } from '../../lib/gzip-segments';
 
 export type DatasetStateRow = Pick<
   Selectable<DatasetStateTable>,
-  'version' | 'updated_at' | 'seeded_at'
+  'version' | 'updated_at' | 'seeded_at' | 'metadata_stamp'
 >;
 
 /** One stored part of a snapshot: a deflated segment (lib/gzip-segments.ts) and its number. */
@@ -44,7 +44,7 @@ export const readModelsRepository = {
   async datasetState(db: AppDb): Promise<DatasetStateRow> {
     return db
       .selectFrom('dataset_state')
-      .select(['version', 'updated_at', 'seeded_at'])
+      .select(['version', 'updated_at', 'seeded_at', 'metadata_stamp'])
       .executeTakeFirstOrThrow();
   },
 
@@ -58,6 +58,17 @@ export const readModelsRepository = {
       RETURNING version
     `.execute(db);
     return rows[0]!.version;
+  },
+
+  /**
+   * Marks a change of public metadata that changes no data (a curator's metadata revision,
+   * decision 0064), in the row the data version lives in; returns the new stamp.
+   */
+  async bumpMetadataStamp(db: AppDb): Promise<number> {
+    const { rows } = await sql<{ stamp: number }>`
+      UPDATE dataset_state SET metadata_stamp = metadata_stamp + 1 RETURNING metadata_stamp AS stamp
+    `.execute(db);
+    return rows[0]!.stamp;
   },
 
   /** The snapshot built for exactly this dataset version in exactly this format, if any. */

@@ -30,16 +30,35 @@ export interface DataVersion {
   updatedAt: Date;
   /** When the bundled dataset was imported; null before. */
   seededAt: Date | null;
+  /**
+   * Counts the changes of public metadata that change no data (curators' metadata revisions,
+   * docs/decisions/0070-metadata-stamp-and-owner-edit-datestamp.md): a cache of something they
+   * can change (the footer's licences) keys by it beside `version`, read in the same row.
+   */
+  metadataStamp: number;
 }
 
 export async function currentDataVersion(db: AppDb): Promise<DataVersion> {
   const state = await repo.datasetState(db);
-  return { version: state.version, updatedAt: state.updated_at, seededAt: state.seeded_at };
+  return {
+    version: state.version,
+    updatedAt: state.updated_at,
+    seededAt: state.seeded_at,
+    metadataStamp: state.metadata_stamp,
+  };
 }
 
 /** A data change: the new version (call inside the change's transaction). */
 export function bumpDataVersion(db: AppDb, options: { seeded?: boolean } = {}): Promise<number> {
   return repo.bumpDataVersion(db, options);
+}
+
+/**
+ * A change of public metadata without a change of data (call inside the change's transaction):
+ * the data version, and every cache and download keyed by it, stay; the metadata stamp moves.
+ */
+export function bumpMetadataStamp(db: AppDb): Promise<number> {
+  return repo.bumpMetadataStamp(db);
 }
 
 /**

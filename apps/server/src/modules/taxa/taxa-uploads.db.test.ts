@@ -106,9 +106,14 @@ describe('what a name gets', () => {
       expect(response.statusCode, `${url}: ${response.body.slice(0, 200)}`).toBe(200);
       return response.json<T>();
     };
+    // Each colony's shown species and, where it differs, the name as written (decision 0063).
     const feedSpecies = async () => {
       const colonies = await get<TColony[]>('/api/public/colonies/');
-      return new Set(colonies.filter((c) => c.name.startsWith('Synonym')).map((c) => c.species));
+      return new Set(
+        colonies
+          .filter((c) => c.name.startsWith('Synonym'))
+          .map((c) => (c.verbatim_species ? `${c.species} (${c.verbatim_species})` : c.species)),
+      );
     };
     const accepted = 'Coryphaena hippurus';
     // Published before WoRMS answered: shown as written.
@@ -118,7 +123,7 @@ describe('what a name gets', () => {
     // WoRMS' answer republishes the read models (decision 0060): the feed, hence the map's
     // popups and filters, the filter choices, the server's filter and the species pages show
     // and find the colonies under the accepted name; the name as written is kept in the data.
-    expect(await feedSpecies()).toEqual(new Set([accepted]));
+    expect(await feedSpecies()).toEqual(new Set([`${accepted} (${RECORDED_NAMES.synonym})`]));
     const choices = await get<TColonyChoices>('/api/public/colonies/choices/');
     expect(choices.species).toContain(accepted);
     expect(choices.species).not.toContain(RECORDED_NAMES.synonym);

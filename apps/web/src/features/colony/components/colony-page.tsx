@@ -4,7 +4,7 @@ import Col from 'react-bootstrap/Col';
 import Container from 'react-bootstrap/Container';
 import Row from 'react-bootstrap/Row';
 import { Link, useParams } from 'react-router';
-import { SpeciesLink } from '@/components/entity-links';
+import { ColonySpecies } from '@/components/entity-links';
 import { Loading } from '@/components/loading';
 import { PageTitle } from '@/components/page-title';
 import { isApiError } from '@/lib/http';
@@ -35,12 +35,7 @@ function ColonyDetail({ colony }: { colony: TColonyPage }) {
           <div>
             <dt className="d-inline me-1">Species:</dt>
             <dd className="d-inline mb-0">
-              <SpeciesLink species={colony.species} />
-              {/* A synonym is shown under its accepted name; the name as written stays visible
-                  (decisions 0060 and 0063). */}
-              {colony.verbatim_species !== colony.species && (
-                <span className="text-body-secondary"> (written as {colony.verbatim_species})</span>
-              )}
+              <ColonySpecies species={colony.species} verbatimSpecies={colony.verbatim_species} />
             </dd>
           </div>
           <div>

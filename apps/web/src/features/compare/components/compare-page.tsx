@@ -215,22 +215,18 @@ export function ComparePage() {
     [...params.entries()].filter(([key]) => FILTER_QUERY_KEYS.includes(key)),
   );
   const include = params.getAll('include');
-  const everyGroup: QueryParameters = {
+  const query: QueryParameters = {
     ...(source === 'cart' ? { groupIds } : filters),
     groupBy,
     factor: factor || undefined,
     relative: relative ? RELATIVE_TO_MMM : undefined,
     flagged: includeFlagged ? INCLUDE_FLAGGED : undefined,
-  };
-  const query: QueryParameters = {
-    ...everyGroup,
     include: include.length > 0 ? include : undefined,
   };
   const ready = source === 'map' || groupIds !== '';
+  // One user action, one request: the answer lists every group of the selection to choose from.
   const compare = useCompare(query, source === 'cart', ready);
-  // Every group of the selection, to choose from (the same request when none is left out).
-  const all = useCompare(everyGroup, source === 'cart', ready);
-  const groupNames = all.data?.groups.map((group) => group.name) ?? [];
+  const groupNames = compare.data?.selectionGroups ?? [];
   const factors: CompareFactor[] = [
     ...COMPARE_FACTORS,
     ...(source === 'cart' ? [CART_GROUP_FACTOR as CompareFactor] : []),
@@ -378,7 +374,7 @@ export function ComparePage() {
       </Form>
       {!ready ? (
         <p>Choose one or more cart groups.</p>
-      ) : compare.isPending ? (
+      ) : compare.isPending || compare.isPlaceholderData ? (
         <div role="status" className="d-flex align-items-center gap-2">
           <Spinner animation="border" size="sm" /> Comparing…
         </div>

@@ -44,6 +44,24 @@ describe('ColonyPopup', () => {
     expect(popup.tabIndex).toBe(0);
   });
 
+  it('shows a synonym under its accepted name with the name as written beside it, as the colony page does (decision 0063)', () => {
+    // WoRMS' recorded answer (fixtures/worms): Coryphaena immaculata is a synonym of C. hippurus.
+    const synonym = buildColony({
+      species: 'Coryphaena hippurus',
+      verbatim_species: 'Coryphaena immaculata',
+    });
+    const first = render(<ColonyPopup members={listed([synonym], [0])} />);
+    const popup = screen.getByRole('group', { name: synonym.name });
+    const link = within(popup).getByRole('link', { name: 'Coryphaena hippurus' });
+    expect(link.getAttribute('href')).toBe(speciesPath('Coryphaena hippurus'));
+    expect(within(popup).getByText('(written as Coryphaena immaculata)')).toBeTruthy();
+    first.unmount();
+    // A name nothing moved is shown once.
+    render(<ColonyPopup members={listed(buildColonies(), [0])} />);
+    const plain = screen.getByRole('group', { name: 'Vatu-o-lalai_Porites_cylindrica_1' });
+    expect(within(plain).queryByText(/written as/)).toBeNull();
+  });
+
   it('writes N/A for missing values, marks flagged ones, and hides entries without a timepoint', () => {
     const base = buildColony().thermal_tolerances[0]!;
     const colony = buildColony({

@@ -1,7 +1,7 @@
 import { formatCoordinates, formatValue, withoutFlaggedEntries, type TColony } from '@coral/core';
 import { useLayoutEffect, useState } from 'react';
 import Button from 'react-bootstrap/Button';
-import { ColonyLink, SpeciesLink } from '@/components/entity-links';
+import { ColonyLink, ColonySpecies } from '@/components/entity-links';
 import { Loading } from '@/components/loading';
 import { QualityFlagBadge } from '@/components/quality-flag-badge';
 import { POPUP_LIST_PAGE, useMarkerMembers } from '../hooks/use-marker-members';
@@ -53,7 +53,7 @@ export function ColonyDetails({ colony: full, hideFlagged = false }: ColonyDetai
         <dd>{colony.id}</dd>
         <dt>Species</dt>
         <dd>
-          <SpeciesLink species={colony.species} />
+          <ColonySpecies species={colony.species} verbatimSpecies={colony.verbatim_species} />
         </dd>
         <dt>Coordinates</dt>
         <dd>{formatCoordinates(colony.latitude, colony.longitude)}</dd>

@@ -1,6 +1,8 @@
 // Sums the Vitest, Playwright and R client (scripts/test-r.mjs) reports into the one line CI ends
 // with: "N passed, N failed". A missing report counts as one failure (the suite did not run).
-// The R report is r-tests.json beside the Vitest report, unless given as the third argument.
+// The first argument may list several Vitest reports, comma-separated (npm test's, then the
+// replica suite's). The R report is r-tests.json beside the first Vitest report, unless given as
+// the third argument.
 import fs from 'node:fs';
 import path from 'node:path';
 
@@ -18,11 +20,11 @@ function read(file) {
 }
 
 const failures = [];
-const [vitestFile, playwrightFile, rFile = path.join(path.dirname(vitestFile), 'r-tests.json')] =
-  process.argv.slice(2);
+const [vitestFiles, playwrightFile, rFile] = process.argv.slice(2);
+const vitestList = vitestFiles.split(',');
 
-const vitest = read(vitestFile);
-if (vitest) {
+for (const vitest of vitestList.map(read)) {
+  if (!vitest) continue;
   passed += vitest.numPassedTests ?? 0;
   failed += vitest.numFailedTests ?? 0;
   // a file that failed to load has no tests but must not pass silently
@@ -49,7 +51,7 @@ if (playwright) {
   collectPlaywrightFailures(playwright.suites ?? [], []);
 }
 
-const r = read(rFile);
+const r = read(rFile ?? path.join(path.dirname(vitestList[0]), 'r-tests.json'));
 if (r) {
   passed += r.passed ?? 0;
   failed += r.failed ?? 0;

@@ -1,4 +1,15 @@
-import type { FactorialDesign } from './factorial-design';
+/**
+ * What a cell-means fit reads of a factorial design (factorial-design.ts's FactorialDesign has
+ * it; named here so that the two files do not import each other).
+ */
+export interface CellDesign {
+  factors: readonly string[];
+  levels: string[][];
+  /** Observations with a finite value, in the order given. */
+  y: number[];
+  /** Level index per factor, per observation. */
+  cells: number[][];
+}
 
 /**
  * The full factorial model y ~ A * B * … fitted as what it is: one mean per cell (decision
@@ -29,7 +40,7 @@ export const NOT_FULL_RANK =
 
 /** Cell means of the factors `factorIndices` of the design (all of them: the full model). */
 export function fitCellMeans(
-  design: FactorialDesign,
+  design: CellDesign,
   factorIndices: readonly number[] = design.factors.map((_, f) => f),
 ): CellMeansResult {
   const sizes = factorIndices.map((f) => design.levels[f]!.length);

@@ -1,4 +1,4 @@
-import { tukeyUpperTail } from '../ed50/group-comparison';
+import { tukeyUpperTails } from '../ed50/group-comparison';
 import { studentTCdf, studentTQuantile } from './distributions';
 import { fitCellMeans } from './cell-means';
 import { factorialDesign, type FactorialData } from './factorial-design';
@@ -90,6 +90,8 @@ export function marginalMeans(data: FactorialData, factor: string): MarginalMean
     };
   });
   const contrasts: MarginalContrast[] = [];
+  // One family: every contrast's ptukey has the same levels and df (decision 0071).
+  const tukey = names.length === 2 ? null : tukeyUpperTails(names.length, dfResidual);
   for (let i = 0; i < names.length; i++) {
     for (let j = i + 1; j < names.length; j++) {
       const estimate = levelMean(i) - levelMean(j);
@@ -106,10 +108,7 @@ export function marginalMeans(data: FactorialData, factor: string): MarginalMean
         tRatio,
         // One contrast is a family of one: emmeans then reports the t test's p value (equal to
         // ptukey's in theory; ptukey's quadrature is only good to about 1e-10).
-        p:
-          names.length === 2
-            ? pUnadjusted
-            : tukeyUpperTail(Math.SQRT2 * Math.abs(tRatio), names.length, dfResidual),
+        p: tukey === null ? pUnadjusted : tukey(Math.SQRT2 * Math.abs(tRatio)),
         pUnadjusted,
       });
     }

@@ -1,6 +1,10 @@
 import type { ThresholdKind } from '../thresholds/threshold-kinds';
 import { perKind } from './ed-kinds';
-import { studentizedRangeCdf, studentizedRangeQuantile } from './r-numerics/studentized-range';
+import {
+  studentizedRangeCdf,
+  studentizedRangeQuantile,
+  studentizedRangeUpperTails,
+} from './r-numerics/studentized-range';
 import type { EdComputation } from './types';
 
 /** One pair of groups: `group` minus `reference`, as a row of R's `TukeyHSD` ("group-reference"). */
@@ -125,3 +129,10 @@ export function compareComputedGroups(
  */
 export const tukeyUpperTail = (q: number, groups: number, df: number): number =>
   studentizedRangeCdf(q, groups, df, false);
+
+/**
+ * `tukeyUpperTail(q, groups, df)` for many q of one family (emmeans' contrasts of one factor:
+ * decision 0071): the same doubles, with what does not depend on q computed once.
+ */
+export const tukeyUpperTails = (groups: number, df: number): ((q: number) => number) =>
+  studentizedRangeUpperTails(groups, df);

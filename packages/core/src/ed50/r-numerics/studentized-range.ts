@@ -144,6 +144,148 @@ export function studentizedRangeCdf(
   return tail(Math.min(probability, 1));
 }
 
+/**
+ * `ptukey(q, cc, df, lower.tail = FALSE)` for many q of one family (cc means, df degrees of
+ * freedom, nranges 1): emmeans' Tukey adjustment asks it for every pair of 200 levels (19,900
+ * times) with cc and df fixed (decision 0071). Returns the same double as
+ * `studentizedRangeCdf(q, cc, df, false)` for every q, bit for bit (studentized-range.test.ts
+ * compares them), doing only the work that depends on q:
+ * - the outer quadrature's nodes (their chi-density terms, weights and √(x/2)) are computed once
+ *   per family, in the same operations, and only the nodes R keeps (log term ≥ −30) are visited;
+ * - Hartley's cut-offs e^(−50/cc), e^(−30/(cc−1)) and e^(−30) are computed once;
+ * - `rangeProbability` returns 0 at once when its first term is below both cut-offs: then no
+ *   node of its integral reaches the second cut-off either (the integrand's inner difference
+ *   Φ(x) − Φ(x − w) is largest at x = w/2, where it is the first term), so the full evaluation
+ *   adds nothing and returns 0 too;
+ * - the inner integral stops at the first node where Φ(x) − Φ(x − w) ≤ 1 − Φ(x − w) is below the
+ *   second cut-off for that node and every later one (x − w only grows along the nodes): the
+ *   full evaluation adds nothing from there on.
+ * Both shortcuts keep a margin of 1e-9 over the series Φ's error (about 1e-15), so they are
+ * taken only where the full evaluation provably adds nothing.
+ */
+export function studentizedRangeUpperTails(cc: number, df: number): (q: number) => number {
+  if (Number.isNaN(cc) || Number.isNaN(df) || df < 2 || cc < 2 || df > 25000) {
+    return (q) => studentizedRangeCdf(q, cc, df, false);
+  }
+  const halfDf = df * 0.5;
+  const step = df <= 100 ? 1 : df <= 800 ? 0.5 : df <= 5000 ? 0.25 : 0.125;
+  const logConstant = halfDf * glibcLog(df) - df * Math.LN2 - logGamma(halfDf) + glibcLog(step);
+  const halfDfMinus1 = halfDf - 1;
+  const quarterDf = df * 0.25;
+  // Per interval, the nodes the full evaluation keeps: √(x/2), weight and e^(log term).
+  const roots: Float64Array[] = [];
+  const weights: Float64Array[] = [];
+  const densities: Float64Array[] = [];
+  for (let interval = 1; interval <= 50; interval++) {
+    const centre = (2 * interval - 1) * step;
+    const root: number[] = [];
+    const weight: number[] = [];
+    const density: number[] = [];
+    for (let node = 0; node < 16; node++) {
+      const upperHalf = node >= 8;
+      const index = upperHalf ? node - 8 : node;
+      const offset = LEGENDRE_16_NODES[index]! * step;
+      const logTerm = upperHalf
+        ? logConstant + halfDfMinus1 * glibcLog(centre + offset) - (offset + centre) * quarterDf
+        : logConstant + halfDfMinus1 * glibcLog(centre - offset) + (offset - centre) * quarterDf;
+      if (logTerm >= -30) {
+        root.push(
+          upperHalf ? Math.sqrt((offset + centre) * 0.5) : Math.sqrt((-offset + centre) * 0.5),
+        );
+        weight.push(LEGENDRE_16_WEIGHTS[index]!);
+        density.push(glibcExp(logTerm));
+      }
+    }
+    roots.push(Float64Array.from(root));
+    weights.push(Float64Array.from(weight));
+    densities.push(Float64Array.from(density));
+  }
+  const range = rangeProbabilityOfFamily(cc);
+  return (q) => {
+    if (Number.isNaN(q)) return NaN;
+    if (q <= 0) return 0.5 - 0 + 0.5;
+    if (!Number.isFinite(q)) return 0.5 - 1 + 0.5;
+    let probability = 0;
+    for (let interval = 1; interval <= 50; interval++) {
+      const root = roots[interval - 1]!;
+      const weight = weights[interval - 1]!;
+      const density = densities[interval - 1]!;
+      let intervalSum = 0;
+      for (let k = 0; k < root.length; k++) {
+        intervalSum += range(q * root[k]!) * weight[k]! * density[k]!;
+      }
+      if (interval * step >= 1 && intervalSum <= 1e-14) break;
+      probability += intervalSum;
+    }
+    return 0.5 - Math.min(probability, 1) + 0.5;
+  };
+}
+
+/** Margin of the shortcuts above over the series Φ's error (about 1e-15 absolute). */
+const SHORTCUT_MARGIN = 1e-9;
+
+/** `rangeProbability(w, 1, cc)` with cc's constants computed once, and its two shortcuts. */
+function rangeProbabilityOfFamily(cc: number): (w: number) => number {
+  const firstCutoff = glibcExp(-50 / cc);
+  const ccMinus1 = cc - 1;
+  const smallest = glibcExp(-30 / ccMinus1);
+  const totalCutoff = glibcExp(-30 / 1);
+  // Below this, Φ(x − w) is so small that 1 − Φ(x − w) (a bound of the inner difference) is at
+  // least the cut-off: nodes stop mattering only from here up. Found on the same series Φ.
+  let low = -10;
+  let high = 10;
+  for (let i = 0; i < 200; i++) {
+    const middle = (low + high) / 2;
+    if (1 - normalCdf(middle) < smallest - SHORTCUT_MARGIN) high = middle;
+    else low = middle;
+  }
+  // From `stopAt` up, 1 − Φ(y) < smallest − margin (Φ is increasing; the series is within
+  // 1e-15 of it); never, where no y qualifies (small cc: the cut-off is e^-30).
+  const stopAt = 1 - normalCdf(high) < smallest - SHORTCUT_MARGIN ? high : Infinity;
+  return (w) => {
+    const half = w * 0.5;
+    const upperLimit = 8;
+    if (half >= upperLimit) return 1;
+    let first = 2 * normalCdf(half) - 1;
+    if (first < firstCutoff && first < smallest - SHORTCUT_MARGIN) return 0;
+    first = first >= firstCutoff ? glibcPow(first, cc) : 0;
+    const intervals = w > 3 ? 2 : 3;
+    const width = (upperLimit - half) / intervals;
+    let lower = half;
+    let integral = 0;
+    for (let interval = 1; interval <= intervals; interval++) {
+      const upper = lower + width;
+      const mid = 0.5 * (upper + lower);
+      const halfWidth = 0.5 * (upper - lower);
+      let sum = 0;
+      let done = false;
+      for (let node = 0; node < 12; node++) {
+        const index = node < 6 ? node : 11 - node;
+        const x = node < 6 ? -LEGENDRE_12_NODES[index]! : LEGENDRE_12_NODES[index]!;
+        const at = mid + halfWidth * x;
+        const squared = at * at;
+        if (squared > 60) break;
+        if (at - w >= stopAt) {
+          done = true;
+          break;
+        }
+        const inside = 2 * normalCdf(at) * 0.5 - 2 * normalCdf(at - w) * 0.5;
+        if (inside >= smallest) {
+          sum +=
+            LEGENDRE_12_WEIGHTS[index]! * glibcExp(-(0.5 * squared)) * glibcPow(inside, ccMinus1);
+        }
+      }
+      integral += sum * (2 * halfWidth * cc * INV_SQRT_2PI);
+      if (done) break;
+      lower = upper;
+    }
+    const total = integral + first;
+    if (total <= totalCutoff) return 0;
+    const power = glibcPow(total, 1);
+    return power >= 1 ? 1 : power;
+  };
+}
+
 /** AS 70's approximation of the studentized range quantile: only the secant's first iterate. */
 function initialQuantile(p: number, cc: number, df: number): number {
   const tailHalf = 0.5 - 0.5 * p;

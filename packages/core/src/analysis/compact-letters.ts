@@ -97,6 +97,18 @@ export function compactLetters(
     differ[a * count + b] = 1;
     differ[b * count + a] = 1;
   }
+  return lettersOfDiffer(groups, differ);
+}
+
+/**
+ * `compactLetters` from the "differ" matrix by group index (differ[a · count + b] = 1, both
+ * ways), for callers that hold their pairs by index (pairwise Wilcoxon, decision 0071).
+ */
+export function lettersOfDiffer(
+  groups: readonly string[],
+  differ: Uint8Array,
+): Record<string, string> {
+  const count = groups.length;
   const distinct: [number, number][] = [];
   for (let j = 0; j < count; j++) {
     for (let i = j + 1; i < count; i++) {

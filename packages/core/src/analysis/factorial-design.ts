@@ -1,5 +1,5 @@
 import { fitCellMeans } from './cell-means';
-import { fitLinearModel } from './linear-model';
+import { linearModelRss } from './linear-model';
 
 /**
  * A full factorial design (y ~ A * B * …) of per-colony values, as R's `model.matrix` builds it:
@@ -43,7 +43,9 @@ export function factorialDesign(data: FactorialData): FactorialDesign {
     Number.isFinite(observation.value),
   );
   const levels = data.factors.map((_, f) => [...new Set(observations.map((o) => o.levels[f]!))]);
-  const cells = observations.map((o) => levels.map((list, f) => list.indexOf(o.levels[f]!)));
+  // Level index by name (not indexOf: 1,000 groups, decision 0071); the first appearance's.
+  const indexOf = levels.map((list) => new Map(list.map((level, i) => [level, i])));
+  const cells = observations.map((o) => indexOf.map((index, f) => index.get(o.levels[f]!)!));
   const count = data.factors.length;
   const terms: Term[] = [];
   for (let size = 1; size <= count; size++) {
@@ -141,12 +143,13 @@ export function termsRss(
       (value) => value * weight,
     );
   });
-  const fit = fitLinearModel(
+  // Only the RSS is read: no covariance, hat values or residuals (decision 0071).
+  const fit = linearModelRss(
     rows,
     cells.map((cell) => Math.sqrt(count[cell]!) * mean[cell]!),
     { exactFit: true },
   );
-  return fit.fit === null
+  return fit.rss === null
     ? { rss: null, reason: fit.reason }
-    : { rss: fit.fit.rss + full.fit.rss, reason: null };
+    : { rss: fit.rss + full.fit.rss, reason: null };
 }

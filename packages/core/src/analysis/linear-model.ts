@@ -21,20 +21,23 @@ export type LinearFitResult = { fit: LinearFit; reason: null } | { fit: null; re
 /** Relative size below which a column counts as a combination of the others (R's tol = 1e-7). */
 const RANK_TOLERANCE = 1e-7;
 
-export function fitLinearModel(
+/** X reduced in place to R by Householder reflections, with Q'y: the part every fit shares. */
+type Reduced =
+  | { a: Float64Array[]; qty: Float64Array; diagonal: Float64Array; reason: null }
+  | { a: null; qty: null; diagonal: null; reason: string };
+
+function householder(
   x: readonly (readonly number[])[],
   y: readonly number[],
-  /**
-   * exactFit: allow as many rows as coefficients (rows of cell means: the residual degrees of
-   * freedom are the caller's, factorial-design.ts).
-   */
-  options: { exactFit?: boolean } = {},
-): LinearFitResult {
+  options: { exactFit?: boolean },
+): Reduced {
   const n = y.length;
   const p = x[0]?.length ?? 0;
   if (n < p || (n === p && !options.exactFit)) {
     return {
-      fit: null,
+      a: null,
+      qty: null,
+      diagonal: null,
       reason: `${n} observations for ${p} coefficients: at least ${p + 1} are needed.`,
     };
   }
@@ -50,7 +53,9 @@ export function fitLinearModel(
     for (let i = 0; i < n; i++) original = Math.hypot(original, x[i]![j]!);
     if (norm <= RANK_TOLERANCE * original || norm === 0) {
       return {
-        fit: null,
+        a: null,
+        qty: null,
+        diagonal: null,
         reason:
           'The design is not of full rank: some group combinations have no colonies, or one factor determines another.',
       };
@@ -68,6 +73,38 @@ export function fitLinearModel(
     reflect(qty);
     diagonal[j] = alpha;
   }
+  return { a, qty, diagonal, reason: null };
+}
+
+/** The residual sum of squares of `fitLinearModel(x, y, options)` alone (the same double). */
+export function linearModelRss(
+  x: readonly (readonly number[])[],
+  y: readonly number[],
+  options: { exactFit?: boolean } = {},
+): { rss: number; reason: null } | { rss: null; reason: string } {
+  const reduced = householder(x, y, options);
+  if (reduced.reason !== null) return { rss: null, reason: reduced.reason };
+  const { qty } = reduced;
+  const p = x[0]?.length ?? 0;
+  let rss = 0;
+  for (let i = p; i < y.length; i++) rss += qty[i]! * qty[i]!;
+  return { rss, reason: null };
+}
+
+export function fitLinearModel(
+  x: readonly (readonly number[])[],
+  y: readonly number[],
+  /**
+   * exactFit: allow as many rows as coefficients (rows of cell means: the residual degrees of
+   * freedom are the caller's, factorial-design.ts).
+   */
+  options: { exactFit?: boolean } = {},
+): LinearFitResult {
+  const n = y.length;
+  const p = x[0]?.length ?? 0;
+  const reduced = householder(x, y, options);
+  if (reduced.reason !== null) return { fit: null, reason: reduced.reason };
+  const { a, qty, diagonal } = reduced;
   // R (upper triangle): R[i][j] = a[j][i] for i < j, diagonal[j] on the diagonal.
   const r = (i: number, j: number) => (i === j ? diagonal[j]! : a[j]![i]!);
   const coefficients = new Array<number>(p).fill(0);

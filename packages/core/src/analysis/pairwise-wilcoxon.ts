@@ -1,4 +1,4 @@
-import { compactLetters } from './compact-letters';
+import { lettersOfDiffer } from './compact-letters';
 import { presentGroups, type ValueGroup } from './groups';
 import { pAdjust, type PAdjustMethod } from './p-adjust';
 import { wilcoxonRankSumSorted } from './wilcoxon';
@@ -40,24 +40,50 @@ export function pairwiseWilcoxon(
   if (present.length < 2) {
     return { result: null, reason: 'At least two groups with values are needed.' };
   }
-  // Each group sorted once, not once per pair (decision 0071).
+  // Each group sorted once, not once per pair; the tests' numbers in typed arrays, one object
+  // per pair at the end (decision 0071).
   const sorted = present.map((group) => [...group.values].sort((a, b) => a - b));
-  const tests: Omit<WilcoxonPair, 'pAdjusted'>[] = [];
-  for (let j = 0; j < present.length; j++) {
-    for (let i = j + 1; i < present.length; i++) {
+  const count = present.length;
+  const total = (count * (count - 1)) / 2;
+  const w = new Float64Array(total);
+  const p = new Float64Array(total);
+  const exact = new Uint8Array(total);
+  let k = 0;
+  for (let j = 0; j < count; j++) {
+    for (let i = j + 1; i < count; i++) {
       const test = wilcoxonRankSumSorted(sorted[i]!, sorted[j]!);
-      tests.push({ group: present[i]!.name, reference: present[j]!.name, ...test });
+      w[k] = test.w;
+      p[k] = test.p;
+      exact[k] = test.exact ? 1 : 0;
+      k++;
     }
   }
-  const adjusted = pAdjust(
-    tests.map((test) => test.p),
-    method,
-  );
-  const pairs = tests.map((test, k) => ({ ...test, pAdjusted: adjusted[k]! }));
+  const adjusted = pAdjust(Array.from(p), method);
+  const pairs: WilcoxonPair[] = new Array<WilcoxonPair>(total);
+  const differ = new Uint8Array(count * count);
+  k = 0;
+  for (let j = 0; j < count; j++) {
+    for (let i = j + 1; i < count; i++) {
+      const pAdjusted = adjusted[k]!;
+      pairs[k] = {
+        group: present[i]!.name,
+        reference: present[j]!.name,
+        w: w[k]!,
+        p: p[k]!,
+        exact: exact[k] === 1,
+        pAdjusted,
+      };
+      // multcompLetters: "differ" below 0.05 (compact-letters.ts).
+      if (pAdjusted < 0.05) {
+        differ[i * count + j] = 1;
+        differ[j * count + i] = 1;
+      }
+      k++;
+    }
+  }
   const names = present.map((group) => group.name);
-  const letters = compactLetters(
-    names,
-    pairs.map((pair) => ({ group: pair.group, reference: pair.reference, p: pair.pAdjusted })),
-  );
-  return { result: { method, groups: names, pairs, letters }, reason: null };
+  return {
+    result: { method, groups: names, pairs, letters: lettersOfDiffer(names, differ) },
+    reason: null,
+  };
 }

@@ -38,29 +38,82 @@ function rankSumCounts(m: number, n: number): number[] {
   return result;
 }
 
-/** Tails already computed, per (m, n) and q: pairwise tests ask the same ones many times. */
-const tailCache = new Map<string, Map<number, number>>();
+/**
+ * The exact tails of one (m, n), memoised by q (decision 0071): the null distribution depends
+ * only on (m, n) (R's cwilcox memoises it the same way), and the pairwise tests between 1,000
+ * groups of 10 ask the same few (m, n, q) half a million times. Each tail is computed once, by
+ * the same sum in the same order as `wilcoxonTailUncached`, so the doubles are the same.
+ */
+interface ExactTails {
+  counts: number[];
+  total: number;
+  /** P(W ≤ q) and P(W > q) by q (0…mn); NaN until computed. */
+  lower: Float64Array;
+  upper: Float64Array;
+}
 
-/** R's pwilcox(q, m, n) (lower tail, P(W ≤ q)) and its upper tail P(W > q). */
-function wilcoxonTail(q: number, m: number, n: number, upper: boolean): number {
-  const key = `${m} ${n} ${upper ? 'upper' : 'lower'}`;
-  let tails = tailCache.get(key);
-  const known = tails?.get(q);
-  if (known !== undefined) return known;
+/** At most this many (m, n) are kept (each holds 3 × (mn + 1) numbers, mn < 2,500). */
+const TAILS_KEPT = 200;
+const tailsCache = new Map<number, ExactTails>();
+
+function exactTails(m: number, n: number): ExactTails {
+  const key = m * 64 + n; // m, n < 50
+  let tails = tailsCache.get(key);
+  if (tails) return tails;
   const counts = rankSumCounts(m, n);
-  const total = counts.reduce((sum, count) => sum + count, 0);
+  tails = {
+    counts,
+    total: counts.reduce((sum, count) => sum + count, 0),
+    lower: new Float64Array(m * n + 1).fill(NaN),
+    upper: new Float64Array(m * n + 1).fill(NaN),
+  };
+  if (tailsCache.size >= TAILS_KEPT) tailsCache.clear();
+  tailsCache.set(key, tails);
+  return tails;
+}
+
+/** The tail as a sum over the counts (ascending w), divided by their total. */
+function tailOfCounts(counts: readonly number[], total: number, q: number, upper: boolean) {
   let sum = 0;
   counts.forEach((count, w) => {
     if (upper ? w > q : w <= q) sum += count;
   });
-  if (!tails) {
-    if (tailCache.size > 200) tailCache.clear();
-    tails = new Map();
-    tailCache.set(key, tails);
-  }
-  tails.set(q, sum / total);
   return sum / total;
 }
+
+/** R's pwilcox(q, m, n) (lower tail, P(W ≤ q)) and its upper tail P(W > q), recomputed. */
+function wilcoxonTailUncached(q: number, m: number, n: number, upper: boolean): number {
+  const counts = rankSumCounts(m, n);
+  return tailOfCounts(
+    counts,
+    counts.reduce((sum, count) => sum + count, 0),
+    q,
+    upper,
+  );
+}
+
+/** R's pwilcox(q, m, n) (lower tail, P(W ≤ q)) and its upper tail P(W > q). */
+function wilcoxonTail(q: number, m: number, n: number, upper: boolean): number {
+  const tails = exactTails(m, n);
+  const memo = upper ? tails.upper : tails.lower;
+  if (!(Number.isInteger(q) && q >= 0 && q < memo.length)) {
+    return tailOfCounts(tails.counts, tails.total, q, upper);
+  }
+  let value = memo[q]!;
+  if (Number.isNaN(value)) {
+    value = tailOfCounts(tails.counts, tails.total, q, upper);
+    memo[q] = value;
+  }
+  return value;
+}
+
+/** For the tests: the memoised and the recomputed tails, and the cache's size. */
+export const testing = {
+  wilcoxonTail,
+  wilcoxonTailUncached,
+  cachedTails: () => tailsCache.size,
+  TAILS_KEPT,
+};
 
 /**
  * R's `wilcox.test(x, y)` with its defaults: two-sided; exact p value when both samples have

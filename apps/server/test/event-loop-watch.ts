@@ -16,3 +16,25 @@ export function watchEventLoop(): () => number {
     return Math.max(longest, performance.now() - last);
   };
 }
+
+/**
+ * How many turns the event loop takes (setImmediate callbacks run) until `work` settles, with no
+ * clock: work done on this thread holds the loop, so none run while it computes; work on another
+ * thread (a message sent, an answer awaited) leaves the loop free, so they run while it is
+ * pending. Rejections of `work` are thrown after the count.
+ */
+export async function turnsWhilePending(work: Promise<unknown>): Promise<number> {
+  let pending = true;
+  const settled = work.then(
+    () => (pending = false),
+    () => (pending = false),
+  );
+  let turns = 0;
+  while (pending) {
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    if (pending) turns++;
+  }
+  await settled;
+  await work;
+  return turns;
+}

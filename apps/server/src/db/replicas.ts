@@ -7,6 +7,7 @@ import {
   type Dialect,
   type Driver,
   type Kysely,
+  type QueryExecutor,
   type QueryCompiler,
   type QueryResult,
   type TransactionSettings,
@@ -20,31 +21,33 @@ import { currentReadContext, type ReadContext } from '../lib/read-context';
  * replica, so services, repositories and routes are the same with or without replicas. A
  * statement goes to a replica only when all of these hold:
  * - it runs outside a transaction (a transaction begins on the primary and stays there);
- * - it is a plain read (`isPlainRead`);
+ * - it is a plain read (`isPlainRead`: by its first keyword);
  * - it runs for a request that may read replicas (an anonymous GET/HEAD that has not written,
  *   `lib/read-context.ts`);
  * - the replica's data version is not behind the newest one this process or the request's
- *   client has seen, so no cache keyed by the data version and no answer goes back in time.
+ *   client has seen (`reportDataVersion`, told by the repository functions that read or bump it),
+ *   so no cache keyed by the data version and no answer goes back in time.
  * Otherwise, and whenever a replica is unreachable or refuses the statement as a write, the
  * primary answers.
  */
 
-/** Answers of statements that read the data version (`dataset_state`) raise what was seen. */
-const DATA_VERSION_TABLE = /\bdataset_state\b/i;
-const VERSION_COLUMNS = ['version', 'data_version'] as const;
-
-const READ_START = /^\s*(?:\(\s*)*(?:select|with)\b/i;
 /**
- * Words that make a SELECT write or lock (data-modifying CTEs, row locks, sequences, advisory
- * locks, settings, notifications, large objects). Over-matching (a column named like one) only
- * sends the statement to the primary.
+ * Statement kinds a read-only standby runs without changing anything: a statement is classified
+ * by its first keyword only. A read that writes anyway (a data-modifying CTE, `FOR UPDATE`,
+ * `nextval`) is refused by the standby ("cannot execute … in a read-only transaction") and run
+ * again on the primary (`refused`).
  */
-const WRITE_WORDS =
-  /\b(?:insert|update|delete|merge|for\s+(?:update|share|no\s+key\s+update|key\s+share)|nextval|setval|pg_(?:try_)?advisory\w*|set_config|pg_notify|lo_\w+|pg_wal_replay_\w+|into)\b/i;
+const READ_KINDS: ReadonlySet<string> = new Set(['select', 'with', 'values', 'table', 'show']);
 
-/** A statement a read-only standby can run and that changes nothing. */
+/** The statement's first keyword, lower case, after comments and opening parentheses. */
+export function statementKind(sql: string): string {
+  const match = /^(?:\s+|--[^\n]*(?:\n|$)|\/\*[\s\S]*?\*\/|\()*([a-z]+)/i.exec(sql);
+  return match ? match[1]!.toLowerCase() : '';
+}
+
+/** A statement of a kind a read-only standby can run (SELECT, WITH, VALUES, TABLE, SHOW). */
 export function isPlainRead(sql: string): boolean {
-  return READ_START.test(sql) && !WRITE_WORDS.test(sql);
+  return READ_KINDS.has(statementKind(sql));
 }
 
 /** A replica's state is checked again once this old (its version only moves forward). */
@@ -117,7 +120,10 @@ export class ReplicaRouter {
     }));
   }
 
-  /** A data version a statement saw: the process never reads an older one from a replica. */
+  /**
+   * A data version a statement saw (`reportDataVersion`): the process, and the request of
+   * `context`, never read an older one from a replica.
+   */
   noteVersion(version: number, context: ReadContext | undefined): void {
     if (version > this.seen) this.seen = version;
     if (context && version > context.seenVersion) context.seenVersion = version;
@@ -282,9 +288,13 @@ class RoutedConnection implements DatabaseConnection {
       try {
         result = await bound.connection.executeQuery<R>(compiledQuery);
       } catch (error) {
-        // A write the pattern missed, or a replica that went away: the primary answers.
-        if (isReadOnlyRefusal(error)) this.router.countRefused(bound.replica);
-        else if (isConnectionFailure(error)) this.router.markUnreachable(bound.replica, error);
+        // A read that writes (refused by the standby), or a replica that went away: the primary
+        // answers.
+        if (isReadOnlyRefusal(error)) {
+          this.router.countRefused(bound.replica);
+          // It wrote: the request's later reads see it on the primary.
+          if (context) context.wrote = true;
+        } else if (isConnectionFailure(error)) this.router.markUnreachable(bound.replica, error);
         else throw error;
         const primary = await this.bindPrimary();
         this.router.countPrimary();
@@ -294,7 +304,6 @@ class RoutedConnection implements DatabaseConnection {
       this.router.countPrimary();
       result = await bound.connection.executeQuery<R>(compiledQuery);
     }
-    this.noteVersion(compiledQuery.sql, result, context);
     return result;
   }
 
@@ -304,19 +313,6 @@ class RoutedConnection implements DatabaseConnection {
   ): AsyncIterableIterator<QueryResult<R>> {
     const bound = await this.bindFor(compiledQuery.sql, currentReadContext());
     yield* bound.connection.streamQuery<R>(compiledQuery, chunkSize);
-  }
-
-  private noteVersion(sql: string, result: QueryResult<unknown>, context: ReadContext | undefined) {
-    if (!DATA_VERSION_TABLE.test(sql)) return;
-    const row = result.rows[0] as Record<string, unknown> | undefined;
-    if (!row) return;
-    for (const column of VERSION_COLUMNS) {
-      const value = row[column];
-      if (typeof value === 'number' && Number.isFinite(value)) {
-        this.router.noteVersion(value, context);
-        return;
-      }
-    }
   }
 
   async release(): Promise<void> {
@@ -401,10 +397,32 @@ class RoutingDriver implements Driver {
   }
 }
 
+/** PostgreSQL's adapter, carrying the router its database's data versions are reported to. */
+class RoutingAdapter extends PostgresAdapter {
+  constructor(readonly router: ReplicaRouter) {
+    super();
+  }
+}
+
+/**
+ * Tells the routing layer the data version a statement on `db` has just read or written
+ * (`dataset_state.version`): the request's read context (`lib/read-context.ts`) and, when `db`
+ * routes reads to replicas, the process never read an older one from a replica again. Called by
+ * the repository functions that read or bump the data version, on any database (transactions
+ * included: they share their database's adapter).
+ */
+export function reportDataVersion(db: { getExecutor(): QueryExecutor }, version: number): void {
+  if (!Number.isSafeInteger(version)) return;
+  const context = currentReadContext();
+  const adapter = db.getExecutor().adapter;
+  if (adapter instanceof RoutingAdapter) adapter.router.noteVersion(version, context);
+  else if (context && version > context.seenVersion) context.seenVersion = version;
+}
+
 /** PostgreSQL's dialect with the routing driver. */
 export function routingDialect(router: ReplicaRouter): Dialect {
   return {
-    createAdapter: () => new PostgresAdapter(),
+    createAdapter: () => new RoutingAdapter(router),
     createDriver: () => new RoutingDriver(router),
     createQueryCompiler: () => new PostgresQueryCompiler(),
     createIntrospector: (db: Kysely<unknown>) => new PostgresIntrospector(db),

@@ -1,5 +1,6 @@
 import { sql, type Selectable } from 'kysely';
 import { THRESHOLD_KIND_INFO, type EdProvenance, type ThresholdKind } from '@coral/core';
+import { reportDataVersion } from '../../db/replicas';
 import type { AppDb, CartGroupsTable, ColoniesTable } from '../../db/schema';
 import { isReadableRowFor } from '../../db/visibility';
 
@@ -172,6 +173,7 @@ export const cartRepository = {
                      ) ORDER BY g.id)::text, ''))
               FROM cart_groups g WHERE g.owner_id = ${ownerId}) AS groups
     `.execute(db);
+    reportDataVersion(db, rows[0]!.data_version);
     return rows[0]!;
   },
 

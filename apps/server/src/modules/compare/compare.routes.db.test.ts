@@ -21,14 +21,19 @@ import {
  */
 let app: UploadTestApp;
 let anonymous: TestAgent;
-const expectedCsv = readFileSync(
-  new URL('../../../../../fixtures/analysis-reference/platform_expected.csv', import.meta.url),
-  'utf8',
-);
-const expected = Papa.parse<Record<string, string>>(expectedCsv, {
-  header: true,
-  skipEmptyLines: true,
-}).data;
+/** R's numbers (make-platform-reference.R) of one of its files. */
+const reference = (file: string) =>
+  Papa.parse<Record<string, string>>(
+    readFileSync(
+      new URL(`../../../../../fixtures/analysis-reference/${file}`, import.meta.url),
+      'utf8',
+    ),
+    { header: true, skipEmptyLines: true },
+  ).data;
+/** Every stored value, flagged ones too: `flagged=include`. */
+const expected = reference('platform_expected.csv');
+/** The flagged values left out, decided by R from decision 0002's rule: the default. */
+const expectedFlaggedOut = reference('platform_expected_flagged_out.csv');
 const relativeDifference = (a: number, b: number) =>
   Math.abs(a - b) / Math.max(Math.abs(b), 1e-300);
 
@@ -68,19 +73,6 @@ describe('comparing the public data by species, ED50 − MMM, flagged values inc
     expect(result.notes[0]).toMatch(/^52 of 751 observations have no MMM/);
   });
 
-  it("gives R's Welch p value and R's letters", () => {
-    const rows = expected.filter((row) => row.scale === 'relative' && row.kind === 'ED50');
-    const welch = rows.find((row) => row.analysis === 'welch')!;
-    const test = (result.analyses.ed50.welch as { test: { p: number } }).test;
-    expect(relativeDifference(test.p, Number(welch.p))).toBeLessThan(1e-9);
-    const letters = (
-      result.analyses.ed50.wilcoxon as { result: { letters: Record<string, string> } }
-    ).result.letters;
-    const rLetters = rows.filter((row) => row.analysis === 'letters');
-    expect(rLetters).toHaveLength(17);
-    for (const row of rLetters) expect(letters[row.level!], row.level).toBe(row.letters);
-  });
-
   it('cites every dataset used', () => {
     expect(result.citations.length).toBeGreaterThan(0);
     for (const citation of result.citations) {
@@ -90,12 +82,31 @@ describe('comparing the public data by species, ED50 − MMM, flagged values inc
   });
 });
 
-describe('by site and as CSV', () => {
+// R's reference on the same stored values, with the flagged ones (flagged=include) and without
+// them (the default, decisions 0061/0067): R decides which are flagged by decision 0002's rule.
+describe.each([
+  { values: 'flagged values included', flagged: '&flagged=include', rows: expected },
+  { values: 'flagged values left out (the default)', flagged: '', rows: expectedFlaggedOut },
+])("R's numbers of the seed comparison, $values", ({ flagged, rows: reference }) => {
+  it("gives R's Welch p value and R's letters by species, ED50 − MMM", async () => {
+    const result = await compare(`groupBy=species&relative=mmm${flagged}`);
+    const rows = reference.filter((row) => row.scale === 'relative' && row.kind === 'ED50');
+    const welch = rows.find((row) => row.analysis === 'welch')!;
+    const test = (result.analyses.ed50.welch as { test: { p: number } }).test;
+    expect(relativeDifference(test.p, Number(welch.p))).toBeLessThan(1e-9);
+    const letters = (
+      result.analyses.ed50.wilcoxon as { result: { letters: Record<string, string> } }
+    ).result.letters;
+    const rLetters = rows.filter((row) => row.analysis === 'letters');
+    expect(rLetters).toHaveLength(result.groups.length);
+    for (const row of rLetters) expect(letters[row.level!], row.level).toBe(row.letters);
+  });
+
   it("regresses ED50 on MMM over the sites as R's lm does", async () => {
-    const result = await compare('groupBy=site&flagged=include');
+    const result = await compare(`groupBy=site${flagged}`);
     const sites = result.mmm.ed50.sitePoints;
     expect(sites.length).toBeGreaterThan(10);
-    const slope = expected.find(
+    const slope = reference.find(
       (row) =>
         row.scale === 'absolute' &&
         row.kind === 'ED50' &&
@@ -110,7 +121,9 @@ describe('by site and as CSV', () => {
     );
     expect(relativeDifference(regression.slope.p, Number(slope.p))).toBeLessThan(1e-9);
   });
+});
 
+describe('as CSV', () => {
   it('downloads the analyses as CSV', async () => {
     const response = await get(
       anonymous,

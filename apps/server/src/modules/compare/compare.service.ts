@@ -36,10 +36,19 @@ export interface CompareServiceOptions {
 
 type Query = Readonly<Record<string, unknown>>;
 
+/**
+ * One colony's observation under one group, with how many of its ED values were left out as
+ * untrustworthy (quality flags, decision 0061): the count travels with the observation, so the
+ * note counts exactly the observations compared.
+ */
+export interface ComparedObservation extends ObservedEd {
+  flaggedOut: number;
+}
+
 /** A comparison's answer with the observations it analysed, in the order it analysed them. */
 export interface Comparison {
   result: CompareResult;
-  observations: ObservedEd[];
+  observations: ComparedObservation[];
 }
 
 /**
@@ -86,22 +95,21 @@ const compareText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 export function createCompareService(db: AppDb, { sources }: CompareServiceOptions) {
   /**
-   * The observations of the colonies, each colony under each of its groups' names, and how many
-   * untrustworthy values each one left out.
+   * The observations of the colonies, each colony under each of its groups' names, each with how
+   * many untrustworthy values it left out.
    */
   async function observationsOf(
     colonyIds: readonly number[],
     versions: readonly DownloadDatasetVersion[],
     leaveOutFlagged: boolean,
     groupsOf: (colonyId: number) => string[],
-  ): Promise<{ observations: ObservedEd[]; flaggedOut: Map<ObservedEd, number> }> {
+  ): Promise<ComparedObservation[]> {
     const byVersion = new Map(versions.map((version) => [version.versionId, version]));
     const colonies = await loadDownloadColonies(db, colonyIds, byVersion);
     const titles = new Map(
       versions.map((v) => [v.citationKey, `${v.facts.title} (v${v.facts.version})`]),
     );
-    const observations: ObservedEd[] = [];
-    const flaggedOut = new Map<ObservedEd, number>();
+    const observations: ComparedObservation[] = [];
     for (const colony of colonies) {
       const assays = new Map(colony.assays.map((assay) => [assay.id, assay]));
       for (const entry of entriesOf(colony, leaveOutFlagged)) {
@@ -110,7 +118,7 @@ export function createCompareService(db: AppDb, { sources }: CompareServiceOptio
         const assay = entry.first.assayId === null ? undefined : assays.get(entry.first.assayId);
         const site = assay?.name ?? `${colony.latitude.toFixed(4)}, ${colony.longitude.toFixed(4)}`;
         for (const group of groupsOf(colony.id)) {
-          const observation: ObservedEd = {
+          observations.push({
             key: `${colony.name} · ${entry.condition} · ${entry.timepoint}`,
             levels: {
               species: colony.species,
@@ -123,18 +131,17 @@ export function createCompareService(db: AppDb, { sources }: CompareServiceOptio
             site,
             mmm: entry.first.mmm,
             ed: entry.ed,
-          };
-          observations.push(observation);
-          if (entry.flaggedOut > 0) flaggedOut.set(observation, entry.flaggedOut);
+            flaggedOut: entry.flaggedOut,
+          });
         }
       }
     }
-    return { observations, flaggedOut };
+    return observations;
   }
 
   function analyse(
     request: CompareRequest,
-    { observations: all, flaggedOut }: Awaited<ReturnType<typeof observationsOf>>,
+    all: readonly ComparedObservation[],
     colonyCount: number,
     versions: readonly DownloadDatasetVersion[],
     notes: string[],
@@ -164,7 +171,7 @@ export function createCompareService(db: AppDb, { sources }: CompareServiceOptio
       scale: request.scale,
       pAdjust: request.pAdjust,
     });
-    const leftOut = observations.reduce((sum, o) => sum + (flaggedOut.get(o) ?? 0), 0);
+    const leftOut = observations.reduce((sum, o) => sum + o.flaggedOut, 0);
     if (leftOut > 0) {
       notes.push(
         `${leftOut} ED ${leftOut === 1 ? 'value is' : 'values are'} left out: ${leftOut === 1 ? 'its' : 'their'} quality flags make ${leftOut === 1 ? 'it' : 'them'} untrustworthy (an absolute ED outside ${PLAUSIBLE_ABSOLUTE_RANGE_C.min}–${PLAUSIBLE_ABSOLUTE_RANGE_C.max} °C, or a relative value that is not ED − MMM).`,

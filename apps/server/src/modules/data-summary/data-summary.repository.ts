@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { reportDataVersion } from '../../db/replicas';
 import type { AppDb } from '../../db/schema';
 import { isPublicVersion } from '../../db/visibility';
 
@@ -28,6 +29,7 @@ export const dataSummaryRepository = {
       ) l ON true
       ORDER BY l.licence IS NULL, l.datasets DESC, l.licence
     `.execute(db);
+    reportDataVersion(db, rows[0]!.version);
     return rows;
   },
 };

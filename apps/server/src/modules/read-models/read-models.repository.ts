@@ -1,4 +1,5 @@
 import { sql, type Selectable } from 'kysely';
+import { reportDataVersion } from '../../db/replicas';
 import type { AppDb, DatasetStateTable } from '../../db/schema';
 import type { DeflatedSegment } from '../../lib/gzip-segments';
 
@@ -39,13 +40,19 @@ export interface StoredPart extends SnapshotPart {
   builtVersion: number;
 }
 
-/** All SQL of the dataset version (dataset_state) and the published snapshots. */
+/**
+ * All SQL of the dataset version (dataset_state) and the published snapshots. Each function that
+ * reads or bumps the data version reports it to the routing layer (`reportDataVersion`,
+ * docs/decisions/0073-read-replicas.md).
+ */
 export const readModelsRepository = {
   async datasetState(db: AppDb): Promise<DatasetStateRow> {
-    return db
+    const state = await db
       .selectFrom('dataset_state')
       .select(['version', 'updated_at', 'seeded_at', 'metadata_stamp'])
       .executeTakeFirstOrThrow();
+    reportDataVersion(db, state.version);
+    return state;
   },
 
   /** Marks a data change; returns the new version. */
@@ -57,7 +64,9 @@ export const readModelsRepository = {
           seeded_at = CASE WHEN ${options.seeded ?? false} THEN now() ELSE seeded_at END
       RETURNING version
     `.execute(db);
-    return rows[0]!.version;
+    const version = rows[0]!.version;
+    reportDataVersion(db, version);
+    return version;
   },
 
   /**
@@ -324,6 +333,8 @@ export const readModelsRepository = {
     const { rows } = await sql<{ version: number }>`
       SELECT version FROM dataset_state FOR UPDATE
     `.execute(db);
-    return Number(rows[0]!.version);
+    const version = Number(rows[0]!.version);
+    reportDataVersion(db, version);
+    return version;
   },
 };

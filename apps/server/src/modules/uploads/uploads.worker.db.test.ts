@@ -273,10 +273,8 @@ describe('an upload whose worker was killed (several processes, PostgreSQL)', ()
     );
     const lines: string[] = [];
     // A worker comes back (on PostgreSQL it never fails active jobs of others at start).
-    const back = Date.now();
     await worker({ recover: false, log: (line) => lines.push(line) });
     expect((await until(id, 'done', 30_000)).attempts).toBe(2);
-    expect(Date.now() - back).toBeLessThan(30_000);
     expect(lines.join('\n')).toMatch(/upload \d+: its worker stopped; retried/);
   });
 });

@@ -58,6 +58,8 @@ export function analysisChoicesProblem(
 export interface MmmDraft {
   column: string;
   cells: Record<string, string>;
+  /** A loaded file's order of its rows (kept in mmm.csv of the R script, as the CLI keeps it). */
+  order?: string[];
 }
 
 /** The column MMMs are per by default: Site when the grouping has it (as the CLI's files). */
@@ -73,7 +75,9 @@ export type MmmRead =
  * `mmmTableProblems`), or null when no cell is filled (the analyses then run without MMM).
  */
 export function mmmFromDraft(computation: EdComputation, draft: MmmDraft): MmmRead {
-  const keys = mmmKeys(computation, draft.column);
+  const data = mmmKeys(computation, draft.column);
+  const order = (draft.order ?? []).filter((key) => data.includes(key));
+  const keys = [...order, ...data.filter((key) => !order.includes(key))];
   const cells = keys.map((key) => [key, draft.cells[key] ?? ''] as const);
   if (cells.every(([, text]) => text.trim() === '')) return { table: null, problems: [] };
   const read = readTypedMmm(draft.column, cells);
@@ -100,6 +104,7 @@ export function mmmDraftFromFile(
     draft: {
       column,
       cells: Object.fromEntries([...mmm].map(([key, value]) => [key, String(value)])),
+      order: [...mmm.keys()],
     },
     problems: [],
   };

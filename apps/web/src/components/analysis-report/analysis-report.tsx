@@ -35,7 +35,8 @@ function Heading({ level, children }: { level: HeadingLevel; children: ReactNode
 
 /**
  * Every post-fit analysis of one threshold kind (decision 0061) as tables: the groups' Welch and
- * Levene F tests, the pairwise Wilcoxon tests with adjusted p values and compact letters, and,
+ * Levene F tests, the pairwise Wilcoxon tests with adjusted p values and compact letters, with
+ * MMMs ED − MMM and the regression on MMM, and,
  * when factors were given, the factorial ANOVA (type II and III), the marginal means with their
  * Tukey contrasts per factor and the screening of influential colonies with its refit.
  */

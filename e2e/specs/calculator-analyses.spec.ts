@@ -15,6 +15,8 @@ import { expect, test } from '../support/fixtures';
  */
 
 const FIJI = fixture('datasheets', '2022_FJI_Viti_Levu_raw.csv');
+/** The Fiji sites' MMM as the seed records them (NOAA Coral Reef Watch), the CLI's --mmm file. */
+const FIJI_MMM = fixture('datasheets', '2022_FJI_Viti_Levu_mmm.csv');
 const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'calculator-analyses-'));
 const VATU = path.join(folder, 'vatu-o-lalai.csv');
 {
@@ -99,8 +101,8 @@ test.describe('[ED50] post-fit analyses', () => {
       page,
     }, testInfo) => {
       // Two fits, the analyses and axe over a page of many tables; on a loaded 2-core machine
-      // one run took over 3 minutes.
-      test.setTimeout(480_000);
+      // one run took over 3 minutes; with the MMM runs (a third analysis and CLI run) over 8.
+      test.setTimeout(900_000);
       await page.setViewportSize({ width: size.width, height: size.height });
       await page.goto('/ed50');
       await fileInput(page).setInputFiles(VATU);
@@ -198,6 +200,69 @@ test.describe('[ED50] post-fit analyses', () => {
       expect(eds[0]).toMatch(
         /^"Colony","Group","Site","Condition","Species","Timepoint","ED5","ED50","ED95"$/,
       );
+
+      // The MMM per site (decision 0068). The Fiji file's MMM names two sites these rows have
+      // not: refused, with its reason next to the field; a mistyped MMM too.
+      const mmmError = page.getByTestId('ed50-mmm-error');
+      await step.getByLabel('MMM file (CSV)').setInputFiles(FIJI_MMM);
+      await expect(mmmError).toHaveText(
+        '2022_FJI_Viti_Levu_mmm.csv cannot be used:Site "Tagaqe", "Votua" are not in the data (its Site values: "Vatu-o-lalai").',
+      );
+      await expect(mmmError).toHaveAttribute('role', 'alert');
+      const vatuMmm = step.getByRole('textbox', { name: 'MMM of Vatu-o-lalai (°C)' });
+      await expect(vatuMmm).toHaveValue('');
+      await vatuMmm.fill('2845');
+      await step.getByRole('button', { name: 'Run the analyses' }).click();
+      await expect(mmmError).toHaveText(
+        'Site "Vatu-o-lalai": MMM "2845" is not a temperature between 15 and 35 °C.',
+      );
+      await expect(page.getByRole('region', { name: 'ED50 − MMM by Site' })).toHaveCount(0);
+      await vatuMmm.fill('28.45');
+      await step.getByRole('button', { name: 'Run the analyses' }).click();
+      const bySite = page.getByRole('region', { name: 'ED50 − MMM by Site' });
+      await expect(bySite).toBeVisible({ timeout: 60_000 });
+      await expect(mmmError).toHaveCount(0);
+      await expect(bySite.getByRole('row', { name: /^Vatu-o-lalai / })).toContainText('28.45');
+      // One site, one MMM: no slope, said in words as R's lm gives NA.
+      await expect(page.getByRole('region', { name: 'Regression of ED50 on MMM' })).toContainText(
+        'Every point has the same MMM: no slope can be fitted.',
+      );
+
+      // The CSV and the R script are the CLI's with --mmm of the same MMM.
+      const vatuMmmFile = path.join(folder, `mmm-${size.name}.csv`);
+      fs.writeFileSync(vatuMmmFile, 'Site,MMM\nVatu-o-lalai,28.45\n');
+      const mmmTable = path.join(folder, `cli-mmm-${size.name}.csv`);
+      const mmmR = path.join(folder, `cli-mmm-r-${size.name}`);
+      await runCli(
+        'ed50',
+        VATU,
+        '--analyses',
+        mmmTable,
+        '--factors',
+        'Condition,Species',
+        '--p-adjust',
+        'holm',
+        '--unrounded',
+        '--mmm',
+        vatuMmmFile,
+        '--analyses-r',
+        mmmR,
+      );
+      const mmmCsvDownload = page.waitForEvent('download');
+      await step.getByRole('button', { name: 'Download ED_analyses.csv' }).click();
+      const mmmCsv = read(await (await mmmCsvDownload).path());
+      expect(mmmCsv).toContain('"ED50","relative_to_mmm"');
+      expectSameTable(mmmCsv, read(mmmTable));
+      const mmmZipDownload = page.waitForEvent('download');
+      await step.getByRole('button', { name: 'Download the R script (analyses_R.zip)' }).click();
+      const mmmEntries = unzipSync(
+        new Uint8Array(fs.readFileSync(await (await mmmZipDownload).path())),
+      );
+      expect(Object.keys(mmmEntries).sort()).toEqual(fs.readdirSync(mmmR).sort());
+      expect(Object.keys(mmmEntries)).toContain('mmm.csv');
+      for (const [name, bytes] of Object.entries(mmmEntries)) {
+        expect(strFromU8(bytes), name).toBe(read(path.join(mmmR, name)));
+      }
 
       await step.screenshot({ path: testInfo.outputPath(`analyses-${size.name}.png`) });
       await expectNoSeriousA11yViolations(page);

@@ -75,7 +75,7 @@ describe('npm run cli -- ed50 --analyses (decision 0061)', () => {
     const bad = await cli('ed50', raw, '--analyses', path.join(dir, 'bad-mmm.csv'), '--mmm', mmm);
     expect(bad.code).toBe(1);
     expect(bad.stderr).toContain(
-      `${mmm} cannot be used:\n  Row 2: MMM "2845" is not a temperature between 0 and 40 °C.`,
+      `${mmm} cannot be used:\n  Row 2: MMM "2845" is not a temperature between 15 and 35 °C.`,
     );
     expect(fs.existsSync(path.join(dir, 'bad-mmm.csv'))).toBe(false);
   });

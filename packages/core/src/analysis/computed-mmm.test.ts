@@ -3,8 +3,8 @@ import fijiRaw from '../../../../fixtures/datasheets/2022_FJI_Viti_Levu_raw.csv?
 import regressionCsv from '../../../../fixtures/analysis-reference/relative_regression_expected.csv?raw';
 import { computeEds } from '../ed50/compute-eds';
 import { parseCbassCsv } from '../ed50/parse-cbass-csv';
-import { analyseMmm } from './computed-mmm';
-import { readMmmTable } from './mmm-table';
+import { analyseMmm, mmmKeys, mmmTableProblems } from './computed-mmm';
+import { readMmmTable, readTypedMmm } from './mmm-table';
 import { readCsv, relativeDifference, within } from './test/reference-data';
 
 /**
@@ -63,8 +63,42 @@ describe('analyseMmm on the engine’s EDs of the Fiji raw datasheet', () => {
     ]);
     expect(readMmmTable('Site,MMM\nA,28\nA,29\nB,2845\nC,\n', ['Site']).problems).toEqual([
       'Row 3: Site "A" has an MMM already.',
-      'Row 4: MMM "2845" is not a temperature between 0 and 40 °C.',
-      'Row 5: MMM "" is not a temperature between 0 and 40 °C.',
+      'Row 4: MMM "2845" is not a temperature between 15 and 35 °C.',
+      'Row 5: MMM "" is not a temperature between 15 and 35 °C.',
+    ]);
+    // 28.45 typed without its point, or with it in the wrong place: the upload's MMM range.
+    expect(readMmmTable('Site,MMM\nA,2.845\nB,36\nC,15\nD,35\n', ['Site']).problems).toEqual([
+      'Row 2: MMM "2.845" is not a temperature between 15 and 35 °C.',
+      'Row 3: MMM "36" is not a temperature between 15 and 35 °C.',
+    ]);
+  });
+
+  it('reads typed MMMs by the file’s rule: blanks give none, bad cells are named by their site', () => {
+    expect(
+      readTypedMmm('Site', [
+        ['Votua', ' 28.43 '],
+        ['Tagaqe', ''],
+      ]),
+    ).toEqual({ table: { column: 'Site', mmm: new Map([['Votua', 28.43]]) }, problems: [] });
+    expect(
+      readTypedMmm('Site', [
+        ['Votua', 'warm'],
+        ['Tagaqe', '2845'],
+        ['Vatu-o-lalai', '28.45'],
+      ]).problems,
+    ).toEqual([
+      'Site "Votua": MMM "warm" is not a temperature between 15 and 35 °C.',
+      'Site "Tagaqe": MMM "2845" is not a temperature between 15 and 35 °C.',
+    ]);
+  });
+
+  it('says which sites of an MMM table are not in the data and which of the data have none', () => {
+    expect(mmmKeys(computation, 'Site')).toEqual(['Vatu-o-lalai', 'Votua', 'Tagaqe']);
+    expect(mmmTableProblems(computation, readMmmTable(MMM_CSV, ['Site']).table!)).toEqual([]);
+    const typo = readMmmTable('Site,MMM\nVatu-o-Lalai,28.45\nVotua,28.43\n', ['Site']).table!;
+    expect(mmmTableProblems(computation, typo)).toEqual([
+      'Site "Vatu-o-Lalai" is not in the data (its Site values: "Vatu-o-lalai", "Votua", "Tagaqe").',
+      'No MMM for Site "Vatu-o-lalai", "Tagaqe": every one in the data needs one.',
     ]);
   });
 

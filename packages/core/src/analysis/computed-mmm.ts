@@ -22,6 +22,35 @@ export interface KindMmmAnalyses {
   sitePoints: { site: string; mmm: number; ed: number; n: number }[];
 }
 
+/** The values of a grouping column among a computation's colonies, in order of first appearance. */
+export function mmmKeys(computation: EdComputation, column: string): string[] {
+  return [...new Set(computation.colonies.map((colony) => colony.groupValues[column] ?? ''))];
+}
+
+/**
+ * Why an MMM table does not fit a computation (the calculator page's rule, decision 0068), or
+ * none: a value of its column that no colony has (a typing error, or another file's sites), and
+ * the values of the data it gives no MMM for. The command line leaves the latter's colonies out
+ * with a note instead (`analyseMmm`'s `missing`).
+ */
+export function mmmTableProblems(computation: EdComputation, table: MmmTable): string[] {
+  const keys = mmmKeys(computation, table.column);
+  const known = new Set(keys);
+  const unknown = [...table.mmm.keys()].filter((key) => !known.has(key));
+  const missing = keys.filter((key) => !table.mmm.has(key));
+  const list = (values: string[]) => values.map((value) => `"${value}"`).join(', ');
+  const problems: string[] = [];
+  if (unknown.length > 0) {
+    problems.push(
+      `${table.column} ${list(unknown)} ${unknown.length === 1 ? 'is' : 'are'} not in the data (its ${table.column} values: ${list(keys)}).`,
+    );
+  }
+  if (missing.length > 0) {
+    problems.push(`No MMM for ${table.column} ${list(missing)}: every one in the data needs one.`);
+  }
+  return problems;
+}
+
 /**
  * Thermal tolerance relative to the local MMM and its regression on MMM (Evensen et al. 2022;
  * decision 0061) for a computation's colonies, the MMM given per value of a grouping column

@@ -40,8 +40,14 @@ export {
 export { formatAnalysesCsv } from './format-analyses-csv';
 export { compareCurveEds, type CurveEd, type CurvePair } from './curve-comparison';
 export { compareGroupCurves, type GroupCurveComparison } from './group-curves';
-export { readMmmTable, type MmmTable } from './mmm-table';
-export { analyseMmm, type KindMmmAnalyses } from './computed-mmm';
+export {
+  mmmValueProblem,
+  readMmmTable,
+  readTypedMmm,
+  type MmmTable,
+  type MmmTableResult,
+} from './mmm-table';
+export { analyseMmm, mmmKeys, mmmTableProblems, type KindMmmAnalyses } from './computed-mmm';
 export {
   analysesRScript,
   observedAnalysesRScript,

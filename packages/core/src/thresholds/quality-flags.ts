@@ -25,6 +25,13 @@ export type QualityFlag = (typeof QUALITY_FLAGS)[keyof typeof QUALITY_FLAGS];
 /** Corals bleach between roughly 25 and 40 °C; a CBASS ramp never leaves 15–45 °C. */
 export const PLAUSIBLE_ABSOLUTE_RANGE_C = { min: 15, max: 45 } as const;
 
+/**
+ * A reef's maximum monthly mean sea-surface temperature (°C): typically 20–32 °C; outside 15–35 °C
+ * it is a typing error (28.45 typed as 2845 or 2.845). Uploads and the calculator's MMM tables
+ * (file or typed) check it (decisions 0061, 0068).
+ */
+export const PLAUSIBLE_MMM_RANGE_C = { min: 15, max: 35 } as const;
+
 /** Tolerance for rounding when comparing rel with abs − MMM (values are stored to 2 decimals). */
 export const RELATIVE_TOLERANCE_C = 0.05;
 

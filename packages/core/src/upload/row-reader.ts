@@ -1,5 +1,6 @@
 import { FV_FM_RANGE } from '../ed50/input-checks';
 import { findCountry } from '../countries/normalize-country';
+import { PLAUSIBLE_MMM_RANGE_C } from '../thresholds/quality-flags';
 import { FORMULA_TEXT_FIX, isFormulaText } from '../csv/csv-writer';
 import type { CsvRecord } from '../tabular/csv-table';
 import type { ColumnRecognition } from '../tabular/column-spec';
@@ -51,8 +52,7 @@ export const VALUE_RULES = {
     rangeFix: 'Longitude is in decimal degrees between -180 and 180 (west is negative).',
   },
   mmm: {
-    min: 15,
-    max: 35,
+    ...PLAUSIBLE_MMM_RANGE_C,
     what: 'MMM',
     rangeFix:
       'MMM is the maximum monthly mean sea-surface temperature at the colony, in °C (typically 20–32 °C).',

@@ -1,5 +1,5 @@
 import { THRESHOLD_KIND_INFO, type ThresholdKind } from '@coral/core';
-import type { KindAnalyses } from '@coral/core/analysis';
+import type { KindAnalyses, KindMmmAnalyses } from '@coral/core/analysis';
 import { useState, type ReactNode } from 'react';
 import { ThresholdSelect } from '@/components/threshold-select';
 import {
@@ -7,6 +7,7 @@ import {
   FTestsTable,
   InfluenceTables,
   MarginalMeansTables,
+  MmmTables,
   WilcoxonTables,
   type LabelOf,
 } from './analysis-tables';
@@ -23,6 +24,8 @@ export interface KindAnalysisReportProps {
   colonyLabel?: LabelOf;
   /** The level of this report's headings (the page's heading above is one level up). */
   headingLevel?: HeadingLevel;
+  /** ED − MMM and the regression on MMM, when MMMs were given, and the column they are per. */
+  mmm?: { analyses: KindMmmAnalyses; column: string };
 }
 
 function Heading({ level, children }: { level: HeadingLevel; children: ReactNode }) {
@@ -32,7 +35,8 @@ function Heading({ level, children }: { level: HeadingLevel; children: ReactNode
 
 /**
  * Every post-fit analysis of one threshold kind (decision 0061) as tables: the groups' Welch and
- * Levene F tests, the pairwise Wilcoxon tests with adjusted p values and compact letters, and,
+ * Levene F tests, the pairwise Wilcoxon tests with adjusted p values and compact letters, with
+ * MMMs ED − MMM and the regression on MMM, and,
  * when factors were given, the factorial ANOVA (type II and III), the marginal means with their
  * Tukey contrasts per factor and the screening of influential colonies with its refit.
  */
@@ -42,6 +46,7 @@ export function KindAnalysisReport({
   groupLabel,
   colonyLabel,
   headingLevel = 4,
+  mmm,
 }: KindAnalysisReportProps) {
   const { welch, levene, wilcoxon, factorial } = analyses;
   const factors = factorial?.factors.join(' × ');
@@ -55,6 +60,19 @@ export function KindAnalysisReport({
         adjusted p values: groups that share a letter do not differ at the 5 % level.
       </p>
       <WilcoxonTables wilcoxon={wilcoxon} threshold={threshold} groupLabel={groupLabel} />
+      {mmm && (
+        <>
+          <Heading level={headingLevel}>
+            Thermal tolerance relative to the MMM ({threshold} − MMM)
+          </Heading>
+          <MmmTables
+            mmm={mmm.analyses}
+            threshold={threshold}
+            column={mmm.column}
+            colonyLabel={colonyLabel}
+          />
+        </>
+      )}
       {factorial && (
         <>
           <Heading level={headingLevel}>Factorial ANOVA ({factors})</Heading>
@@ -85,22 +103,34 @@ export function KindAnalysisReport({
 
 export interface AnalysisReportProps extends Omit<
   KindAnalysisReportProps,
-  'analyses' | 'threshold'
+  'analyses' | 'threshold' | 'mmm'
 > {
   /** `analyseComputation`'s result (or the same analyses of other EDs): one entry per kind. */
   analyses: Record<ThresholdKind, KindAnalyses>;
+  /** `analyseMmm`'s result and the column the MMMs are per, when MMMs were given. */
+  mmm?: { analyses: Record<ThresholdKind, KindMmmAnalyses>; column: string } | null;
   /** The threshold shown first (ED50 by default). */
   initialKind?: ThresholdKind;
 }
 
 /** The analyses of every threshold kind, one at a time, chosen in a labelled select. */
-export function AnalysisReport({ analyses, initialKind = 'ed50', ...props }: AnalysisReportProps) {
+export function AnalysisReport({
+  analyses,
+  initialKind = 'ed50',
+  mmm,
+  ...props
+}: AnalysisReportProps) {
   const [kind, setKind] = useState<ThresholdKind>(initialKind);
   const threshold = THRESHOLD_KIND_INFO[kind].edLabel;
   return (
     <>
       <ThresholdSelect label="Analyses of" value={kind} onChange={setKind} />
-      <KindAnalysisReport analyses={analyses[kind]} threshold={threshold} {...props} />
+      <KindAnalysisReport
+        analyses={analyses[kind]}
+        threshold={threshold}
+        {...(mmm ? { mmm: { analyses: mmm.analyses[kind], column: mmm.column } } : {})}
+        {...props}
+      />
     </>
   );
 }

@@ -1,4 +1,4 @@
-import type { AnovaResult, FTestResult, KindAnalyses } from '@coral/core/analysis';
+import type { AnovaResult, FTestResult, KindAnalyses, KindMmmAnalyses } from '@coral/core/analysis';
 import { StatTable } from '@/components/stat-table';
 import { celsius2, degrees, pValue, statistic } from './format';
 
@@ -225,6 +225,117 @@ export function InfluenceTables({
           />
         </>
       )}
+    </>
+  );
+}
+
+/**
+ * Thermal tolerance relative to the local maximum monthly mean (decision 0061): each site's MMM
+ * with its colonies' mean ED and mean ED − MMM, lm(ED ~ MMM) over the colonies and over the
+ * sites (one point per site: its mean ED), and each colony's ED − MMM.
+ */
+export function MmmTables({
+  mmm,
+  threshold,
+  column = 'Site',
+  colonyLabel = same,
+}: {
+  mmm: KindMmmAnalyses;
+  threshold: string;
+  /** The column the MMM was given per (Site, usually). */
+  column?: string;
+  colonyLabel?: LabelOf;
+}) {
+  const regressions = [
+    { name: 'Over the colonies', points: 'colonies', result: mmm.colonies },
+    { name: `Over the ${column.toLowerCase()} means`, points: 'sites', result: mmm.sites },
+  ];
+  return (
+    <>
+      {mmm.missing.length > 0 && (
+        <Reason>{`No MMM for ${mmm.missing.join(', ')}: their colonies are left out.`}</Reason>
+      )}
+      <StatTable
+        label={`${threshold} − MMM by ${column}`}
+        className="small w-auto"
+        rows={mmm.sitePoints}
+        rowKey={(point) => `${point.site}\u0000${point.mmm}`}
+        rowHeader={{ header: column, cell: (point) => point.site }}
+        columns={[
+          { header: 'MMM, °C', numeric: true, cell: (point) => celsius2(point.mmm) },
+          { header: 'Colonies', numeric: true, cell: (point) => point.n },
+          { header: `Mean ${threshold}, °C`, numeric: true, cell: (point) => celsius2(point.ed) },
+          {
+            header: `Mean ${threshold} − MMM, °C`,
+            numeric: true,
+            cell: (point) => celsius2(point.ed - point.mmm),
+          },
+        ]}
+      />
+      <p className="small text-body-secondary">
+        The regression <code>lm({threshold} ~ MMM)</code> as R’s <code>summary()</code> gives it:
+        the slope is the change of {threshold} per °C of MMM.
+      </p>
+      <StatTable
+        label={`Regression of ${threshold} on MMM`}
+        rows={regressions}
+        rowKey={(row) => row.points}
+        rowHeader={{ header: 'Points', cell: (row) => row.name }}
+        spanning={({ result }) => (result.regression === null ? result.reason : null)}
+        columns={[
+          { header: 'n', numeric: true, cell: ({ result }) => result.regression!.n },
+          {
+            header: 'Slope',
+            numeric: true,
+            cell: ({ result }) => statistic(result.regression!.slope.estimate),
+          },
+          {
+            header: 'SE',
+            numeric: true,
+            cell: ({ result }) => statistic(result.regression!.slope.se),
+          },
+          {
+            header: 't',
+            numeric: true,
+            cell: ({ result }) => statistic(result.regression!.slope.t),
+          },
+          { header: 'p', numeric: true, cell: ({ result }) => pValue(result.regression!.slope.p) },
+          {
+            header: 'Intercept, °C',
+            numeric: true,
+            cell: ({ result }) => celsius2(result.regression!.intercept.estimate),
+          },
+          {
+            header: 'R²',
+            numeric: true,
+            cell: ({ result }) => statistic(result.regression!.rSquared),
+          },
+          {
+            header: 'Mean ED − MMM, °C',
+            numeric: true,
+            cell: ({ result }) => celsius2(result.regression!.meanRelative),
+          },
+        ]}
+      />
+      <details className="small mb-2">
+        <summary>
+          {threshold} − MMM of each colony ({mmm.relative.length})
+        </summary>
+        <StatTable
+          label={`${threshold} − MMM per colony`}
+          className="small w-auto"
+          rows={mmm.relative}
+          rowKey={(colony) => colony.key}
+          rowHeader={{ header: 'Colony', cell: (colony) => colonyLabel(colony.key) }}
+          columns={[
+            {
+              header: `${threshold} − MMM, °C`,
+              numeric: true,
+              cell: (colony) => celsius2(colony.value),
+            },
+          ]}
+        />
+      </details>
     </>
   );
 }

@@ -3,7 +3,11 @@ import { useSyncExternalStore } from 'react';
 import {
   analysisChoicesProblem,
   DEFAULT_ANALYSIS_CHOICES,
+  defaultMmmColumn,
+  mmmDraftFromFile,
+  mmmFromDraft,
   type AnalysisChoices,
+  type MmmDraft,
 } from '../utils/analysis-choices';
 import { type AnalysesResult, type CalculatorResult, type FileCheck } from '../worker/protocol';
 import { CancelledError, createEdEngine, type EdEngine } from './ed-engine';
@@ -42,7 +46,12 @@ export interface CalculatorState {
 }
 
 export interface AnalysisState {
+  /** Factors and p adjustment; the MMM table is read from `mmm` when the analyses are run. */
   choices: AnalysisChoices;
+  /** The MMMs typed or loaded (null: none yet, per the default column). */
+  mmm: MmmDraft | null;
+  /** Why the MMMs typed, or the MMM file loaded, cannot be used; nothing changed. */
+  mmmProblems: string[];
   running: boolean;
   /** Of the current result only; a new result clears it. */
   result: AnalysesResult | null;
@@ -52,6 +61,8 @@ export interface AnalysisState {
 
 const NO_ANALYSIS: AnalysisState = {
   choices: DEFAULT_ANALYSIS_CHOICES,
+  mmm: null,
+  mmmProblems: [],
   running: false,
   result: null,
   error: null,
@@ -193,7 +204,11 @@ export class CalculatorStore {
       progress: { done: 0, total: 0 },
       result: null,
       computeError: null,
-      analysis: { ...NO_ANALYSIS, choices: this.state.analysis.choices },
+      analysis: {
+        ...NO_ANALYSIS,
+        choices: this.state.analysis.choices,
+        mmm: this.state.analysis.mmm,
+      },
     });
     try {
       const result = await this.engine.compute(
@@ -219,6 +234,66 @@ export class CalculatorStore {
     this.set({ analysis: { ...this.state.analysis, choices, error: null } });
   }
 
+  /** The MMMs being typed, per the result's grouping column they are per (decision 0068). */
+  mmmDraft(): MmmDraft | null {
+    const { result, analysis } = this.state;
+    if (!result) return null;
+    const { grouping } = result.computation;
+    return analysis.mmm && grouping.includes(analysis.mmm.column)
+      ? analysis.mmm
+      : { column: defaultMmmColumn(result.computation), cells: {} };
+  }
+
+  /** Types one value's MMM (the text as typed: it is read when the analyses run). */
+  setMmm(key: string, text: string): void {
+    const draft = this.mmmDraft();
+    if (!draft) return;
+    this.set({
+      analysis: {
+        ...this.state.analysis,
+        mmm: { ...draft, cells: { ...draft.cells, [key]: text } },
+        mmmProblems: [],
+      },
+    });
+  }
+
+  /** MMMs per another grouping column: the typed values are cleared. */
+  setMmmColumn(column: string): void {
+    this.set({
+      analysis: { ...this.state.analysis, mmm: { column, cells: {} }, mmmProblems: [] },
+    });
+  }
+
+  /** No MMM: the analyses run without ED − MMM. */
+  clearMmm(): void {
+    this.set({ analysis: { ...this.state.analysis, mmm: null, mmmProblems: [] } });
+  }
+
+  /**
+   * Fills the MMM table from a file in the CLI's `--mmm` format. A file core refuses, or one that
+   * names sites the data has not or misses some of its sites, changes nothing: its problems are
+   * shown instead, prefixed by the file's name.
+   */
+  async loadMmmFile(file: File): Promise<void> {
+    const { result } = this.state;
+    if (!result) return;
+    let read: ReturnType<typeof mmmDraftFromFile>;
+    try {
+      read = mmmDraftFromFile(result.computation, await file.text());
+    } catch (error) {
+      read = { draft: null, problems: [messageOf(error)] };
+    }
+    if (this.state.result !== result) return;
+    this.set({
+      analysis: {
+        ...this.state.analysis,
+        ...(read.draft
+          ? { mmm: read.draft, mmmProblems: [] }
+          : { mmmProblems: [`${file.name} cannot be used:`, ...read.problems] }),
+      },
+    });
+  }
+
   /**
    * Runs the post-fit analyses of the current result in the worker (decision 0068). Factors or a
    * p adjustment core refuses get core's message, and the analyses shown stay as they were.
@@ -226,14 +301,20 @@ export class CalculatorStore {
   async analyse(): Promise<void> {
     const { file, result, analysis } = this.state;
     if (!file || !result || analysis.running) return;
-    const { choices } = analysis;
+    const draft = this.mmmDraft();
+    const mmm = draft ? mmmFromDraft(result.computation, draft) : { table: null, problems: [] };
+    if (mmm.problems.length > 0) {
+      this.set({ analysis: { ...analysis, mmmProblems: mmm.problems } });
+      return;
+    }
+    const choices = { ...analysis.choices, mmm: mmm.table };
     const refusal = analysisChoicesProblem(result.computation, choices);
     if (refusal) {
       this.set({ analysis: { ...analysis, error: refusal } });
       return;
     }
     const generation = this.generation;
-    this.set({ analysis: { ...analysis, running: true, error: null } });
+    this.set({ analysis: { ...analysis, running: true, error: null, mmmProblems: [] } });
     try {
       const analysed = await this.engine.analyse(
         file,

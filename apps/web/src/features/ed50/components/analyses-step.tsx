@@ -1,19 +1,32 @@
-import { ANALYSES_R_ARCHIVE, P_ADJUST_METHODS, type PAdjustMethod } from '@coral/core/analysis';
+import {
+  ANALYSES_R_ARCHIVE,
+  mmmKeys,
+  P_ADJUST_METHODS,
+  type PAdjustMethod,
+} from '@coral/core/analysis';
+import { PLAUSIBLE_MMM_RANGE_C } from '@coral/core';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { useMemo } from 'react';
 import { saveFile } from '@/lib/save-file';
 import { AnalysisReport } from '@/components/analysis-report/analysis-report';
+import { ScrollableTable } from '@/components/scrollable-table';
 import type { CalculatorState, CalculatorStore } from '../api/calculator-store';
-import type { AnalysisChoices } from '../utils/analysis-choices';
+import {
+  mmmFromDraft,
+  sameMmm,
+  type AnalysisChoices,
+  type MmmDraft,
+} from '../utils/analysis-choices';
 import type { CalculatorResult } from '../worker/protocol';
 
 export const ANALYSES_HEADING = '5. Analyses';
 export const ANALYSES_BUTTON = 'Run the analyses';
 export const ANALYSES_FILE_NAME = 'ED_analyses.csv';
-export const ANALYSES_MMM_NOTE =
-  'Thermal tolerance relative to the maximum monthly mean (ED − MMM) and its regression on MMM need an MMM per site, which this page does not take yet: the command line’s ed50 --analyses … --mmm <file> computes them.';
+export const MMM_LEGEND = 'Maximum monthly mean (MMM) per site (optional)';
+export const MMM_FILE_LABEL = 'MMM file (CSV)';
+export const MMM_HINT = `With an MMM for every site (the mean sea-surface temperature of the warmest month, in °C, e.g. from NOAA Coral Reef Watch; ${PLAUSIBLE_MMM_RANGE_C.min}–${PLAUSIBLE_MMM_RANGE_C.max} °C), the analyses add each colony’s thermal tolerance relative to it (ED − MMM) and the regression of ED on MMM across colonies and across sites. Type them below, or load a CSV file with a Site column and an MMM column (the file the command line’s --mmm takes). Leave them empty to run without.`;
 
 /** What each of R's p.adjust methods is called on the page. */
 const P_ADJUST_LABELS: Record<PAdjustMethod, string> = {
@@ -25,6 +38,7 @@ const P_ADJUST_LABELS: Record<PAdjustMethod, string> = {
 
 const sameChoices = (a: AnalysisChoices, b: AnalysisChoices) =>
   a.pAdjust === b.pAdjust &&
+  sameMmm(a.mmm, b.mmm) &&
   a.factors.length === b.factors.length &&
   a.factors.every((factor, i) => factor === b.factors[i]);
 
@@ -38,6 +52,13 @@ export function AnalysesStep({ state, store }: { state: CalculatorState; store: 
   const { choices, running, error, result: analysed } = state.analysis;
   const grouping = result.computation.grouping;
   const groupLabel = useGroupLabel(result);
+  const mmmDraft = store.mmmDraft()!;
+  // What the table as typed would run with (null when it cannot run: then it differs).
+  const typed = mmmFromDraft(result.computation, mmmDraft);
+  const current: AnalysisChoices = {
+    ...choices,
+    mmm: typed.problems.length > 0 ? undefinedMmm : typed.table,
+  };
   const setFactor = (factor: string, on: boolean) =>
     store.setAnalysisChoices({
       ...choices,
@@ -107,7 +128,14 @@ export function AnalysesStep({ state, store }: { state: CalculatorState; store: 
             ))}
           </Form.Select>
         </Form.Group>
-        <p className="small text-body-secondary">{ANALYSES_MMM_NOTE}</p>
+        <MmmFields
+          draft={mmmDraft}
+          keys={mmmKeys(result.computation, mmmDraft.column)}
+          grouping={grouping}
+          problems={state.analysis.mmmProblems}
+          disabled={running}
+          store={store}
+        />
         <Button type="submit" disabled={running}>
           {running ? 'Running the analyses…' : ANALYSES_BUTTON}
         </Button>
@@ -124,7 +152,7 @@ export function AnalysesStep({ state, store }: { state: CalculatorState; store: 
       )}
       {analysed && (
         <div className="mt-3">
-          {!sameChoices(analysed.choices, choices) && (
+          {!sameChoices(analysed.choices, current) && (
             <Alert variant="info" className="small">
               The tables below are of the choices run last; “{ANALYSES_BUTTON}” applies yours.
             </Alert>
@@ -132,8 +160,11 @@ export function AnalysesStep({ state, store }: { state: CalculatorState; store: 
           <p className="small">
             Factors:{' '}
             {analysed.choices.factors.length > 0 ? analysed.choices.factors.join(' × ') : 'none'};
-            Wilcoxon p values adjusted by {P_ADJUST_LABELS[analysed.choices.pAdjust]}. Computed in{' '}
-            {(analysed.elapsedMs / 1000).toFixed(1)} s.
+            Wilcoxon p values adjusted by {P_ADJUST_LABELS[analysed.choices.pAdjust]};{' '}
+            {analysed.choices.mmm
+              ? `MMM given for ${analysed.choices.mmm.mmm.size} ${analysed.choices.mmm.column} values`
+              : 'no MMM'}
+            . Computed in {(analysed.elapsedMs / 1000).toFixed(1)} s.
           </p>
           <div className="d-flex flex-wrap gap-2 mb-2">
             <Button
@@ -166,14 +197,126 @@ export function AnalysesStep({ state, store }: { state: CalculatorState; store: 
             drc’s compParm between the groups’ curves
             {analysed.curvesReason ? `, not computed here: ${analysed.curvesReason}` : ''}), as the
             command line’s <code>ed50 --analyses</code> writes it. {ANALYSES_R_ARCHIVE} holds
-            analyses.R with its input data (the colonies’ EDs): unpacked,{' '}
+            analyses.R with its input data (the colonies’ EDs
+            {analysed.mmm ? ' and the MMMs, mmm.csv' : ''}): unpacked,{' '}
             <code>Rscript analyses.R</code> re-runs every analysis with R’s car, emmeans and
             multcompView and writes the same table.
           </p>
-          <AnalysisReport analyses={analysed.analyses} groupLabel={groupLabel} />
+          <AnalysisReport analyses={analysed.analyses} groupLabel={groupLabel} mmm={analysed.mmm} />
         </div>
       )}
     </section>
+  );
+}
+
+/** A marker that the typed MMMs cannot run: never equal to the MMMs last run. */
+const undefinedMmm = { column: '\u0000', mmm: new Map<string, number>() };
+
+/**
+ * The MMM per site (decision 0068): a grouping column to give it per (Site by default), a file in
+ * the CLI's `--mmm` format, or the values typed in a table of the data's sites. Problems (core's
+ * rules) stand in an alert next to the fields; nothing changes until they are fixed.
+ */
+function MmmFields({
+  draft,
+  keys,
+  grouping,
+  problems,
+  disabled,
+  store,
+}: {
+  draft: MmmDraft;
+  keys: string[];
+  grouping: string[];
+  problems: string[];
+  disabled: boolean;
+  store: CalculatorStore;
+}) {
+  const { column } = draft;
+  const filled = keys.some((key) => (draft.cells[key] ?? '').trim() !== '');
+  return (
+    <fieldset disabled={disabled} className="mb-3" aria-describedby="ed50-mmm-hint">
+      <legend className="fs-6 fw-semibold mb-1">{MMM_LEGEND}</legend>
+      <Form.Text id="ed50-mmm-hint" className="d-block mb-2">
+        {MMM_HINT}
+      </Form.Text>
+      <div className="d-flex flex-wrap gap-3 align-items-end mb-2">
+        {grouping.length > 1 && (
+          <Form.Group controlId="ed50-mmm-column">
+            <Form.Label className="small mb-1">MMM per</Form.Label>
+            <Form.Select
+              size="sm"
+              className="w-auto"
+              value={column}
+              onChange={(event) => store.setMmmColumn(event.currentTarget.value)}
+            >
+              {grouping.map((name) => (
+                <option key={name} value={name}>
+                  {name}
+                </option>
+              ))}
+            </Form.Select>
+          </Form.Group>
+        )}
+        <Form.Group controlId="ed50-mmm-file">
+          <Form.Label className="small mb-1">{MMM_FILE_LABEL}</Form.Label>
+          <Form.Control
+            type="file"
+            size="sm"
+            accept=".csv,text/csv"
+            onChange={(event) => {
+              const input = event.currentTarget as HTMLInputElement;
+              const file = input.files?.[0];
+              // The same file can be chosen again after it is fixed.
+              input.value = '';
+              if (file) void store.loadMmmFile(file);
+            }}
+          />
+        </Form.Group>
+        {filled && (
+          <Button variant="outline-secondary" size="sm" onClick={() => store.clearMmm()}>
+            Clear the MMMs
+          </Button>
+        )}
+      </div>
+      {problems.length > 0 && (
+        <Alert variant="danger" className="small py-2" role="alert" data-testid="ed50-mmm-error">
+          <ul className="mb-0 ps-3">
+            {problems.map((problem) => (
+              <li key={problem}>{problem}</li>
+            ))}
+          </ul>
+        </Alert>
+      )}
+      <ScrollableTable label={`MMM per ${column}`} size="sm" bordered className="small w-auto">
+        <thead>
+          <tr>
+            <th scope="col">{column}</th>
+            <th scope="col">MMM, °C</th>
+          </tr>
+        </thead>
+        <tbody>
+          {keys.map((key) => (
+            <tr key={key}>
+              <th scope="row" className="fw-normal">
+                {key === '' ? '(empty)' : key}
+              </th>
+              <td>
+                <Form.Control
+                  size="sm"
+                  inputMode="decimal"
+                  autoComplete="off"
+                  className="ed50-mmm-input"
+                  aria-label={`MMM of ${key === '' ? 'the empty ' + column : key} (°C)`}
+                  value={draft.cells[key] ?? ''}
+                  onChange={(event) => store.setMmm(key, event.currentTarget.value)}
+                />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </ScrollableTable>
+    </fieldset>
   );
 }
 

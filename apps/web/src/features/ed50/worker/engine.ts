@@ -1,5 +1,6 @@
 import {
   analyseComputation,
+  analyseMmm,
   analysesRArchive,
   analysesRScript,
   compareGroupCurves,
@@ -220,8 +221,9 @@ export async function computeFile(
 /**
  * The post-fit analyses of a computation (decision 0068), what `ed50 --analyses` writes
  * (apps/server/src/cli/ed50-analyses.ts): the analyses of its EDs, drc's compParm between its
- * groups' curves (a fit of its own through the file's rows), the table and the R script. Choices
- * core refuses are refused with its message, before anything is computed.
+ * groups' curves (a fit of its own through the file's rows), with MMMs ED − MMM and the
+ * regression on MMM (`--mmm`: core's `analyseMmm`), the table and the R script. Choices core
+ * refuses are refused with its message, before anything is computed.
  */
 export async function analyseFile(
   file: Blob,
@@ -232,7 +234,7 @@ export async function analyseFile(
     now = () => performance.now(),
   }: { unrounded?: boolean; now?: () => number } = {},
 ): Promise<AnalysesResult> {
-  const { factors, pAdjust } = choices;
+  const { factors, pAdjust, mmm } = choices;
   const problem = analysisChoicesProblem(computation, choices);
   if (problem) throw new Error(problem);
   const started = now();
@@ -240,18 +242,21 @@ export async function analyseFile(
   const { text } = await readFile(file);
   const rows = parseCbassCsv(text).rows;
   const curves = compareGroupCurves(rows, computation.grouping);
+  const mmmAnalyses = mmm ? analyseMmm(computation, mmm, { unrounded }) : null;
   const files = analysesRScript(computation, {
     factors,
     pAdjust,
     unrounded,
+    ...(mmm ? { mmm } : {}),
     curves: { rows, grouping: computation.grouping },
   });
   return {
     analyses,
-    choices: { factors: [...factors], pAdjust },
-    csv: formatAnalysesCsv(analyses, { curves }),
+    choices: { factors: [...factors], pAdjust, mmm },
+    csv: formatAnalysesCsv(analyses, { curves, ...(mmmAnalyses ? { mmm: mmmAnalyses } : {}) }),
     rArchive: analysesRArchive(files),
     curvesReason: curves.reason,
+    mmm: mmm && mmmAnalyses ? { analyses: mmmAnalyses, column: mmm.column } : null,
     elapsedMs: now() - started,
   };
 }

@@ -1,4 +1,4 @@
-import type { AnalysesByKind } from '@coral/core/analysis';
+import type { AnalysesByKind, KindMmmAnalyses } from '@coral/core/analysis';
 import type { AnalysisChoices } from '../utils/analysis-choices';
 import type {
   CbassIssue,
@@ -155,7 +155,6 @@ export interface CalculatorResult {
 export const MAX_ISSUES = 200;
 export const PREVIEW_ROWS = 10;
 
-/** The page's choices for the post-fit analyses (decisions 0061, 0068), as the CLI's flags. */
 /** The post-fit analyses of a computation, with the CLI's table and R script (decision 0068). */
 export interface AnalysesResult {
   analyses: AnalysesByKind;
@@ -166,5 +165,7 @@ export interface AnalysesResult {
   rArchive: Uint8Array;
   /** Why the groups' curves were not compared by compParm, or null. */
   curvesReason: string | null;
+  /** With MMMs (`--mmm`): core's `analyseMmm` and the column the MMMs are per; else null. */
+  mmm: { analyses: Record<keyof AnalysesByKind, KindMmmAnalyses>; column: string } | null;
   elapsedMs: number;
 }
